@@ -1,0 +1,120 @@
+"""Start and always clean up a Chromium for Selenium (local headless/headed, or remote)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from autobot.errors import AutobotError
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+# Flags that keep Chromium quiet on a machine with no network and no GPU (see DEVELOPERS.md).
+BASE_FLAGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--test-type",
+    "--password-store=basic",
+    "--disable-dev-shm-usage",
+)
+
+
+@dataclass(frozen=True)
+class BrowserConfig:
+    """How to open the browser: window size in CSS px, device scale factor, headless or not."""
+
+    headless: bool = True
+    window_size: tuple[int, int] = (1280, 1024)
+    scale: float = 1.0
+    remote_url: str | None = None  # a Remote WebDriver / Selenium Grid endpoint
+    window_position: tuple[int, int] | None = None  # headed windows only
+    app_mode_url: str | None = None  # headed: open this URL as an app window (no tabs/URL bar)
+
+
+def chrome_options(config: BrowserConfig, user_data_dir: str | None):
+    """Selenium ChromeOptions for `config` (imports selenium lazily)."""
+    from selenium.webdriver.chrome.options import Options
+
+    options = Options()
+    if config.remote_url is None:
+        options.binary_location = CHROMIUM
+    for flag in BASE_FLAGS:
+        options.add_argument(flag)
+    if user_data_dir:
+        options.add_argument(f"--user-data-dir={user_data_dir}")
+    if config.headless:
+        options.add_argument("--headless=new")
+    width, height = config.window_size
+    options.add_argument(f"--window-size={width},{height}")
+    if config.window_position is not None:
+        options.add_argument("--window-position={},{}".format(*config.window_position))
+    if config.scale != 1.0:
+        options.add_argument(f"--force-device-scale-factor={config.scale}")
+    if config.app_mode_url:
+        options.add_argument(f"--app={config.app_mode_url}")
+    options.add_experimental_option("excludeSwitches", ["enable-automation"])
+    options.add_experimental_option("useAutomationExtension", False)
+    return options
+
+
+@contextlib.contextmanager
+def open_browser(config: BrowserConfig) -> Iterator[WebDriver]:
+    """A running Chromium WebDriver; it is quit and its profile deleted on any exit."""
+    os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager download drivers
+    try:
+        from selenium import webdriver
+        from selenium.common.exceptions import WebDriverException
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        raise AutobotError("selenium is not installed (pip install selenium)") from None
+    profile = None
+    driver = None
+    try:
+        if config.remote_url:
+            options = chrome_options(config, None)
+            try:
+                driver = webdriver.Remote(command_executor=config.remote_url, options=options)
+            except WebDriverException as exc:
+                first = (exc.msg or str(exc)).strip().splitlines()[0] if str(exc) else "error"
+                raise AutobotError(
+                    f"cannot start a browser at {config.remote_url}: {first}", 5
+                ) from None
+            except Exception as exc:  # urllib3 connection errors and the like
+                raise AutobotError(f"cannot reach {config.remote_url}: {exc}", 5) from None
+        else:
+            for path, what in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromedriver")):
+                if not os.path.exists(path):
+                    raise AutobotError(
+                        f"{what} not found at {path} (apt-get install chromium chromium-driver)", 5
+                    )
+            profile = tempfile.mkdtemp(prefix="autobot-chromium-")
+            options = chrome_options(config, profile)
+            try:
+                driver = webdriver.Chrome(
+                    service=Service(executable_path=CHROMEDRIVER), options=options
+                )
+            except WebDriverException as exc:
+                first = (exc.msg or "").strip().splitlines()
+                raise AutobotError(
+                    f"cannot start chromium: {first[0] if first else exc}", 5
+                ) from None
+        yield driver
+    finally:
+        if driver is not None:
+            with contextlib.suppress(Exception):
+                driver.quit()
+        if profile is not None:
+            shutil.rmtree(profile, ignore_errors=True)

@@ -1,0 +1,78 @@
+"""The command line: `main(argv) -> int`, the one place that wires screens, drivers, strategies.
+
+Each subcommand lives in its own module here with two functions:
+`register(subparsers) -> None` (adds its parser) and `run(args) -> int` (does the work).
+Modules are imported only when needed so `autobot --help` and the non-desktop commands never
+touch a display, a browser or pyautogui.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from autobot import __version__
+from autobot.errors import AutobotError
+
+# subcommand -> module under autobot.cli (listed in help order)
+COMMANDS: dict[str, str] = {
+    "play": "play",
+    "solve": "solve",
+    "bench": "bench",
+    "tree": "tree",
+    "read": "read",
+    "serve": "serve",
+    "replay": "replay",
+    "fixtures": "fixtures",
+    "calibrate": "calibrate",
+    "live": "live",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of exiting, so `main` can return the code."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        where = self.prog.removeprefix("autobot").strip()
+        raise AutobotError(f"{where}: {message}" if where else message, exit_code=2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full `autobot` parser with every available subcommand."""
+    parser = _Parser(prog="autobot", description="A Wordle bot that plays by looking at the screen.")
+    parser.add_argument("--version", action="version", version=f"autobot {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, module_name in COMMANDS.items():
+        try:
+            module = importlib.import_module(f"autobot.cli.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"autobot.cli.{module_name}":
+                continue  # not built yet
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `autobot ARGS`; returns the exit code (0 ok, 2 bad input, others per command)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = build_parser()
+        args = parser.parse_args(args_list)
+        if not getattr(args, "command", None):
+            parser.print_help()
+            return 2
+        module = importlib.import_module(f"autobot.cli.{COMMANDS[args.command]}")
+        return int(module.run(args) or 0)
+    except AutobotError as exc:
+        print(f"autobot: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("autobot: interrupted", file=sys.stderr)
+        return 130
+    except SystemExit as exc:  # --help / --version
+        return exc.code if isinstance(exc.code, int) else 0
+    except BrokenPipeError:
+        return 0
