@@ -19,31 +19,37 @@ def _letters(words: tuple[str, ...]) -> np.ndarray:
 
 
 def compute_matrix(guesses: tuple[str, ...], answers: tuple[str, ...]) -> np.ndarray:
-    """Codes for all guesses x answers (uint8, base 3), vectorised; same rule as `score`."""
+    """Codes for all guesses x answers (uint8, base 3), vectorised; same rule as `score`.
+
+    Tile i is yellow when it is not green and the answer has more spare copies of the letter
+    (copies not matched by a green) than the guess has already used on non-green tiles to its
+    left: that is exactly the game's left-to-right hand-out of yellows.
+    """
     g = _letters(guesses)
     a = _letters(answers)
-    out = np.empty((len(guesses), len(answers)), dtype=np.uint8)
-    powers = (3 ** np.arange(WORD_LENGTH)).astype(np.uint8)
-    block = max(1, 2_000_000 // max(1, len(answers)))
+    n = len(answers)
+    out = np.empty((len(guesses), n), dtype=np.uint8)
+    # ~1M cells per block keeps the 25 comparison planes in cache-friendly, small arrays.
+    block = max(1, 1_000_000 // max(1, n))
     for start in range(0, len(guesses), block):
-        gb = g[start : start + block, None, :]  # (b, 1, 5)
-        green = gb == a[None, :, :]  # (b, n, 5)
-        # Spare copies of each letter in the answer: answer letters not matched by a green.
-        spare = np.zeros((gb.shape[0], len(answers), 26), dtype=np.int8)
-        ai = np.broadcast_to(a[None, :, :], green.shape)
-        b_idx, n_idx, p_idx = np.nonzero(~green)
-        np.add.at(spare, (b_idx, n_idx, ai[b_idx, n_idx, p_idx]), 1)
-        digits = np.where(green, 2, 0).astype(np.uint8)
-        gl = np.broadcast_to(gb, green.shape)
-        for i in range(WORD_LENGTH):  # left to right, as the game hands out yellows
-            letter = gl[:, :, i]
-            rows, cols = np.nonzero(~green[:, :, i])
-            lt = letter[rows, cols]
-            has = spare[rows, cols, lt] > 0
-            rows, cols, lt = rows[has], cols[has], lt[has]
-            digits[rows, cols, i] = 1
-            spare[rows, cols, lt] -= 1
-        out[start : start + block] = (digits * powers).sum(axis=2, dtype=np.uint16).astype(np.uint8)
+        gb = g[start : start + block]
+        # eq[i][k]: guess letter i equals answer letter k, shape (b, n) each.
+        eq = [[gb[:, i, None] == a[None, :, k] for k in range(WORD_LENGTH)]
+              for i in range(WORD_LENGTH)]
+        green = [eq[k][k] for k in range(WORD_LENGTH)]
+        not_green = [~x for x in green]
+        code = np.zeros((gb.shape[0], n), dtype=np.uint8)
+        for i in range(WORD_LENGTH):
+            spare = np.zeros((gb.shape[0], n), dtype=np.uint8)
+            for k in range(WORD_LENGTH):
+                spare += eq[i][k] & not_green[k]
+            used = np.zeros((gb.shape[0], n), dtype=np.uint8)
+            for j in range(i):
+                same = gb[:, j] == gb[:, i]  # (b,): guess letters j and i agree
+                used += same[:, None] & not_green[j]
+            yellow = not_green[i] & (spare > used)
+            code += np.uint8(3**i) * (2 * green[i] + yellow).astype(np.uint8)
+        out[start : start + block] = code
     return out
 
 
