@@ -1,0 +1,409 @@
+"""The live desktop edge: mss screen capture, pyautogui keys, and a guard that stops on surprises.
+
+Nothing here touches a display at import time: mss connects when the first frame is grabbed and
+pyautogui is imported inside `DesktopDriver` only, so `import autobot` works with no DISPLAY.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from autobot.errors import AutobotError
+
+SAFETY_EXIT = 4
+NO_BOARD_EXIT = 3
+UNAVAILABLE_EXIT = 5
+
+
+def parse_region(text: str) -> tuple[int, int, int, int]:
+    """'X,Y,W,H' -> (x, y, w, h) in screen pixels, or a one-line error."""
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        x, y, w, h = (int(p) for p in parts)
+    except ValueError:
+        raise AutobotError(f"--region wants X,Y,W,H (four integers), got {text!r}") from None
+    if w <= 0 or h <= 0:
+        raise AutobotError(f"--region needs a positive width and height, got {text!r}")
+    return x, y, w, h
+
+
+def bgra_to_rgb(raw: bytes | bytearray | memoryview, width: int, height: int) -> np.ndarray:
+    """mss's BGRA bytes -> an (H, W, 3) uint8 RGB frame (the project's convention)."""
+    bgra = np.frombuffer(raw, dtype=np.uint8).reshape(height, width, 4)
+    return np.ascontiguousarray(bgra[:, :, 2::-1])
+
+
+class MssScreen:
+    """Frames of one monitor (1-based, as mss numbers them) or of a region of the desktop."""
+
+    def __init__(
+        self,
+        *,
+        monitor: int | None = None,
+        region: tuple[int, int, int, int] | None = None,
+    ) -> None:
+        if monitor is not None and region is not None:
+            raise AutobotError("give either --monitor or --region, not both")
+        self._monitor_index = 1 if monitor is None and region is None else monitor
+        self._region = region
+        self._sct: Any = None
+        self._box: dict[str, int] | None = None
+
+    def _open(self) -> None:
+        """Connect to the display on first use (mss needs one; import-time must not)."""
+        if self._sct is not None:
+            return
+        try:
+            import mss
+        except ImportError:
+            raise AutobotError("mss is not installed (pip install mss)", UNAVAILABLE_EXIT) from None
+        if not os.environ.get("DISPLAY") and os.name == "posix" and shutil.which("uname"):
+            # Linux without X: mss would fail with a long Xlib message; say it plainly.
+            if os.uname().sysname == "Linux":
+                raise AutobotError("no display: DISPLAY is not set (live mode needs a desktop)",
+                                   UNAVAILABLE_EXIT)
+        factory = getattr(mss, "MSS", None) or mss.mss  # mss >= 10 renamed mss.mss to mss.MSS
+        try:
+            sct = factory()
+            monitors = sct.monitors
+        except Exception as exc:  # mss raises ScreenShotError with Xlib's words
+            raise AutobotError(f"cannot capture the screen: {exc}", UNAVAILABLE_EXIT) from None
+        if self._region is not None:
+            x, y, w, h = self._region
+            box = {"left": x, "top": y, "width": w, "height": h}
+        else:
+            index = self._monitor_index or 1
+            if not 0 <= index < len(monitors):
+                sct.close()
+                raise AutobotError(
+                    f"--monitor {index}: there are {len(monitors) - 1} monitor(s) "
+                    f"(1..{len(monitors) - 1}; 0 is all of them)"
+                )
+            m = monitors[index]
+            box = {k: int(m[k]) for k in ("left", "top", "width", "height")}
+        self._sct, self._box = sct, box
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """Desktop coordinates of the frame's top-left pixel (to turn frame x,y into clicks)."""
+        self._open()
+        assert self._box is not None
+        return self._box["left"], self._box["top"]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height) of the frames this screen grabs."""
+        self._open()
+        assert self._box is not None
+        return self._box["width"], self._box["height"]
+
+    def grab(self) -> np.ndarray:
+        """One RGB frame of the monitor/region, now."""
+        self._open()
+        try:
+            shot = self._sct.grab(self._box)
+        except Exception as exc:
+            raise AutobotError(f"screen capture failed: {exc}", UNAVAILABLE_EXIT) from None
+        return bgra_to_rgb(shot.raw, shot.width, shot.height)
+
+    def close(self) -> None:
+        """Let go of the display connection."""
+        if self._sct is not None:
+            with contextlib.suppress(Exception):
+                self._sct.close()
+            self._sct = None
+
+    def __enter__(self) -> MssScreen:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _import_pyautogui() -> Any:
+    """pyautogui, imported only now: it connects to the X display as it loads."""
+    try:
+        import pyautogui
+    except ImportError:
+        raise AutobotError(
+            "live typing needs pyautogui: pip install 'autobot[desktop]'", UNAVAILABLE_EXIT
+        ) from None
+    except Exception as exc:  # KeyError('DISPLAY'), Xlib.error.DisplayConnectionError, ...
+        raise AutobotError(f"pyautogui cannot reach the display: {exc!r}", UNAVAILABLE_EXIT) \
+            from None
+    pyautogui.FAILSAFE = True  # the documented abort: fling the mouse into a screen corner
+    return pyautogui
+
+
+def failsafe_guard(call: Callable[[], None], pyautogui: Any) -> None:
+    """Run one pyautogui action; the failsafe corner becomes a safety stop, not a traceback."""
+    try:
+        call()
+    except pyautogui.FailSafeException:
+        raise AutobotError(
+            "safety stop: the mouse is in a screen corner (pyautogui failsafe)", SAFETY_EXIT
+        ) from None
+
+
+class DesktopDriver:
+    """Types into whatever window has the keyboard focus, with real key events (pyautogui)."""
+
+    def __init__(self, screen: MssScreen, *, key_delay: float = 0.06) -> None:
+        self.screen = screen
+        self.key_delay = key_delay
+        self._gui = _import_pyautogui()
+
+    def _press(self, key: str) -> None:
+        # _pause=False: pyautogui's global PAUSE (0.1 s per call) would slow every key; we pace.
+        failsafe_guard(lambda: self._gui.press(key, _pause=False), self._gui)
+
+    def type_word(self, word: str) -> None:
+        """Type the letters of a guess, one key at a time, `key_delay` apart."""
+        for i, letter in enumerate(word.lower()):
+            if i:
+                time.sleep(self.key_delay)
+            self._press(letter)
+
+    def press_enter(self) -> None:
+        """Submit the typed row."""
+        time.sleep(self.key_delay)
+        self._press("enter")
+
+    def erase(self, n: int) -> None:
+        """Backspace `n` letters (a row the game refused)."""
+        for _ in range(n):
+            self._press("backspace")
+            time.sleep(self.key_delay)
+
+    def press_escape(self) -> None:
+        """Escape: closes a modal that hides the board."""
+        self._press("escape")
+
+    def click(self, x: int, y: int) -> None:
+        """Left-click desktop pixel (x, y)."""
+        failsafe_guard(lambda: self._gui.click(x, y, _pause=False), self._gui)
+
+    def close(self) -> None:
+        """Nothing to release: the keyboard and mouse stay the user's."""
+
+
+# --- choosing where to click for focus --------------------------------------------------------
+
+
+def _patch_is_blank(frame: np.ndarray, x: int, y: int, half: int, background: np.ndarray) -> bool:
+    """Is the square around (x, y) plain page background (no text, button or tile to hit)?"""
+    h, w = frame.shape[:2]
+    if x - half < 0 or y - half < 0 or x + half >= w or y + half >= h:
+        return False
+    patch = frame[y - half : y + half + 1, x - half : x + half + 1].astype(np.int16)
+    return bool(np.abs(patch - background).max() <= 6)
+
+
+def focus_spot(frame: np.ndarray, grid: Any) -> tuple[int, int] | None:
+    """A frame pixel beside the board that is empty page background, safe to click; or None.
+
+    Tries left of the board, then right, at a few heights, one tile pitch or more away, and
+    keeps the spot only if a wide square around it is uniform page colour.
+    """
+    tile = int(grid.tile)
+    pitch_x = int(round(grid.pitch_x))
+    board_w = int(round(grid.pitch_x * (grid.cols - 1))) + tile
+    board_h = int(round(grid.pitch_y * (grid.rows - 1))) + tile
+    x0, y0 = int(grid.x), int(grid.y)
+    # The page colour: the band just outside the board's left and right edges, by median.
+    band = []
+    for bx in (x0 - max(4, tile // 3), x0 + board_w + max(4, tile // 3)):
+        if 0 <= bx < frame.shape[1]:
+            band.append(frame[max(0, y0) : y0 + board_h, bx])
+    if not band:
+        return None
+    background = np.median(np.concatenate(band), axis=0).astype(np.int16)
+    half = max(6, tile // 2)
+    for dx in (1.5, 2.5, 4.0):
+        for side in (-1, 1):
+            x = x0 - int(dx * pitch_x) if side < 0 else x0 + board_w + int(dx * pitch_x)
+            for fy in (0.5, 0.3, 0.7):
+                y = y0 + int(board_h * fy)
+                if _patch_is_blank(frame, x, y, half, background):
+                    return x, y
+    return None
+
+
+# --- the guard: nothing is typed unless the board is still where it was ------------------------
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """Where the board was when the game was taken over (frame pixels)."""
+
+    x: float
+    y: float
+    pitch_x: float
+    pitch_y: float
+
+
+def anchor_of(grid: Any) -> Anchor:
+    """The part of a read grid that must not change while we type."""
+    return Anchor(float(grid.x), float(grid.y), float(grid.pitch_x), float(grid.pitch_y))
+
+
+def board_moved(anchor: Anchor, grid: Any) -> str | None:
+    """Why `grid` is not the board at `anchor` (moved or resized), or None if it is."""
+    tol = max(3.0, 0.08 * anchor.pitch_x)
+    if abs(float(grid.pitch_x) - anchor.pitch_x) > tol or \
+            abs(float(grid.pitch_y) - anchor.pitch_y) > tol:
+        return f"the board changed size (tile pitch {anchor.pitch_x:.0f} -> {grid.pitch_x:.0f} px)"
+    dx, dy = float(grid.x) - anchor.x, float(grid.y) - anchor.y
+    if abs(dx) > tol or abs(dy) > tol:
+        return f"the board moved by ({dx:+.0f}, {dy:+.0f}) px"
+    return None
+
+
+ReadFn = Callable[[np.ndarray], Any]
+
+
+class GuardedDriver:
+    """A Driver that re-reads the screen before every key burst and stops if the board moved.
+
+    The live page is a window the user owns: if it moves, shrinks, is covered or the board
+    vanishes, keys could land somewhere else, so we raise the safety stop (exit 4) instead.
+    """
+
+    def __init__(
+        self,
+        inner: Any,
+        read: ReadFn,
+        *,
+        anchor: Anchor | None = None,
+        settle_timeout: float = 3.0,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.inner = inner
+        self.screen = inner.screen
+        self._read = read
+        self.anchor = anchor
+        self._settle_timeout = settle_timeout
+        self._clock = clock
+        self._sleep = sleep
+        self.checks = 0
+
+    def check(self) -> None:
+        """Grab a frame now and raise the safety stop unless the board is where it was.
+
+        A toast or an animation may briefly hide part of the board, so a missing board is
+        re-read for a short while before we give up; a board found elsewhere stops at once.
+        """
+        deadline = self._clock() + self._settle_timeout
+        while True:
+            read = self._read(self.screen.grab())
+            self.checks += 1
+            if read.found:
+                if self.anchor is None:
+                    self.anchor = anchor_of(read.grid)
+                    return
+                why = board_moved(self.anchor, read.grid)
+                if why is None:
+                    return
+                raise AutobotError(f"safety stop: {why}; not typing", SAFETY_EXIT)
+            if self._clock() >= deadline:
+                raise AutobotError(
+                    "safety stop: the board is gone (window covered, moved or closed); not typing",
+                    SAFETY_EXIT,
+                )
+            self._sleep(0.05)
+
+    def type_word(self, word: str) -> None:
+        """Check the board, then type `word`."""
+        self.check()
+        self.inner.type_word(word)
+
+    def press_enter(self) -> None:
+        """Check the board, then submit."""
+        self.check()
+        self.inner.press_enter()
+
+    def erase(self, n: int) -> None:
+        """Check the board, then backspace `n` letters."""
+        self.check()
+        self.inner.erase(n)
+
+    def press_escape(self) -> None:
+        """Escape is harmless anywhere, so it is not guarded (it is how modals are closed)."""
+        self.inner.press_escape()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+# --- a private X server for tests and benchmarks -----------------------------------------------
+
+
+def _free_display(start: int = 90) -> int:
+    """The first X display number with no lock file or socket (a guess Xvfb then confirms)."""
+    for n in range(start, start + 200):
+        if not os.path.exists(f"/tmp/.X{n}-lock") and not os.path.exists(f"/tmp/.X11-unix/X{n}"):
+            return n
+    raise AutobotError("no free X display number", UNAVAILABLE_EXIT)
+
+
+@contextlib.contextmanager
+def virtual_display(
+    size: tuple[int, int] = (1280, 1024), *, start: int = 90
+) -> Iterator[dict[str, str]]:
+    """Start `Xvfb :N -screen 0 WxHx24` with its own cookie; yield the env vars to reach it.
+
+    The caller decides where the variables go (a test's monkeypatch, a subprocess's env);
+    Xvfb is killed and the cookie file deleted on exit.
+    """
+    xvfb = shutil.which("Xvfb")
+    xauth = shutil.which("xauth")
+    if not xvfb or not xauth:
+        raise AutobotError("Xvfb/xauth not found (apt-get install xvfb xauth)", UNAVAILABLE_EXIT)
+    tmp = tempfile.mkdtemp(prefix="autobot-xvfb-")
+    auth = os.path.join(tmp, "Xauthority")
+    proc: subprocess.Popen[bytes] | None = None
+    try:
+        for attempt in range(5):
+            n = _free_display(start + attempt * 7)
+            subprocess.run(
+                [xauth, "-q", "-f", auth, "add", f":{n}", ".", secrets.token_hex(16)],
+                check=True, capture_output=True,
+            )
+            proc = subprocess.Popen(
+                [xvfb, f":{n}", "-screen", "0", f"{size[0]}x{size[1]}x24", "-auth", auth,
+                 "-nolisten", "tcp", "-noreset"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and proc.poll() is None:
+                if os.path.exists(f"/tmp/.X11-unix/X{n}"):
+                    break
+                time.sleep(0.05)
+            if proc.poll() is None and os.path.exists(f"/tmp/.X11-unix/X{n}"):
+                yield {"DISPLAY": f":{n}", "XAUTHORITY": auth}
+                return
+            proc.kill()
+            proc.wait()
+            proc = None
+        raise AutobotError("Xvfb did not start", UNAVAILABLE_EXIT)
+    finally:
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        shutil.rmtree(tmp, ignore_errors=True)
