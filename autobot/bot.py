@@ -1,0 +1,550 @@
+"""The turn loop: look at the board, check it against the game so far, decide, type, wait.
+
+Pixels in, keys out: everything the loop knows about the game comes from `Screen.grab()` frames
+read by the vision layer, and everything it does goes through a `Driver`'s keys. The decisions
+made on what was read (is the board settled? does it match the rows played? was the word
+rejected?) are pure functions below, so tests drive them with fakes and a fake clock.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from autobot.driver import Driver, UserQuit
+from autobot.errors import AutobotError
+from autobot.wordle import WORD_LENGTH, Turn
+
+ROWS = 6
+ALL_GREEN = "G" * WORD_LENGTH
+EVALUATED = frozenset("GYX")
+
+Row = tuple[str, str]  # (LETTERS, MARKS) as read off the board
+
+
+class BoardView(Protocol):
+    """What the loop uses of a vision read (`autobot.vision.BoardRead` has these fields)."""
+
+    found: bool
+    settled: bool
+    rows: tuple[Row, ...]
+    grid: Any
+
+
+class Reader(Protocol):
+    """A board reader: a frame in, a read out (`autobot.vision.read_board`)."""
+
+    def __call__(self, frame: Any, *, hint: Any = None) -> BoardView: ...
+
+
+class Strategy(Protocol):
+    """A solver as the loop sees it (`autobot.solver.make_solver(...)` or a wrapper)."""
+
+    def next_guess(self, state: Any) -> str: ...
+
+
+@dataclass(frozen=True)
+class BotConfig:
+    """How patient the loop is and what game it expects; times are in seconds."""
+
+    hard: bool = False
+    rows: int = ROWS
+    settle_timeout: float = 12.0  # the longest a row may take to reveal (flip + toast)
+    poll_interval: float = 0.0  # extra pause between frames (screenshots already take ~30 ms)
+    reject_patience: float = 1.0  # a still typed row this long after Enter = rejected word
+    escape_wait: float = 0.6  # how long to watch for the board after each Escape
+    escapes: int = 3  # Escapes to try when no board is visible before giving up
+    max_rejections: int = 30  # words the page may refuse in one game
+    retypes: int = 1  # retries when the row on screen is not what was typed (dropped keys)
+    resume: bool = True  # continue a game already in progress (rows on the board at start)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something the player should hear about while the game runs."""
+
+    kind: str  # "row" (a guess was scored), "rejected", "retype", "escape", "resumed"
+    row: int  # 0-based board row
+    guess: str = ""
+    marks: str = ""
+
+
+@dataclass
+class Timings:
+    """Per-step samples in milliseconds: capture and read per frame, the others per guess."""
+
+    capture_ms: list[float] = field(default_factory=list)
+    read_ms: list[float] = field(default_factory=list)
+    decide_ms: list[float] = field(default_factory=list)
+    type_ms: list[float] = field(default_factory=list)
+    settle_ms: list[float] = field(default_factory=list)
+
+    STEPS = ("capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms")
+
+    def extend(self, other: Timings) -> None:
+        """Add another game's samples to these."""
+        for step in self.STEPS:
+            getattr(self, step).extend(getattr(other, step))
+
+    def medians(self) -> dict[str, float]:
+        """The median of each step (NaN-free: 0.0 when a step has no samples)."""
+        return {step: round(percentile(getattr(self, step), 50), 3) for step in self.STEPS}
+
+    def summary(self) -> dict[str, dict[str, float]]:
+        """Median, p95, max and sample count per step."""
+        out: dict[str, dict[str, float]] = {}
+        for step in self.STEPS:
+            values = getattr(self, step)
+            out[step] = {
+                "median": round(percentile(values, 50), 3),
+                "p95": round(percentile(values, 95), 3),
+                "max": round(max(values), 3) if values else 0.0,
+                "n": len(values),
+            }
+        return out
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile with linear interpolation (0.0 for no values)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * q / 100
+    low = math.floor(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game went: the rows played, words the page refused, and where the time went."""
+
+    won: bool
+    turns: tuple[Turn, ...]
+    rejected: tuple[str, ...]
+    seconds: float
+    timings: Timings
+    stopped: str | None = None  # why the game ended early (the player quit), else None
+
+    @property
+    def guesses(self) -> list[str]:
+        """The words played, in order."""
+        return [t.guess for t in self.turns]
+
+    @property
+    def marks(self) -> list[str]:
+        """The colours each word got, in order."""
+        return [t.marks for t in self.turns]
+
+    def to_json(self) -> dict[str, Any]:
+        """The `--json` record of `autobot play` / `autobot live`."""
+        return {
+            "won": self.won,
+            "guesses": self.guesses,
+            "marks": self.marks,
+            "seconds": round(self.seconds, 3),
+            "timings": self.timings.medians(),
+            "rejected": list(self.rejected),
+            "stopped": self.stopped,
+        }
+
+
+# --- pure judgements on rows -------------------------------------------------------------
+
+
+def row_kind(row: Row) -> str:
+    """What a board row shows: empty, typing (some letters), typed, evaluated, moving or unknown.
+
+    `moving` is a row half revealed (some tiles scored, some still typed), as during the flip.
+    """
+    marks = row[1]
+    if len(marks) != WORD_LENGTH or "?" in marks:
+        return "unknown"
+    if marks == "." * WORD_LENGTH:
+        return "empty"
+    if all(m in EVALUATED for m in marks):
+        return "evaluated"
+    if marks == "t" * WORD_LENGTH:
+        return "typed"
+    typed = marks.rstrip(".")
+    if typed and set(typed) == {"t"}:
+        return "typing"
+    return "moving"
+
+
+def letters_match(letters: str, word: str) -> bool:
+    """Does a row's LETTERS agree with `word`? Unreadable letters (`?`) agree with anything."""
+    if len(letters) != len(word):
+        return False
+    return all(a == "?" or a == b for a, b in zip(letters.upper(), word.upper(), strict=True))
+
+
+def row_matches(row: Row, turn: Turn) -> bool:
+    """Does a board row show this scored guess? `?` (occluded) tiles agree with anything."""
+    letters, marks = row
+    if len(marks) != WORD_LENGTH or not letters_match(letters, turn.guess):
+        return False
+    return all(m == "?" or m == t for m, t in zip(marks, turn.marks.upper(), strict=True))
+
+
+def sync_problem(
+    rows: Sequence[Row], history: Sequence[Turn], upto: int | None = None
+) -> str | None:
+    """Why the board does not show the game so far (rows played, then nothing), or None.
+
+    `upto` is the row being played now: rows from it on are left to the caller (it may hold
+    the word being typed); without it every row after the history must be empty.
+    """
+    if len(rows) < len(history):
+        return f"the board shows {len(rows)} rows but {len(history)} were played"
+    for i, turn in enumerate(history):
+        if not row_matches(rows[i], turn):
+            letters, marks = rows[i]
+            return (
+                f"row {i + 1} shows {letters or '(empty)'} {marks}, "
+                f"expected {turn.guess.upper()} {turn.marks}"
+            )
+    start = len(history) if upto is None else upto + 1
+    for i in range(start, len(rows)):
+        if row_kind(rows[i]) not in ("empty", "unknown"):
+            letters, marks = rows[i]
+            return f"row {i + 1} shows {letters or '(nothing)'} {marks}, expected an empty row"
+    return None
+
+
+def played_rows(rows: Sequence[Row]) -> tuple[list[Turn], int]:
+    """The scored rows at the top of a board (a game in progress) and the letters typed after.
+
+    Returns the turns and how many tiles of the next row hold typed, unsubmitted letters.
+    """
+    turns: list[Turn] = []
+    for letters, marks in rows:
+        if row_kind((letters, marks)) != "evaluated":
+            break
+        if len(letters) != WORD_LENGTH or "?" in letters:
+            raise AutobotError(
+                f"row {len(turns) + 1} is scored but its letters cannot be read ({letters or '?'})",
+                4,
+            )
+        turns.append(Turn(letters.lower(), marks))
+    typed = 0
+    if len(turns) < len(rows):
+        typed = rows[len(turns)][1].count("t")
+    return turns, typed
+
+
+# --- the loop -----------------------------------------------------------------------------
+
+
+def _default_reader() -> Reader:
+    from autobot.vision import read_board
+
+    return read_board
+
+
+def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -> Any:
+    from autobot.solver import GameState
+
+    return GameState(history=history, hard=hard, banned=banned)
+
+
+@dataclass
+class _Outcome:
+    """What a submitted row turned into."""
+
+    kind: str  # "scored", "rejected", "mistyped"
+    marks: str = ""
+    typed: int = 0
+
+
+class _Loop:
+    """One game's mutable state; `play_game` is its only user."""
+
+    def __init__(
+        self,
+        driver: Driver,
+        solver: Strategy,
+        config: BotConfig,
+        reader: Reader,
+        clock: Callable[[], float],
+        sleep: Callable[[float], None],
+        on_event: Callable[[Event], None] | None,
+        guard: Callable[[BoardView], str | None] | None,
+    ) -> None:
+        self.driver = driver
+        self.solver = solver
+        self.config = config
+        self.reader = reader
+        self.clock = clock
+        self.sleep = sleep
+        self.on_event = on_event
+        self.guard = guard
+        self.timings = Timings()
+        self.history: list[Turn] = []
+        self.banned: set[str] = set()
+        self.rejected: list[str] = []
+        self._hint: Any = None
+
+    def emit(self, event: Event) -> None:
+        if self.on_event is not None:
+            self.on_event(event)
+
+    def look(self) -> BoardView:
+        """Grab one frame and read it, timing both."""
+        t0 = self.clock()
+        frame = self.driver.screen.grab()
+        t1 = self.clock()
+        read = self.reader(frame, hint=self._hint)
+        t2 = self.clock()
+        self.timings.capture_ms.append((t1 - t0) * 1000)
+        self.timings.read_ms.append((t2 - t1) * 1000)
+        # A board found once is looked for in the same place first (vision falls back if not).
+        self._hint = read.grid if read.found else None
+        if self.guard is not None:
+            reason = self.guard(read)
+            if reason:
+                raise AutobotError(reason, 4)
+        return read
+
+    def wait(self, judge: Callable[[BoardView, BoardView | None], Any], what: str) -> Any:
+        """Poll frames until `judge(read, previous_read)` returns something (not None).
+
+        No board in view: press Escape (a dialog may cover it), watch, retry, then give up
+        (exit 3). Nothing conclusive before the deadline: stop for safety (exit 4).
+        """
+        deadline = self.clock() + self.config.settle_timeout
+        previous: BoardView | None = None
+        escapes = 0
+        last_escape: float | None = None
+        while True:
+            read = self.look()
+            outcome = judge(read, previous)
+            if outcome is not None:
+                return outcome
+            now = self.clock()
+            if not read.found:
+                if last_escape is None or now - last_escape >= self.config.escape_wait:
+                    if escapes >= self.config.escapes:
+                        raise AutobotError(
+                            f"no Wordle board found on the screen while waiting for {what} "
+                            f"(something covers it and {escapes} x Escape did not close it)",
+                            3,
+                        )
+                    self.driver.press_escape()
+                    escapes += 1
+                    last_escape = self.clock()
+                    self.emit(Event("escape", len(self.history)))
+                    deadline = max(deadline, last_escape + self.config.escape_wait)
+            if now >= deadline:
+                raise AutobotError(
+                    f"the board did not settle within {self.config.settle_timeout:g} s "
+                    f"while waiting for {what}",
+                    4,
+                )
+            previous = read
+            if self.config.poll_interval > 0:
+                self.sleep(self.config.poll_interval)
+
+    # judges -------------------------------------------------------------------------------
+
+    @staticmethod
+    def steady(read: BoardView, previous: BoardView | None) -> bool:
+        """Settled by vision's own signs and the same as the frame before."""
+        return (
+            read.found
+            and read.settled
+            and previous is not None
+            and previous.found
+            and tuple(previous.rows) == tuple(read.rows)
+        )
+
+    def check_sync(self, read: BoardView, upto: int | None = None) -> None:
+        problem = sync_problem(read.rows, self.history, upto)
+        if problem:
+            raise AutobotError(f"the board is out of step with the game: {problem}", 4)
+
+    def start(self, history: Sequence[Turn]) -> None:
+        """Wait for a steady board; adopt the rows already played (or check them)."""
+
+        def judge(read: BoardView, previous: BoardView | None) -> BoardView | None:
+            return read if self.steady(read, previous) else None
+
+        read = self.wait(judge, "the board to appear")
+        if len(read.rows) < self.config.rows:
+            raise AutobotError(
+                f"the board has {len(read.rows)} rows, expected {self.config.rows}", 4
+            )
+        on_board, typed = played_rows(read.rows)
+        if history:
+            self.history = list(history)
+        elif on_board and self.config.resume:
+            self.history = on_board
+            for i, turn in enumerate(on_board):
+                self.emit(Event("resumed", i, turn.guess, turn.marks))
+        self.check_sync(read, upto=len(self.history))
+        if typed:
+            # Leftover letters in the current row would corrupt the next guess.
+            self.driver.erase(WORD_LENGTH)
+            self.wait(self.empty_row_judge(len(self.history)), "the typed letters to go")
+
+    def empty_row_judge(
+        self, index: int
+    ) -> Callable[[BoardView, BoardView | None], bool | None]:
+        def judge(read: BoardView, previous: BoardView | None) -> bool | None:
+            if not self.steady(read, previous):
+                return None
+            self.check_sync(read)
+            return True if row_kind(read.rows[index]) == "empty" else None
+
+        return judge
+
+    def submit_judge(
+        self, index: int, guess: str, entered: float
+    ) -> Callable[[BoardView, BoardView | None], _Outcome | None]:
+        """Decide what a submitted row became: scored, rejected (still typed) or mistyped."""
+        last_row = index == self.config.rows - 1
+        changed = False  # saw the board move since Enter (a flip, a shake, a toast)
+
+        def judge(read: BoardView, previous: BoardView | None) -> _Outcome | None:
+            nonlocal changed
+            if not read.found or index >= len(read.rows):
+                changed = True
+                return None
+            row = read.rows[index]
+            kind = row_kind(row)
+            same_row = (
+                previous is not None
+                and previous.found
+                and index < len(previous.rows)
+                and previous.rows[index] == row
+            )
+            if (
+                kind == "evaluated"
+                and same_row
+                and letters_match(row[0], guess)
+                and (row[1] == ALL_GREEN or last_row)
+                and sync_problem(read.rows, self.history, upto=index) is None
+            ):
+                # The game is over: a win toast or the statistics dialog may now cover the
+                # board for good, so two equal reads of the final row are taken as final.
+                return _Outcome("scored", row[1])
+            if not read.settled or (previous is not None and previous.rows != read.rows):
+                changed = True
+            if not self.steady(read, previous):
+                return None
+            self.check_sync(read, upto=index)
+            if kind == "evaluated":
+                if not letters_match(row[0], guess):
+                    raise AutobotError(
+                        f"row {index + 1} was scored as {row[0]} but the bot typed "
+                        f"{guess.upper()}",
+                        4,
+                    )
+                return _Outcome("scored", row[1])
+            patient = changed or self.clock() - entered >= self.config.reject_patience
+            if kind == "typed" and letters_match(row[0], guess):
+                return _Outcome("rejected") if patient else None
+            if kind in ("typed", "typing", "empty"):
+                return _Outcome("mistyped", typed=row[1].count("t")) if patient else None
+            return None
+
+        return judge
+
+    def play(self, history: Sequence[Turn]) -> bool:
+        """Play rows until a win or the last row; True on a win."""
+        self.start(history)
+        if self.history and self.history[-1].marks == ALL_GREEN:
+            return True
+        retypes = 0
+        while len(self.history) < self.config.rows:
+            index = len(self.history)
+            t0 = self.clock()
+            state = _game_state(tuple(self.history), self.config.hard, frozenset(self.banned))
+            guess = self.solver.next_guess(state).lower()
+            t1 = self.clock()
+            self.driver.type_word(guess)
+            self.driver.press_enter()
+            t2 = self.clock()
+            outcome: _Outcome = self.wait(
+                self.submit_judge(index, guess, t2), f"row {index + 1} ({guess.upper()})"
+            )
+            t3 = self.clock()
+            self.timings.decide_ms.append((t1 - t0) * 1000)
+            self.timings.type_ms.append((t2 - t1) * 1000)
+            self.timings.settle_ms.append((t3 - t2) * 1000)
+            if outcome.kind == "scored":
+                retypes = 0
+                turn = Turn(guess, outcome.marks)
+                self.history.append(turn)
+                self.emit(Event("row", index, guess, outcome.marks))
+                if outcome.marks == ALL_GREEN:
+                    return True
+                continue
+            self.driver.erase(WORD_LENGTH)
+            if outcome.kind == "rejected":
+                self.banned.add(guess)
+                self.rejected.append(guess)
+                self.emit(Event("rejected", index, guess))
+                if len(self.rejected) > self.config.max_rejections:
+                    raise AutobotError(
+                        f"the page refused {len(self.rejected)} words; is this Wordle?", 4
+                    )
+            else:
+                retypes += 1
+                self.emit(Event("retype", index, guess))
+                if retypes > self.config.retypes:
+                    raise AutobotError(
+                        f"the keys do not reach the page: row {index + 1} does not show "
+                        f"{guess.upper()} after typing it {retypes} times",
+                        4,
+                    )
+            self.wait(self.empty_row_judge(index), f"row {index + 1} to be cleared")
+        return False
+
+
+def play_game(
+    driver: Driver,
+    solver: Strategy,
+    config: BotConfig | None = None,
+    *,
+    reader: Reader | None = None,
+    history: Sequence[Turn] = (),
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+    on_event: Callable[[Event], None] | None = None,
+    guard: Callable[[BoardView], str | None] | None = None,
+) -> GameResult:
+    """Play one game of Wordle through `driver`, asking `solver` for every guess.
+
+    `history` is the game so far if the caller knows it (else rows already on the board are
+    adopted when `config.resume`). `guard` may veto any read (a reason string = safety stop,
+    exit 4). Raises AutobotError with exit 3 (no board) or 4 (out of step / not settling).
+    """
+    config = config or BotConfig()
+    loop = _Loop(
+        driver,
+        solver,
+        config,
+        reader or _default_reader(),
+        clock,
+        sleep,
+        on_event,
+        guard,
+    )
+    started = clock()
+    stopped: str | None = None
+    try:
+        won = loop.play(history)
+    except UserQuit as exc:
+        won, stopped = False, str(exc)
+    return GameResult(
+        won=won,
+        turns=tuple(loop.history),
+        rejected=tuple(loop.rejected),
+        seconds=clock() - started,
+        timings=loop.timings,
+        stopped=stopped,
+    )

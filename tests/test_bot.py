@@ -1,0 +1,371 @@
+"""The turn loop's logic, driven by a fake game (pure state machine) and a fake clock.
+
+These are unit tests of decisions (settled? rejected? out of step? covered?), so the game, the
+screen and the reader are fakes; tests/test_play.py plays the real page in real Chromium.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from autobot.bot import (
+    BotConfig,
+    Event,
+    Timings,
+    percentile,
+    play_game,
+    played_rows,
+    row_kind,
+    sync_problem,
+)
+from autobot.errors import AutobotError
+from autobot.solver import GameState, SolverConfig, make_solver
+from autobot.wordle import Turn, score
+from autobot.words import load_words
+
+
+class FakeClock:
+    """A monotonic clock that only moves when told to."""
+
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def sleep(self, seconds: float) -> None:
+        self.t += seconds
+
+
+@dataclass
+class FakeRead:
+    """The fields of a vision read that the loop uses."""
+
+    found: bool
+    settled: bool
+    rows: tuple[tuple[str, str], ...]
+    grid: Any = None
+
+
+@dataclass
+class FakeGame:
+    """A Wordle page as a state machine in fake time: flips, toasts and dialogs take time."""
+
+    answer: str
+    clock: FakeClock
+    words: frozenset[str] = field(default_factory=lambda: frozenset(load_words("nyt").words))
+    reveal: float = 1.6  # seconds of flipping after Enter
+    toast: float = 1.5  # seconds a toast covers the board
+    modal_after_end: float | None = 0.5  # the stats dialog appears this long after the last flip
+    dialog: bool = False  # a dialog covers the board now (Escape closes it)
+    dialog_sticks: bool = False  # Escape does not close it
+    drop_keys: int = 0  # swallow this many letter keys (a clone that drops fast keys)
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    typed: str = ""
+    moving_until: float = 0.0
+    toast_until: float = 0.0
+    modal_at: float | None = None
+    keys: list[str] = field(default_factory=list)
+    hard: bool = False
+
+    def press(self, key: str) -> None:
+        self.keys.append(key)
+        if key == "escape":
+            if not self.dialog_sticks:
+                self.dialog = False
+                self.modal_at = None
+            return
+        if self.dialog or self.over:
+            return
+        now = self.clock()
+        if key == "backspace":
+            self.typed = self.typed[:-1]
+        elif key == "enter":
+            if len(self.typed) < 5 or self.typed not in self.words:
+                self.toast_until = now + self.toast
+                return
+            marks = score(self.typed, self.answer)
+            self.rows.append((self.typed.upper(), marks))
+            self.typed = ""
+            self.moving_until = now + self.reveal
+            if self.over:
+                self.toast_until = self.moving_until + self.toast
+                if self.modal_after_end is not None:
+                    self.modal_at = self.moving_until + self.modal_after_end
+        elif self.drop_keys:
+            self.drop_keys -= 1
+        elif len(self.typed) < 5:
+            self.typed += key
+
+    @property
+    def over(self) -> bool:
+        return len(self.rows) == 6 or bool(self.rows and self.rows[-1][1] == "GGGGG")
+
+    def frame(self) -> FakeRead:
+        """What a perfect reader would say about the screen now."""
+        now = self.clock()
+        if self.dialog or (self.modal_at is not None and now >= self.modal_at):
+            return FakeRead(False, False, ())
+        rows = list(self.rows)
+        settled = True
+        if now < self.moving_until and rows:
+            # Mid reveal: the left tiles are scored, the tile turning is unreadable.
+            done = int(5 * (1 - (self.moving_until - now) / self.reveal))
+            letters, marks = rows[-1]
+            rows[-1] = (letters, marks[:done] + "?" + "t" * (4 - done))
+            settled = False
+        if now < self.toast_until:
+            settled = False
+        if len(rows) < 6:
+            rows.append((self.typed.upper(), "t" * len(self.typed) + "." * (5 - len(self.typed))))
+        rows += [("", ".....")] * (6 - len(rows))
+        return FakeRead(True, settled, tuple(rows))
+
+
+class FakeScreen:
+    def __init__(self, game: FakeGame, frame_cost: float = 0.04) -> None:
+        self.game = game
+        self.frame_cost = frame_cost
+
+    def grab(self) -> FakeRead:
+        self.game.clock.t += self.frame_cost  # a screenshot takes time
+        return self.game.frame()
+
+
+class FakeDriver:
+    def __init__(self, game: FakeGame) -> None:
+        self.game = game
+        self.screen = FakeScreen(game)
+
+    def type_word(self, word: str) -> None:
+        for letter in word:
+            self.game.press(letter)
+            self.game.clock.t += 0.06
+
+    def press_enter(self) -> None:
+        self.game.press("enter")
+
+    def erase(self, n: int) -> None:
+        for _ in range(n):
+            self.game.press("backspace")
+
+    def press_escape(self) -> None:
+        self.game.press("escape")
+
+
+def fake_reader(frame: FakeRead, *, hint: Any = None) -> FakeRead:
+    return frame
+
+
+class Scripted:
+    """A solver that proposes words from a list, skipping banned ones; records the states."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+        self.states: list[GameState] = []
+
+    def next_guess(self, state: GameState) -> str:
+        self.states.append(state)
+        pool = [w for w in self.words if w not in state.banned]
+        return pool[len(state.history)]
+
+
+@pytest.fixture(scope="module")
+def solver():
+    return make_solver(SolverConfig())
+
+
+def play(game: FakeGame, solver: Any, config: BotConfig | None = None, **kw: Any):
+    events: list[Event] = []
+    result = play_game(
+        FakeDriver(game),
+        solver,
+        config or BotConfig(),
+        reader=fake_reader,
+        clock=game.clock,
+        sleep=game.clock.sleep,
+        on_event=events.append,
+        **kw,
+    )
+    return result, events
+
+
+@pytest.mark.parametrize("answer", ["speed", "mamma", "robot", "llama", "eerie", "cigar"])
+def test_wins_and_reports_the_games_own_marks(answer: str, solver: Any) -> None:
+    game = FakeGame(answer, FakeClock())
+    result, events = play(game, solver)
+    assert result.won
+    assert result.guesses[-1] == answer
+    assert result.marks == [score(g, answer) for g in result.guesses]
+    assert [e.kind for e in events] == ["row"] * len(result.guesses)
+    n = len(result.guesses)
+    assert len(result.timings.decide_ms) == len(result.timings.type_ms) == n
+    assert len(result.timings.settle_ms) == n
+    assert len(result.timings.capture_ms) == len(result.timings.read_ms) > n
+
+
+def test_win_is_taken_even_when_the_stats_dialog_covers_the_board_at_once(solver: Any) -> None:
+    # No animations: the row is scored, the win toast covers the board and the dialog follows
+    # right away; two equal reads of an all-green row are the end of the game.
+    game = FakeGame("robot", FakeClock(), reveal=0.0, toast=5.0, modal_after_end=0.1)
+    result, _ = play(game, solver)
+    assert result.won and result.guesses[-1] == "robot"
+
+
+def test_a_refused_word_is_erased_banned_and_replaced() -> None:
+    clock = FakeClock()
+    words = frozenset(load_words("nyt").words) - {"crane"}
+    game = FakeGame("robot", clock, words=words)
+    scripted = Scripted(["crane", "sloth", "robot"])
+    result, events = play(game, scripted)
+    assert result.won
+    assert result.guesses == ["sloth", "robot"]
+    assert result.rejected == ("crane",)
+    assert [e.kind for e in events] == ["rejected", "row", "row"]
+    assert game.keys.count("backspace") == 5
+    assert "crane" in scripted.states[-1].banned
+
+
+def test_loss_after_six_rows() -> None:
+    game = FakeGame("robot", FakeClock())
+    words = ["crane", "spilt", "dumpy", "fight", "bowel", "knack"]
+    result, _ = play(game, Scripted(words))
+    assert not result.won
+    assert result.guesses == words
+    assert result.marks == [score(w, "robot") for w in words]
+
+
+def test_loss_on_the_last_row_even_when_the_answer_toast_never_leaves() -> None:
+    game = FakeGame("robot", FakeClock(), toast=60.0, modal_after_end=None)
+    words = ["crane", "spilt", "dumpy", "fight", "bowel", "knack"]
+    result, _ = play(game, Scripted(words))
+    assert not result.won and len(result.guesses) == 6
+
+
+def test_a_dialog_over_the_board_is_closed_with_escape(solver: Any) -> None:
+    game = FakeGame("llama", FakeClock(), dialog=True)
+    result, events = play(game, solver)
+    assert result.won
+    assert events[0].kind == "escape"
+    assert game.keys[0] == "escape"
+
+
+def test_a_dialog_that_will_not_close_stops_with_exit_3(solver: Any) -> None:
+    game = FakeGame("llama", FakeClock(), dialog=True, dialog_sticks=True)
+    with pytest.raises(AutobotError) as err:
+        play(game, solver, BotConfig(escapes=3))
+    assert err.value.exit_code == 3
+    assert "no Wordle board" in str(err.value)
+    assert game.keys == ["escape"] * 3
+
+
+def test_a_board_that_changes_under_the_bot_stops_with_exit_4() -> None:
+    game = FakeGame("robot", FakeClock())
+
+    class Meddler(Scripted):
+        def next_guess(self, state: GameState) -> str:
+            if len(state.history) == 1:
+                game.rows[0] = ("CRANK", score("crank", "robot"))  # someone else played
+            return super().next_guess(state)
+
+    with pytest.raises(AutobotError) as err:
+        play(game, Meddler(["crane", "sloth", "robot"]))
+    assert err.value.exit_code == 4
+    assert "row 1 shows CRANK" in str(err.value)
+
+
+def test_a_board_that_never_settles_stops_with_exit_4(solver: Any) -> None:
+    game = FakeGame("robot", FakeClock(), reveal=1000.0)
+    with pytest.raises(AutobotError) as err:
+        play(game, solver, BotConfig(settle_timeout=5.0))
+    assert err.value.exit_code == 4
+    assert "did not settle" in str(err.value)
+
+
+def test_dropped_keys_are_retyped_once() -> None:
+    game = FakeGame("robot", FakeClock(), drop_keys=1)
+    result, events = play(game, Scripted(["crane", "sloth", "robot"]))
+    assert result.won and result.guesses == ["crane", "sloth", "robot"]
+    assert events[0].kind == "retype"
+
+
+def test_keys_that_never_arrive_stop_with_exit_4() -> None:
+    game = FakeGame("robot", FakeClock(), drop_keys=1000)
+    with pytest.raises(AutobotError) as err:
+        play(game, Scripted(["crane", "sloth", "robot"]))
+    assert err.value.exit_code == 4
+    assert "keys do not reach" in str(err.value)
+
+
+def test_a_game_in_progress_is_resumed(solver: Any) -> None:
+    game = FakeGame("eerie", FakeClock())
+    game.rows = [("CRANE", score("crane", "eerie")), ("SPILT", score("spilt", "eerie"))]
+    game.typed = "ab"  # leftover letters are erased first
+    result, events = play(game, solver)
+    assert result.won
+    assert result.guesses[:2] == ["crane", "spilt"]
+    assert [e.kind for e in events[:2]] == ["resumed", "resumed"]
+    assert game.keys[:5] == ["backspace"] * 5
+
+
+def test_the_guard_can_stop_the_game(solver: Any) -> None:
+    game = FakeGame("robot", FakeClock())
+    with pytest.raises(AutobotError) as err:
+        play(game, solver, guard=lambda read: "safety stop: window moved")
+    assert err.value.exit_code == 4 and "window moved" in str(err.value)
+
+
+def test_hard_mode_is_passed_to_the_solver() -> None:
+    game = FakeGame("robot", FakeClock())
+    scripted = Scripted(["crane", "sloth", "robot"])
+    play(game, scripted, BotConfig(hard=True))
+    assert all(s.hard for s in scripted.states)
+
+
+# --- the pure judgements ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("row", "kind"),
+    [
+        (("", "....."), "empty"),
+        (("CRA", "ttt.."), "typing"),
+        (("CRANE", "ttttt"), "typed"),
+        (("CRANE", "XYGGX"), "evaluated"),
+        (("CRANE", "XY?tt"), "unknown"),
+        (("CRANE", "XYttt"), "moving"),
+        (("CRANE", "XYGG"), "unknown"),
+    ],
+)
+def test_row_kind(row: tuple[str, str], kind: str) -> None:
+    assert row_kind(row) == kind
+
+
+def test_sync_problem() -> None:
+    history = [Turn("crane", "XYGGX")]
+    empty = ("", ".....")
+    assert sync_problem([("CRANE", "XYGGX")] + [empty] * 5, history) is None
+    assert sync_problem([("C?ANE", "XYG?X")] + [empty] * 5, history) is None  # occluded tiles
+    assert "row 1 shows CRANE XYGXX" in sync_problem([("CRANE", "XYGXX")] + [empty] * 5, history)
+    typed = [("CRANE", "XYGGX"), ("SLO", "ttt..")] + [empty] * 4
+    assert "expected an empty row" in sync_problem(typed, history)
+    assert sync_problem(typed, history, upto=1) is None
+
+
+def test_played_rows() -> None:
+    rows = [("CRANE", "XYGGX"), ("SL", "tt..."), ("", ".....")]
+    assert played_rows(rows) == ([Turn("crane", "XYGGX")], 2)
+    with pytest.raises(AutobotError):
+        played_rows([("CR?NE", "XYGGX")])
+
+
+def test_percentile_and_timings() -> None:
+    assert percentile([], 50) == 0.0
+    assert percentile([3.0, 1.0, 2.0], 50) == 2.0
+    assert percentile(list(range(101)), 95) == 95.0
+    t = Timings(read_ms=[1.0, 2.0, 3.0, 4.0])
+    assert t.medians()["read_ms"] == 2.5
+    assert t.summary()["read_ms"]["n"] == 4
