@@ -1,0 +1,146 @@
+"""`autobot bench`: play every answer (or a sample) with a strategy and report the figures."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from autobot.errors import AutobotError
+
+
+def positive_int(text: str) -> int:
+    """A whole number >= 1 (argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def add_solver_options(parser: argparse.ArgumentParser) -> None:
+    """--strategy --hard --answers --guesses --start (shared with `autobot solve`)."""
+    from autobot.solver import STRATEGIES
+
+    parser.add_argument(
+        "--strategy", default="default", choices=("default", *STRATEGIES),
+        help="default = the optimal tree when one matches the lists and opener, else entropy",
+    )
+    parser.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
+    parser.add_argument(
+        "--answers", default="answers", metavar="LIST",
+        help="possible answers: answers (2,315), nyt (14,855, frequency-weighted) or a file",
+    )
+    parser.add_argument(
+        "--guesses", default="allowed", metavar="LIST",
+        help="allowed guesses: allowed (12,972), nyt or a file (nyt when --answers nyt)",
+    )
+    parser.add_argument("--start", default=None, metavar="WORD", help="force the first guess")
+
+
+def solver_config(args: argparse.Namespace) -> Any:
+    """The SolverConfig the shared options describe."""
+    from autobot.solver import SolverConfig
+
+    return SolverConfig(
+        strategy=args.strategy, hard=args.hard, answers=args.answers,
+        guesses=args.guesses, start=args.start,
+    )
+
+
+def register(subparsers: Any) -> None:
+    """Add `autobot bench`."""
+    parser = subparsers.add_parser(
+        "bench", help="benchmark a solver strategy over every answer",
+        description="Play every answer (or --sample N) and print mean, max, histogram, "
+                    "failures, the hardest answers, wall time and decision time.",
+    )
+    add_solver_options(parser)
+    parser.add_argument("--sample", type=positive_int, default=None, metavar="N",
+                        help="play a seeded random sample of N answers")
+    parser.add_argument("--games", type=positive_int, default=None, metavar="N",
+                        help="number of games (browser mode; same as --sample otherwise)")
+    parser.add_argument("--seed", type=int, default=0, help="seed for --sample (default 0)")
+    parser.add_argument(
+        "--targets", default=None, metavar="LIST",
+        help="answers to play (default: the --answers list; the original 2,315 for nyt)",
+    )
+    parser.add_argument("--plot", type=Path, default=None, metavar="PNG",
+                        help="write a histogram picture")
+    parser.add_argument("--json", type=Path, default=None, metavar="OUT",
+                        help="write the results as JSON")
+    parser.add_argument("--browser", action="store_true",
+                        help="play through the bundled page in a real browser instead")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
+    if args.browser:
+        try:
+            module = importlib.import_module("autobot.bench_browser")
+        except ModuleNotFoundError as exc:
+            if exc.name == "autobot.bench_browser":
+                raise AutobotError("browser benchmark not available", 2) from None
+            raise
+        return int(module.run(args) or 0)
+
+    from autobot.bench import histogram_image, pick_targets, summary_lines
+    from autobot.solver import make_solver
+    from autobot.words import load_words
+
+    solver = make_solver(solver_config(args))
+    target_list = args.targets or ("answers" if args.answers == "nyt" else args.answers)
+    words = load_words(target_list).words
+    unknown = [w for w in words if w not in solver.answer_index]
+    if unknown:
+        raise AutobotError(
+            f"{len(unknown)} target words are not possible answers in the "
+            f"{solver.answers.name} list (first: {unknown[0]})"
+        )
+    targets = pick_targets(words, args.sample or args.games, args.seed)
+
+    result = _run_with_progress(solver, targets, args)
+    print("\n".join(summary_lines(result)))
+    if args.json is not None:
+        _write(args.json, lambda p: p.write_text(json.dumps(result.to_json(), indent=1) + "\n"))
+        print(f"wrote {args.json}")
+    if args.plot is not None:
+        _write(args.plot, lambda p: histogram_image(result).save(p, format="PNG"))
+        print(f"wrote {args.plot}")
+    return 0
+
+
+def _run_with_progress(solver: Any, targets: list[str], args: argparse.Namespace) -> Any:
+    """The benchmark with a rich progress bar on stderr when it is a terminal."""
+    from autobot.bench import run_benchmark
+
+    show = not args.quiet and sys.stderr.isatty()
+    if not show:
+        return run_benchmark(solver, targets, hard=args.hard)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress(
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+    ) as bar:
+        task = bar.add_task(f"{solver.strategy_name}", total=len(targets))
+        return run_benchmark(
+            solver, targets, hard=args.hard, progress=lambda done: bar.update(task, completed=done)
+        )
+
+
+def _write(path: Path, writer: Any) -> None:
+    """Write an output file; a bad path is the user's error, not a traceback."""
+    try:
+        if path.parent != Path(""):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        writer(path)
+    except (OSError, ValueError) as exc:
+        raise AutobotError(f"cannot write {path}: {exc}") from None
