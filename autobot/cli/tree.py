@@ -1,0 +1,154 @@
+"""`autobot tree`: build, show and check the decision trees behind the `optimal` strategy."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from autobot.errors import AutobotError
+
+
+def _top_k(text: str) -> tuple[int, ...]:
+    """'60' or '500,100' -> (500, 100): k for the second guess, ..., the last for deeper ones."""
+    try:
+        values = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of integers: {text!r}") from None
+    if not values or any(v < 1 for v in values):
+        raise argparse.ArgumentTypeError(f"top-k values must be positive: {text!r}")
+    return values
+
+
+def _depth(text: str) -> int:
+    """A game length limit between 2 and 6 guesses."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not 2 <= value <= 6:
+        raise argparse.ArgumentTypeError(f"depth must be 2..6, not {value}")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    """Add `autobot tree build|show|check`."""
+    parser = subparsers.add_parser("tree", help="build, show or check an optimal decision tree")
+    sub = parser.add_subparsers(dest="tree_command", metavar="ACTION", required=True,
+                                parser_class=type(parser))
+
+    build = sub.add_parser("build", help="search a decision tree and write it (gzip JSON)")
+    build.add_argument("--start", default="salet", help="opening guess (default salet)")
+    build.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
+    build.add_argument("--top-k", type=_top_k, default=None, metavar="K[,K2...]",
+                       help="guesses tried per node: first for the 2nd guess, last for deeper "
+                            "(default 60,12 normal, 500,100 hard)")
+    build.add_argument("--depth", type=_depth, default=None,
+                       help="most guesses per game (default 5 normal, 6 hard)")
+    build.add_argument("--answers", default="answers", help="answer list name or file")
+    build.add_argument("--guesses", default="allowed", help="allowed-guess list name or file")
+    build.add_argument("--out", type=Path, default=None,
+                       help="output file (default ./START-normal|hard.json.gz)")
+    build.add_argument("--quiet", action="store_true", help="no progress lines")
+
+    for name, text in (("show", "print a tree's header and its first levels"),
+                       ("check", "play every answer through a tree and check it")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--start", default="salet", help="opening of the shipped tree")
+        p.add_argument("--hard", action="store_true", help="the hard-mode tree")
+        p.add_argument("--file", type=Path, default=None, help="a tree file instead")
+        p.add_argument("--answers", default=None, help="answer list (default: the tree's own)")
+        if name == "show":
+            p.add_argument("--levels", type=int, default=2, help="levels to print (default 2)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Dispatch to the tree action."""
+    if args.tree_command == "build":
+        return _build(args)
+    return _show(args) if args.tree_command == "show" else _check(args)
+
+
+def _build(args: argparse.Namespace) -> int:
+    from autobot import tree as trees
+    from autobot.words import load_words
+
+    answers, guesses = load_words(args.answers), load_words(args.guesses)
+    top_k = args.top_k or (trees.DEFAULT_TOP_K_HARD if args.hard else trees.DEFAULT_TOP_K)
+    missing = [w for w in answers.words if w not in guesses]
+    if missing:
+        raise AutobotError(f"{len(missing)} answers are not allowed guesses (e.g. {missing[0]})")
+    mode = "hard" if args.hard else "normal"
+    out = args.out or Path(f"{args.start.lower()}-{mode}.json.gz")
+    command = ["autobot", "tree", "build", "--start", args.start.lower()]
+    command += ["--hard"] if args.hard else []
+    command += ["--top-k", ",".join(map(str, top_k))]
+    command += ["--depth", str(args.depth)] if args.depth else []
+    command += ["--answers", args.answers] if args.answers != "answers" else []
+    command += ["--guesses", args.guesses] if args.guesses != "allowed" else []
+    command += ["--out", str(out)]
+
+    def progress(line: str) -> None:
+        if not args.quiet:
+            print(line, file=sys.stderr, flush=True)
+
+    header = trees.build_tree(args.start, answers, guesses, hard=args.hard, top_k=top_k,
+                              depth=args.depth, progress=progress)
+    header = {"format": header["format"], "command": " ".join(command), **header}
+    trees.write_tree(header, out)
+    print(f"{out}: start {header['start']}, {mode}, total {header['total']} "
+          f"(mean {header['total'] / len(answers):.4f}), max {header['max']}, "
+          f"histogram {header['histogram']}, {header['seconds']} s")
+    return 0
+
+
+def _header(args: argparse.Namespace) -> dict[str, Any]:
+    from autobot import tree as trees
+
+    if args.file is not None:
+        return trees.read_tree_file(args.file)
+    path = trees.shipped_path(args.start, args.hard)
+    if not path.is_file():
+        mode = "hard" if args.hard else "normal"
+        raise AutobotError(f"no shipped {mode}-mode tree for {args.start.lower()!r}")
+    return trees.read_tree_file(path)
+
+
+def _show(args: argparse.Namespace) -> int:
+    header = _header(args)
+    for key, value in header.items():
+        if key != "tree":
+            print(f"{key}: {value}")
+
+    def walk(node: dict[str, Any], prefix: str, level: int) -> None:
+        print(f"{prefix}{node['guess'].upper()}")
+        if level >= args.levels:
+            return
+        for marks, child in sorted(node.get("next", {}).items()):
+            walk(child, prefix + f"  {marks} ", level + 1)
+
+    walk(header["tree"], "", 1)
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from autobot.tree import Tree
+    from autobot.words import load_words
+
+    header = _header(args)
+    answers = load_words(args.answers or header.get("answers", "answers"))
+    tree = Tree(header["tree"], bool(header.get("hard")))
+    result = tree.evaluate(answers)
+    print(f"games {result['games']}, total {result['total']}, mean {result['mean']:.4f}, "
+          f"max {result['max']}, histogram {result['histogram']}")
+    problems = [f"unsolved: {w}" for w in result["failures"]]
+    if tree.hard:
+        problems += [f"illegal in hard mode: {p}" for p in tree.hard_mode_violations()]
+    for line in problems[:20]:
+        print(line)
+    if problems:
+        print(f"{len(problems)} problems")
+        return 1
+    print("ok")
+    return 0
