@@ -1,0 +1,33 @@
+"""`autobot serve`: serve the bundled Wordle page on this machine until Ctrl-C."""
+
+from __future__ import annotations
+
+import argparse
+import threading
+
+from autobot.page.server import serve_page
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `serve` subcommand."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="serve the bundled Wordle page on 127.0.0.1",
+        description="Serve the bundled Wordle page (and its word lists) until Ctrl-C. "
+        "Query parameters: answer=crane, seed=N, theme=light|dark, contrast=1, hard=1, "
+        "anim=0, stats=0, guesses=crane,slate, typed=cra, sheet=ABC (glyph sheet).",
+    )
+    parser.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    parser.add_argument("--host", default="127.0.0.1", help="loopback address (default 127.0.0.1)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted; the first line printed is the page's URL."""
+    with serve_page(args.host, args.port) as url:
+        print(url, flush=True)
+        print("Serving the Wordle page; press Ctrl-C to stop.", flush=True)
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            pass
+    return 0

@@ -1,0 +1,583 @@
+// The bundled Wordle page: game rules, board, keyboard, animations, toasts, statistics.
+// Plain JS, no build step, no requests beyond this page's own origin (the two word lists).
+'use strict';
+
+(() => {
+  const ROWS = 6;
+  const SUPPORTED_LENGTHS = [5]; // the word lists hold five-letter words only (for now)
+  const WIN_WORDS = ['Genius', 'Magnificent', 'Impressive', 'Splendid', 'Great', 'Phew'];
+  const FLIP_MS = 250; // each half of a tile flip
+  const STAGGER_MS = 300; // the next tile starts flipping this long after the previous one
+  const POP_MS = 100;
+  const SHAKE_MS = 600;
+  const BOUNCE_MS = 1000;
+  const BOUNCE_STAGGER_MS = 100;
+  const TOAST_MS = 1500;
+  const TOAST_FADE_MS = 300;
+  const STATS_DELAY_MS = 2500; // after the last reveal: past the win toast, as in the real game
+  const STATS_KEY = 'autobot-wordle-statistics';
+  const KEY_ROWS = [
+    ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i', 'o', 'p'],
+    ['-', 'a', 's', 'd', 'f', 'g', 'h', 'j', 'k', 'l', '-'],
+    ['enter', 'z', 'x', 'c', 'v', 'b', 'n', 'm', 'backspace'],
+  ];
+  const BACKSPACE_SVG =
+    '<svg viewBox="0 0 24 24" width="24" height="24"><path d="M22 3H7c-.69 0-1.23.35-1.59.88L0 ' +
+    '12l5.41 8.11c.36.53.9.89 1.59.89h15c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2zm0 16H7.07L2.4 12l4.66-' +
+    '7H22v14zM10.41 17L14 13.41 17.59 17 19 15.59 15.41 12 19 8.41 17.59 7 14 10.59 10.41 7 9 ' +
+    '8.41 12.59 12 9 15.59z"></path></svg>';
+  const RANK = { absent: 1, present: 2, correct: 3 };
+  const SHEET_STATES = ['typed', 'absent', 'present', 'correct'];
+
+  // ---------- pure rules (mirror autobot.wordle) ----------
+
+  /** The colours Wordle shows for `guess` against `answer`: greens first, then yellows left
+   *  to right while the answer still has an unmatched copy of the letter. */
+  function score(guess, answer) {
+    const marks = new Array(guess.length).fill('absent');
+    const spare = {};
+    for (let i = 0; i < guess.length; i++) {
+      if (guess[i] === answer[i]) marks[i] = 'correct';
+      else spare[answer[i]] = (spare[answer[i]] || 0) + 1;
+    }
+    for (let i = 0; i < guess.length; i++) {
+      if (marks[i] !== 'correct' && spare[guess[i]] > 0) {
+        marks[i] = 'present';
+        spare[guess[i]] -= 1;
+      }
+    }
+    return marks;
+  }
+
+  function ordinal(n) {
+    const teen = n % 100 >= 10 && n % 100 <= 20;
+    const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th');
+    return `${n}${suffix}`;
+  }
+
+  /** Why `guess` breaks hard mode, in the game's words, or null: greens stay in place and
+   *  every revealed letter is reused as often as one row revealed it. */
+  function hardModeViolation(guess, history) {
+    for (const turn of history) {
+      for (let i = 0; i < turn.guess.length; i++) {
+        if (turn.marks[i] === 'correct' && guess[i] !== turn.guess[i]) {
+          return `${ordinal(i + 1)} letter must be ${turn.guess[i].toUpperCase()}`;
+        }
+      }
+      const revealed = new Map();
+      for (let i = 0; i < turn.guess.length; i++) {
+        if (turn.marks[i] !== 'absent') {
+          revealed.set(turn.guess[i], (revealed.get(turn.guess[i]) || 0) + 1);
+        }
+      }
+      for (const [letter, need] of revealed) {
+        const have = [...guess].filter((g) => g === letter).length;
+        if (have < need) return `Guess must contain ${letter.toUpperCase()}`;
+      }
+    }
+    return null;
+  }
+
+  /** A small seeded generator so `seed=N` always picks the same answer. */
+  function mulberry32(seed) {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  function parseConfig(search) {
+    const p = new URLSearchParams(search);
+    const flag = (name, fallback) => {
+      const v = p.get(name);
+      if (v === null) return fallback;
+      return !['0', 'false', 'no', 'off', ''].includes(v.toLowerCase());
+    };
+    const errors = [];
+    const theme = (p.get('theme') || 'light').toLowerCase();
+    if (theme !== 'light' && theme !== 'dark') errors.push(`Unknown theme ${theme}`);
+    const length = Number(p.get('length') || 5);
+    if (!SUPPORTED_LENGTHS.includes(length)) errors.push(`Word length ${p.get('length')} is not supported`);
+    const answer = (p.get('answer') || '').toLowerCase();
+    if (answer && !new RegExp(`^[a-z]{${length}}$`).test(answer)) errors.push(`Bad answer ${answer.toUpperCase()}`);
+    let seed = null;
+    if (p.get('seed') !== null) {
+      seed = Number(p.get('seed'));
+      if (!Number.isInteger(seed)) errors.push(`Bad seed ${p.get('seed')}`);
+    }
+    const list = (name) => (p.get(name) || '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+    return {
+      theme: theme === 'dark' ? 'dark' : 'light',
+      contrast: flag('contrast', false),
+      hard: flag('hard', false),
+      anim: flag('anim', true),
+      stats: flag('stats', true),
+      length,
+      answer,
+      seed,
+      guesses: list('guesses'),
+      typed: (p.get('typed') || '').toLowerCase().replace(/[^a-z]/g, ''),
+      sheet: p.get('sheet'),
+      sheetStates: list('sheetstates'),
+      errors,
+    };
+  }
+
+  // ---------- page ----------
+
+  const config = parseConfig(location.search);
+  const body = document.body;
+  const board = document.getElementById('board');
+  const boardContainer = document.getElementById('board-container');
+  const keyboard = document.getElementById('keyboard');
+  const toaster = document.getElementById('toaster');
+  const overlay = document.getElementById('overlay');
+  const LEN = config.length;
+
+  body.classList.toggle('dark', config.theme === 'dark');
+  body.classList.toggle('contrast', config.contrast);
+  body.classList.toggle('no-anim', !config.anim);
+
+  const game = {
+    answer: '',
+    rows: [], // {guess, marks} of every submitted row
+    current: '',
+    status: 'LOADING', // LOADING, IN_PROGRESS, WIN, FAIL, BROKEN
+    busy: false, // a row is being revealed: ignore keys
+    allowed: new Set(),
+  };
+  const tiles = [];
+  const keys = new Map();
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Run a CSS animation on `el` and resolve when it ends (or a little after it should have). */
+  function animate(el, name, ms) {
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        el.removeEventListener('animationend', onEnd);
+        resolve();
+      };
+      const onEnd = (e) => {
+        if (e.target === el) finish();
+      };
+      el.addEventListener('animationend', onEnd);
+      el.dataset.animation = name;
+      setTimeout(finish, ms + 200); // hidden tabs may never fire animationend
+    });
+  }
+
+  function buildBoard() {
+    board.style.setProperty('--length', LEN);
+    for (let r = 0; r < ROWS; r++) {
+      const row = document.createElement('div');
+      row.className = 'row';
+      row.style.setProperty('--length', LEN);
+      const rowTiles = [];
+      for (let c = 0; c < LEN; c++) {
+        const tile = document.createElement('div');
+        tile.className = 'tile';
+        tile.dataset.state = 'empty';
+        tile.dataset.animation = 'idle';
+        row.appendChild(tile);
+        rowTiles.push(tile);
+      }
+      board.appendChild(row);
+      tiles.push(rowTiles);
+    }
+  }
+
+  /** The real game's sizing: width min(floor(height * 5/6), 350), height 6 rows of width/5;
+   *  tiles get a whole number of px so their edges stay crisp. */
+  function resizeBoard() {
+    const height = boardContainer.clientHeight;
+    const width = Math.min(Math.floor(height * (LEN / ROWS)), 70 * LEN, boardContainer.clientWidth);
+    const boardHeight = ROWS * Math.floor(width / LEN);
+    const tile = Math.floor(
+      Math.min((width - 20 - 5 * (LEN - 1)) / LEN, (boardHeight - 20 - 5 * (ROWS - 1)) / ROWS),
+    );
+    board.style.width = `${width}px`;
+    board.style.height = `${boardHeight}px`;
+    board.style.setProperty('--tile', `${Math.max(tile, 1)}px`);
+    board.style.marginTop = `${Math.max(0, Math.floor((height - boardHeight) / 2))}px`;
+    if (!overlay.hidden) placeModal();
+  }
+
+  function buildKeyboard() {
+    for (const letters of KEY_ROWS) {
+      const row = document.createElement('div');
+      row.className = 'key-row';
+      for (const k of letters) {
+        if (k === '-') {
+          const spacer = document.createElement('div');
+          spacer.className = 'half';
+          row.appendChild(spacer);
+          continue;
+        }
+        const button = document.createElement('button');
+        button.dataset.key = k;
+        button.tabIndex = -1;
+        if (k === 'enter') {
+          button.textContent = 'enter';
+          button.className = 'one-and-a-half';
+        } else if (k === 'backspace') {
+          button.innerHTML = BACKSPACE_SVG;
+          button.className = 'one-and-a-half';
+          button.setAttribute('aria-label', 'backspace');
+        } else {
+          button.textContent = k;
+          keys.set(k, button);
+        }
+        row.appendChild(button);
+      }
+      keyboard.appendChild(row);
+    }
+    // Keys never take focus, so a physical Enter can never "click" the last key pressed.
+    keyboard.addEventListener('mousedown', (e) => e.preventDefault());
+    keyboard.addEventListener('click', (e) => {
+      const button = e.target.closest('button[data-key]');
+      if (button) handleKey(button.dataset.key);
+    });
+  }
+
+  function setTile(r, c, letter, state) {
+    const tile = tiles[r][c];
+    tile.textContent = letter;
+    tile.dataset.letter = letter;
+    tile.dataset.state = state;
+  }
+
+  function toast(message, ms = TOAST_MS) {
+    const el = document.createElement('div');
+    el.className = 'toast';
+    el.textContent = message;
+    toaster.prepend(el);
+    if (ms !== Infinity) {
+      setTimeout(() => {
+        if (!config.anim) {
+          el.remove();
+          return;
+        }
+        el.classList.add('fade');
+        setTimeout(() => el.remove(), TOAST_FADE_MS);
+      }, ms);
+    }
+    return el;
+  }
+
+  function shake(r) {
+    const row = board.children[r];
+    if (!config.anim) return;
+    row.classList.remove('invalid');
+    void row.offsetWidth; // restart the animation on a second bad guess
+    row.classList.add('invalid');
+    setTimeout(() => row.classList.remove('invalid'), SHAKE_MS);
+  }
+
+  function addLetter(letter, instant = false) {
+    if (game.current.length >= LEN) return;
+    const c = game.current.length;
+    const r = game.rows.length;
+    game.current += letter;
+    setTile(r, c, letter, 'tbd');
+    if (config.anim && !instant) animate(tiles[r][c], 'pop', POP_MS).then(() => (tiles[r][c].dataset.animation = 'idle'));
+  }
+
+  function removeLetter() {
+    if (!game.current.length) return;
+    const c = game.current.length - 1;
+    game.current = game.current.slice(0, -1);
+    setTile(game.rows.length, c, '', 'empty');
+    tiles[game.rows.length][c].dataset.animation = 'idle';
+  }
+
+  /** Check the typed row; say why it is refused, or reveal it. */
+  async function submit(instant = false) {
+    const r = game.rows.length;
+    const guess = game.current;
+    let problem = null;
+    if (guess.length < LEN) problem = 'Not enough letters';
+    else if (!game.allowed.has(guess) && guess !== game.answer) problem = 'Not in word list';
+    else if (config.hard) problem = hardModeViolation(guess, game.rows);
+    if (problem) {
+      toast(problem);
+      shake(r);
+      return false;
+    }
+    const marks = score(guess, game.answer);
+    game.rows.push({ guess, marks });
+    game.current = '';
+    game.busy = true;
+    try {
+      if (config.anim && !instant) {
+        const flips = [];
+        for (let c = 0; c < LEN; c++) {
+          flips.push(
+            sleep(c * STAGGER_MS).then(async () => {
+              const tile = tiles[r][c];
+              await animate(tile, 'flip-in', FLIP_MS);
+              setTile(r, c, guess[c], marks[c]); // the new colour shows on the way back
+              await animate(tile, 'flip-out', FLIP_MS);
+              tile.dataset.animation = 'idle';
+            }),
+          );
+        }
+        await Promise.all(flips);
+      } else {
+        for (let c = 0; c < LEN; c++) setTile(r, c, guess[c], marks[c]);
+      }
+      colourKeys(guess, marks);
+      if (guess === game.answer) await finish(true, instant);
+      else if (game.rows.length === ROWS) await finish(false, instant);
+    } finally {
+      game.busy = false;
+    }
+    return true;
+  }
+
+  function colourKeys(guess, marks) {
+    for (let c = 0; c < guess.length; c++) {
+      const key = keys.get(guess[c]);
+      if (!key) continue;
+      if ((RANK[marks[c]] || 0) > (RANK[key.dataset.state] || 0)) key.dataset.state = marks[c];
+    }
+  }
+
+  async function finish(won, instant) {
+    game.status = won ? 'WIN' : 'FAIL';
+    body.dataset.status = game.status;
+    recordGame(won, game.rows.length);
+    if (won) {
+      toast(WIN_WORDS[game.rows.length - 1]);
+      if (config.anim && !instant) {
+        const r = game.rows.length - 1;
+        tiles[r].forEach((tile, c) =>
+          sleep(c * BOUNCE_STAGGER_MS)
+            .then(() => animate(tile, 'bounce', BOUNCE_MS))
+            .then(() => (tile.dataset.animation = 'idle')),
+        );
+      }
+    } else {
+      toast(game.answer.toUpperCase(), Infinity);
+    }
+    if (config.stats) setTimeout(() => openStats(), STATS_DELAY_MS);
+  }
+
+  // ---------- statistics ----------
+
+  function loadStats() {
+    const empty = { played: 0, wins: 0, currentStreak: 0, maxStreak: 0, guesses: {} };
+    try {
+      const stored = JSON.parse(localStorage.getItem(STATS_KEY) || 'null');
+      return stored && typeof stored === 'object' ? { ...empty, ...stored } : empty;
+    } catch (e) {
+      return empty; // storage disabled or a corrupt entry: start afresh
+    }
+  }
+
+  function recordGame(won, guesses) {
+    const stats = loadStats();
+    stats.played += 1;
+    if (won) {
+      stats.wins += 1;
+      stats.currentStreak += 1;
+      stats.maxStreak = Math.max(stats.maxStreak, stats.currentStreak);
+      stats.guesses[guesses] = (stats.guesses[guesses] || 0) + 1;
+    } else {
+      stats.currentStreak = 0;
+      stats.guesses.fail = (stats.guesses.fail || 0) + 1;
+    }
+    try {
+      localStorage.setItem(STATS_KEY, JSON.stringify(stats));
+    } catch (e) {
+      // storage full or disabled: the modal still shows this game
+    }
+  }
+
+  function renderStats() {
+    const stats = loadStats();
+    document.getElementById('stat-played').textContent = stats.played;
+    document.getElementById('stat-win').textContent = stats.played ? Math.round((100 * stats.wins) / stats.played) : 0;
+    document.getElementById('stat-streak').textContent = stats.currentStreak;
+    document.getElementById('stat-max').textContent = stats.maxStreak;
+    const dist = document.getElementById('guess-distribution');
+    dist.textContent = '';
+    const most = Math.max(1, ...Array.from({ length: ROWS }, (_, i) => stats.guesses[i + 1] || 0));
+    for (let i = 1; i <= ROWS; i++) {
+      const n = stats.guesses[i] || 0;
+      const line = document.createElement('div');
+      line.className = 'graph-container';
+      line.innerHTML = '<div class="guess"></div><div class="graph"><div class="graph-bar"><div class="num-guesses"></div></div></div>';
+      line.querySelector('.guess').textContent = i;
+      const bar = line.querySelector('.graph-bar');
+      bar.style.width = `${Math.max(7, Math.round((100 * n) / most))}%`;
+      if (game.status === 'WIN' && game.rows.length === i) bar.classList.add('highlight');
+      line.querySelector('.num-guesses').textContent = n;
+      dist.appendChild(line);
+    }
+  }
+
+  /** Put the modal's box over the board so the board is hidden while it is open. */
+  function placeModal() {
+    const modal = document.getElementById('stats-modal');
+    const rect = board.getBoundingClientRect();
+    modal.style.top = `${Math.max(8, Math.round(rect.top) - 20)}px`;
+    modal.style.minHeight = `${Math.round(rect.height) + 40}px`;
+  }
+
+  function openStats() {
+    renderStats();
+    overlay.hidden = false;
+    placeModal();
+  }
+
+  function closeStats() {
+    overlay.hidden = true;
+  }
+
+  function shareText() {
+    const glyph = { correct: config.contrast ? '🟧' : '🟩', present: config.contrast ? '🟦' : '🟨', absent: config.theme === 'dark' ? '⬛' : '⬜' };
+    const count = game.status === 'WIN' ? game.rows.length : 'X';
+    const lines = game.rows.map((row) => row.marks.map((m) => glyph[m]).join(''));
+    return `Wordle ${count}/${ROWS}${config.hard ? '*' : ''}\n\n${lines.join('\n')}`;
+  }
+
+  // ---------- input ----------
+
+  function handleKey(key) {
+    if (game.status !== 'IN_PROGRESS' || game.busy || !overlay.hidden) return;
+    if (key === 'enter') submit();
+    else if (key === 'backspace') removeLetter();
+    else if (/^[a-z]$/.test(key)) addLetter(key);
+  }
+
+  document.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'Escape') {
+      if (!overlay.hidden) {
+        closeStats();
+        e.preventDefault();
+      }
+      return;
+    }
+    let key = null;
+    if (e.key === 'Enter') key = 'enter';
+    else if (e.key === 'Backspace') key = 'backspace';
+    else if (/^[a-zA-Z]$/.test(e.key)) key = e.key.toLowerCase();
+    if (key === null) return;
+    e.preventDefault();
+    handleKey(key);
+  });
+
+  document.getElementById('close-stats').addEventListener('click', closeStats);
+  overlay.addEventListener('click', (e) => {
+    if (e.target === overlay) closeStats();
+  });
+  document.getElementById('stats-button').addEventListener('click', (e) => {
+    e.currentTarget.blur();
+    openStats();
+  });
+  document.getElementById('share-button').addEventListener('click', () => {
+    const text = shareText();
+    const copied = navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject();
+    copied.then(() => toast('Copied results to clipboard'), () => toast('Share failed'));
+  });
+  for (const id of ['menu-button', 'help-button', 'settings-button']) {
+    document.getElementById(id).addEventListener('mousedown', (e) => e.preventDefault());
+  }
+
+  // ---------- glyph sheet (sheet=LETTERS) ----------
+
+  /** Draw `letters` as board tiles, rows of 5, one block per state, for template harvesting. */
+  function buildSheet(letters, states) {
+    document.getElementById('game').hidden = true;
+    document.getElementById('game').style.display = 'none';
+    body.style.overflow = 'auto';
+    const sheet = document.getElementById('sheet');
+    sheet.hidden = false;
+    for (const state of states) {
+      const block = document.createElement('div');
+      block.className = 'sheet-block';
+      block.dataset.sheetState = state;
+      for (const letter of letters) {
+        const tile = document.createElement('div');
+        tile.className = 'tile';
+        tile.dataset.state = state === 'typed' ? 'tbd' : state;
+        tile.dataset.letter = letter;
+        tile.textContent = letter;
+        block.appendChild(tile);
+      }
+      sheet.appendChild(block);
+    }
+    body.dataset.ready = '1';
+  }
+
+  // ---------- start ----------
+
+  async function fetchWords(name) {
+    const response = await fetch(`/words/${name}.txt`);
+    if (!response.ok) throw new Error(`/words/${name}.txt: ${response.status}`);
+    const text = await response.text();
+    return text
+      .split('\n')
+      .map((line) => line.split('#')[0].trim().toLowerCase())
+      .filter((w) => w.length === LEN);
+  }
+
+  async function start() {
+    if (config.sheet !== null) {
+      const letters = [...config.sheet.toUpperCase()].filter((ch) => ch.trim());
+      const states = config.sheetStates.length ? config.sheetStates.filter((s) => SHEET_STATES.includes(s)) : SHEET_STATES;
+      buildSheet(letters, states);
+      return;
+    }
+    buildBoard();
+    buildKeyboard();
+    resizeBoard();
+    window.addEventListener('resize', resizeBoard);
+    if (config.errors.length) {
+      game.status = 'BROKEN';
+      toast(config.errors[0], Infinity);
+      body.dataset.ready = '1';
+      return;
+    }
+    let answers;
+    try {
+      const [answerList, nyt] = await Promise.all([fetchWords('answers'), fetchWords('nyt')]);
+      answers = answerList;
+      game.allowed = new Set([...nyt, ...answerList]);
+    } catch (e) {
+      game.status = 'BROKEN';
+      toast('Could not load the word lists', Infinity);
+      body.dataset.ready = '1';
+      return;
+    }
+    if (config.answer) {
+      game.answer = config.answer;
+    } else {
+      const random = config.seed === null ? Math.random : mulberry32(config.seed);
+      game.answer = answers[Math.floor(random() * answers.length)];
+    }
+    game.status = 'IN_PROGRESS';
+    body.dataset.status = game.status;
+    // guesses=a,b replays earlier rows through the real rules, instantly, as if typed.
+    for (const word of config.guesses) {
+      if (game.status !== 'IN_PROGRESS') break;
+      for (const letter of word.slice(0, LEN)) addLetter(letter, true);
+      if (!(await submit(true))) break;
+    }
+    if (game.status === 'IN_PROGRESS' && !game.current) {
+      for (const letter of config.typed.slice(0, LEN)) addLetter(letter, true);
+    }
+    body.dataset.ready = '1';
+  }
+
+  start();
+})();

@@ -1,0 +1,171 @@
+"""Serve the bundled Wordle page and its word lists on the loopback interface only."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import ipaddress
+import threading
+from collections.abc import Iterator, Sequence
+from functools import cache
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from urllib.parse import urlencode, urlsplit
+
+from autobot.errors import AutobotError
+
+# URL path -> (package, file, content type). Nothing else is ever served.
+ROUTES: dict[str, tuple[str, str, str]] = {
+    "/": ("autobot.page", "index.html", "text/html; charset=utf-8"),
+    "/index.html": ("autobot.page", "index.html", "text/html; charset=utf-8"),
+    "/style.css": ("autobot.page", "style.css", "text/css; charset=utf-8"),
+    "/app.js": ("autobot.page", "app.js", "text/javascript; charset=utf-8"),
+    "/words/answers.txt": ("autobot.words", "answers.txt", "text/plain; charset=utf-8"),
+    "/words/nyt.txt": ("autobot.words", "nyt.txt", "text/plain; charset=utf-8"),
+}
+
+
+@cache
+def _content(package: str, name: str) -> bytes:
+    return resources.files(package).joinpath(name).read_bytes()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    """GET/HEAD of the page's few files; 404 for anything else; no request log."""
+
+    server_version = "autobot-page"
+    sys_version = ""
+
+    def _send(self, include_body: bool) -> None:
+        route = ROUTES.get(urlsplit(self.path).path)
+        if route is None:
+            body = b"not found\n"
+            self.send_response(404)
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+        else:
+            package, name, content_type = route
+            body = _content(package, name)
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if include_body:
+            self.wfile.write(body)
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+        self._send(include_body=True)
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        self._send(include_body=False)
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass  # quiet: the bot's output is the board, not an access log
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True  # a browser's keep-alive connection must not block shutdown
+
+    def handle_error(self, request, client_address) -> None:  # type: ignore[no-untyped-def]
+        pass  # a browser closing a connection early is not worth a traceback
+
+
+def check_loopback(host: str) -> None:
+    """Refuse any host that is not this machine: the page is for the bot and its user only."""
+    if host == "localhost":
+        return
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return
+    except ValueError:
+        pass
+    raise AutobotError(f"refusing to serve on {host}: use a loopback address such as 127.0.0.1")
+
+
+def make_server(host: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
+    """A bound (not yet running) page server; a taken port is a one-line error (exit 2)."""
+    check_loopback(host)
+    if not 0 <= port <= 65535:
+        raise AutobotError(f"port {port} is out of range (0-65535)")
+    server_class = _Server
+    if ":" in host:
+        import socket
+
+        server_class = type("_Server6", (_Server,), {"address_family": socket.AF_INET6})
+    try:
+        return server_class((host, port), _Handler)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise AutobotError(f"port {port} is already in use on {host}") from None
+        raise AutobotError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def base_url(server: ThreadingHTTPServer) -> str:
+    """The page's root URL, e.g. 'http://127.0.0.1:8000/'."""
+    host, port = server.server_address[:2]
+    host = f"[{host}]" if ":" in str(host) else host
+    return f"http://{host}:{port}/"
+
+
+@contextlib.contextmanager
+def serve_page(host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+    """Serve the page in a background thread; yields its base URL; always shuts down."""
+    server = make_server(host, port)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True,
+        name="autobot-page-server",
+    )
+    thread.start()
+    try:
+        yield base_url(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def page_url(
+    base: str,
+    *,
+    answer: str | None = None,
+    theme: str = "light",
+    contrast: bool = False,
+    hard: bool = False,
+    anim: bool = True,
+    seed: int | None = None,
+    stats: bool = True,
+    guesses: Sequence[str] = (),
+    typed: str = "",
+    length: int = 5,
+    sheet: str | None = None,
+    sheet_states: Sequence[str] = (),
+) -> str:
+    """The page URL for one game (only non-default settings appear in the query)."""
+    query: dict[str, str] = {}
+    if sheet is not None:
+        query["sheet"] = sheet
+        if sheet_states:
+            query["sheetstates"] = ",".join(sheet_states)
+    if answer:
+        query["answer"] = answer.lower()
+    if seed is not None:
+        query["seed"] = str(seed)
+    if theme != "light":
+        query["theme"] = theme
+    if contrast:
+        query["contrast"] = "1"
+    if hard:
+        query["hard"] = "1"
+    if not anim:
+        query["anim"] = "0"
+    if not stats:
+        query["stats"] = "0"
+    if length != 5:
+        query["length"] = str(length)
+    if guesses:
+        query["guesses"] = ",".join(g.lower() for g in guesses)
+    if typed:
+        query["typed"] = typed.lower()
+    if not query:
+        return base
+    return f"{base}?{urlencode(query, safe=',')}"
