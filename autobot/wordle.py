@@ -104,3 +104,25 @@ def hard_mode_violation(guess: str, history: Iterable[Turn]) -> str | None:
             if have[letter] < need:
                 return f"Guess must contain {letter.upper()}"
     return None
+
+
+# Every way people write a tile's colour: Dodge's `_?!`, `.YG`, `xyg`, `bgy` (b = black/grey),
+# digits 0/1/2, and the share-grid emoji (🟧/🟦 are correct/present in high contrast).
+_TILE_MARK = {
+    **dict.fromkeys("_.xXbB-0⬛⬜", "X"),
+    **dict.fromkeys("?yY1🟨🟦", "Y"),
+    **dict.fromkeys("!gG2🟩🟧", "G"),
+}
+
+
+def parse_marks(text: str, length: int = WORD_LENGTH) -> Marks:
+    """A row's colours in any common notation -> 'XYG..' marks; ValueError says what is wrong."""
+    tiles = [ch for ch in text if not ch.isspace() and ch != "\ufe0f"]  # emoji variation selector
+    if not tiles:
+        raise ValueError("no colours given")
+    for ch in tiles:
+        if ch not in _TILE_MARK:
+            raise ValueError(f"{ch!r} is not a colour (use _?! or .YG or xyg/bgy or ⬛🟨🟩)")
+    if len(tiles) != length:
+        raise ValueError(f"expected {length} colours, got {len(tiles)}")
+    return "".join(_TILE_MARK[ch] for ch in tiles)

@@ -1,0 +1,164 @@
+"""`autobot solve`: a helper for a person playing elsewhere, or one simulated game (--answer)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, TextIO
+
+from autobot.errors import AutobotError
+from autobot.wordle import ALL_GREEN, Turn, hard_mode_violation, marks_to_code, parse_marks, score
+
+ROWS = 6
+HELP = (
+    "type the colours Wordle showed: _?! (absent/present/correct), .YG, xyg, bgy or ⬛🟨🟩 "
+    "(🟧🟦 high contrast); 'WORD COLOURS' if you played another word; 'rejected' if the game "
+    "said Not in word list; 'quit' to stop"
+)
+
+_STYLE = {"G": "bold white on #6aaa64", "Y": "bold white on #c9b458", "X": "bold white on #787c7e"}
+
+
+def register(subparsers: Any) -> None:
+    """Add `autobot solve`."""
+    from autobot.cli.bench import add_solver_options
+
+    parser = subparsers.add_parser(
+        "solve", help="suggest guesses for a game you play elsewhere",
+        description="Prints a guess, asks for the colours the game showed, repeats. "
+                    "With --answer WORD, plays one game against WORD and prints it.",
+    )
+    add_solver_options(parser)
+    parser.add_argument("--answer", default=None, metavar="WORD",
+                        help="simulate one game against this answer and print it")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Interactive helper (stdin/stdout) or one simulated game."""
+    from autobot.cli.bench import solver_config
+    from autobot.solver import make_solver
+
+    if args.answer is not None:
+        answer = args.answer.strip().lower()
+        if len(answer) != 5 or not answer.isascii() or not answer.isalpha():
+            raise AutobotError(f"--answer {args.answer!r} is not a five-letter word")
+    solver = make_solver(solver_config(args))
+    styled = sys.stdout.isatty()
+    if args.answer is not None:
+        return simulate(solver, answer, args.hard, sys.stdout, styled)
+    return interact(solver, args.hard, sys.stdin, sys.stdout, styled)
+
+
+def render_row(word: str, marks: str, styled: bool) -> Any:
+    """One board row: rich coloured tiles for a terminal, 'CRANE  XYGXX' for plain text."""
+    if not styled:
+        return f"{word.upper()}  {marks}"
+    from rich.text import Text
+
+    text = Text()
+    for letter, mark in zip(word.upper(), marks, strict=True):
+        text.append(f" {letter} ", style=_STYLE[mark])
+        text.append(" ")
+    return text
+
+
+def _printer(out: TextIO, styled: bool) -> Any:
+    """print() for plain text, a rich Console when the output is a terminal."""
+    if not styled:
+        return lambda obj="": print(obj, file=out, flush=True)
+    from rich.console import Console
+
+    console = Console(file=out, highlight=False)
+    return console.print
+
+
+def simulate(solver: Any, answer: str, hard: bool, out: TextIO, styled: bool) -> int:
+    """Play one game against `answer` and print its rows; 1 when it took more than six."""
+    from autobot.solver import play
+
+    if answer not in solver.answer_index:
+        raise AutobotError(
+            f"{answer.upper()} is not a possible answer in the {solver.answers.name} list "
+            "(try --answers nyt)"
+        )
+    show = _printer(out, styled)
+    game = play(solver, answer, hard=hard)
+    for guess in game.guesses:
+        show(render_row(guess, score(guess, answer), styled))
+    n = len(game.guesses)
+    if game.solved and n <= ROWS:
+        show(f"solved in {n}/{ROWS} ({solver.strategy_name})")
+        return 0
+    show(f"lost: {answer.upper()} not found in {ROWS} guesses ({solver.strategy_name}, took {n})")
+    return 1
+
+
+def parse_reply(line: str, suggested: str) -> tuple[str, str]:
+    """'COLOURS' or 'WORD COLOURS' -> (word played, marks); ValueError with the reason."""
+    parts = line.split()
+    if len(parts) == 2 and len(parts[0]) == 5 and parts[0].isascii() and parts[0].isalpha():
+        try:
+            return parts[0].lower(), parse_marks(parts[1])
+        except ValueError:
+            pass  # maybe five single-letter colours after all; let the general parse explain
+    return suggested, parse_marks(line)
+
+
+def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) -> int:
+    """The question-answer loop; returns 0 when solved or stopped, 1 after six wrong rows."""
+    from autobot.solver import GameState
+
+    show = _printer(out, styled)
+    history: tuple[Turn, ...] = ()
+    banned: set[str] = set()
+    show(f"autobot solve ({solver.strategy_name}{', hard mode' if hard else ''}): {HELP}")
+    while len(history) < ROWS:
+        candidates = solver.candidates(history)
+        guess = solver.next_guess(GameState(history, hard, frozenset(banned)))
+        left = f"{len(candidates)} possible"
+        if len(candidates) <= 8:
+            left += ": " + " ".join(w.upper() for w in candidates)
+        show(f"guess {len(history) + 1}: {guess.upper()}   ({left})")
+        while True:
+            out.write("colours> ")
+            out.flush()
+            line = inp.readline()
+            if not line:  # EOF: the person is done
+                show()
+                return 0
+            line = line.strip()
+            if line.lower() in ("q", "quit", "exit"):
+                return 0
+            if line.lower() in ("h", "help"):
+                show(HELP)
+                continue
+            if line.lower() in ("rejected", "not in word list"):
+                banned.add(guess)
+                break  # ask the solver again without that word
+            try:
+                word, marks = parse_reply(line, guess)
+            except ValueError as exc:
+                show(f"  {exc}; try again ('help' explains)")
+                continue
+            if hard:
+                why = hard_mode_violation(word, history)
+                if why:
+                    show(f"  hard mode would refuse {word.upper()}: {why}")
+                    continue
+            turn = Turn(word, marks)
+            if marks_to_code(marks) == ALL_GREEN:
+                history += (turn,)
+                show(render_row(word, marks, styled))
+                show(f"solved in {len(history)}/{ROWS}")
+                return 0
+            try:
+                solver.candidates(history + (turn,))
+            except AutobotError as exc:
+                show(f"  {exc}: check the colours and type them again")
+                continue
+            history += (turn,)
+            for row in history:
+                show(render_row(row.guess, row.marks, styled))
+            break
+    show(f"out of rows after {ROWS} guesses")
+    return 1
