@@ -33,7 +33,7 @@ class Screen(Protocol):
 
 def decode_image(data: bytes, source: str = "image") -> Frame:
     """An encoded image (PNG, JPEG, ...) as an RGB frame; unreadable data is bad input."""
-    bgr = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_COLOR)
+    bgr = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_COLOR) if data else None
     if bgr is None:
         raise AutobotError(f"cannot read {source}: not an image", 2)
     # OpenCV decodes to BGR; the project's frames are RGB (converted here, at the edge).

@@ -1,0 +1,226 @@
+"""`autobot play`: win a game of Wordle in a real browser, hands-free (pixels in, keys out).
+
+With no arguments it serves the bundled page on 127.0.0.1, opens headless Chromium, plays a
+random answer, prints each row as it is scored and ends with the share grid and the time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from autobot.errors import AutobotError
+
+# Tile colours for the terminal (the page's palette; marks are G Y X).
+TILE_COLOURS = {
+    ("light", False): {"G": "#6aaa64", "Y": "#c9b458", "X": "#787c7e"},
+    ("dark", False): {"G": "#538d4e", "Y": "#b59f3b", "X": "#3a3a3c"},
+    ("light", True): {"G": "#f5793a", "Y": "#85c0f9", "X": "#787c7e"},
+    ("dark", True): {"G": "#f5793a", "Y": "#85c0f9", "X": "#3a3a3c"},
+}
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """'1280x1024' -> (1280, 1024)."""
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"want WxH, e.g. 1280x1024, not {text!r}") from None
+    if not (200 <= width <= 8000 and 200 <= height <= 8000):
+        raise argparse.ArgumentTypeError(f"window size {text} is out of range (200..8000)")
+    return width, height
+
+
+def positive_float(text: str) -> float:
+    """A number > 0 (scale)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.25 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"{text} is out of range (0.25..4)")
+    return value
+
+
+def key_delay(text: str) -> float:
+    """Milliseconds between keys (>= 0)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of milliseconds: {text!r}") from None
+    if not 0 <= value <= 2000:
+        raise argparse.ArgumentTypeError(f"{text} ms is out of range (0..2000)")
+    return value
+
+
+def add_browser_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags shared by `play` and the browser benchmark: the page and the browser."""
+    parser.add_argument("--theme", choices=("light", "dark"), default="light",
+                        help="bundled page theme (default light)")
+    parser.add_argument("--contrast", action="store_true", help="high-contrast colours")
+    parser.add_argument("--hard", action="store_true", help="hard mode (page and solver)")
+    parser.add_argument("--scale", type=positive_float, default=1.0,
+                        help="device scale factor (2 = a HiDPI screen)")
+    parser.add_argument("--strategy", default="default", help="solver strategy")
+    parser.add_argument("--remote", metavar="URL",
+                        help="a Remote WebDriver / Selenium Grid endpoint (not local Chromium)")
+    parser.add_argument("--anim", action=argparse.BooleanOptionalAction, default=True,
+                        help="page animations (--no-anim turns them off)")
+    parser.add_argument("--window-size", type=window_size, default=(1280, 1024), metavar="WxH",
+                        help="browser window size in CSS px (default 1280x1024)")
+    parser.add_argument("--key-delay", type=key_delay, default=60.0, metavar="MS",
+                        help="pause between key presses (default 60 ms)")
+    parser.add_argument("--headed", action="store_true",
+                        help="show the browser window (needs a display)")
+
+
+def register(subparsers: Any) -> None:
+    """Add `autobot play`."""
+    parser = subparsers.add_parser(
+        "play",
+        help="play a whole game in a browser (bundled page by default)",
+        description="Play Wordle hands-free in Chromium: the bot reads screenshots and types.",
+    )
+    parser.add_argument("--answer", metavar="WORD", help="the bundled page's answer (else random)")
+    parser.add_argument("--url", metavar="URL", help="play this Wordle page, not the bundled one")
+    parser.add_argument("--start", metavar="WORD", help="force the first guess")
+    parser.add_argument("--confirm", action="store_true",
+                        help="ask before each guess: accept, edit, skip, quit")
+    parser.add_argument("--json", metavar="OUT", help="write the game as JSON")
+    add_browser_arguments(parser)
+
+
+def check_answer(word: str | None) -> str | None:
+    """The --answer word, lowercase, if the page would accept it; else bad input."""
+    if word is None:
+        return None
+    from autobot.words import load_words
+
+    word = word.strip().lower()
+    if word not in load_words("nyt"):
+        raise AutobotError(f"--answer: {word.upper()} is not in the word list")
+    return word
+
+
+def tiles(guess: str, marks: str, theme: str, contrast: bool) -> Any:
+    """One row as coloured tiles (a rich Text)."""
+    from rich.text import Text
+
+    colours = TILE_COLOURS[(theme, contrast)]
+    text = Text()
+    for letter, mark in zip(guess.upper(), marks, strict=True):
+        text.append(f" {letter} ", style=f"bold white on {colours.get(mark, 'grey50')}")
+        text.append(" ")
+    return text
+
+
+def share_grid(turns: list[Any], won: bool, hard: bool, theme: str, contrast: bool) -> str:
+    """The emoji grid people share ('Wordle 3/6*' style)."""
+    absent = "⬛" if theme == "dark" else "⬜"
+    emoji = {"G": "🟧" if contrast else "🟩", "Y": "🟦" if contrast else "🟨", "X": absent}
+    score = str(len(turns)) if won else "X"
+    lines = [f"autobot {score}/6{'*' if hard else ''}", ""]
+    lines += ["".join(emoji[m] for m in t.marks) for t in turns]
+    return "\n".join(lines)
+
+
+def make_printer(console: Any, theme: str, contrast: bool) -> Any:
+    """The live commentary: each scored row as tiles, and what went wrong on the way."""
+    from autobot.bot import Event
+
+    def on_event(event: Event) -> None:
+        if event.kind in ("row", "resumed"):
+            line = tiles(event.guess, event.marks, theme, contrast)
+            if event.kind == "resumed":
+                line.append("(already on the board)", style="dim")
+            console.print(line)
+        elif event.kind == "rejected":
+            console.print(f"[dim]{event.guess.upper()}: not in the page's word list; "
+                          "erased, trying another[/dim]")
+        elif event.kind == "retype":
+            console.print(f"[dim]{event.guess.upper()} did not arrive whole; typing it again[/dim]")
+        elif event.kind == "escape":
+            console.print("[dim]no board in view: pressed Escape[/dim]")
+
+    return on_event
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play one game; exit 0 on a win, 1 on a loss."""
+    from rich.console import Console
+
+    from autobot.bot import BotConfig, play_game
+    from autobot.browser import BrowserConfig, open_browser
+    from autobot.driver import ConfirmStrategy, SeleniumDriver
+    from autobot.solver import SolverConfig, make_solver
+
+    answer = check_answer(args.answer)
+    if args.url and answer:
+        raise AutobotError("--answer only applies to the bundled page, not to --url")
+    start = args.start.lower() if args.start else None
+    solver: Any = make_solver(SolverConfig(strategy=args.strategy, hard=args.hard, start=start))
+    if start and not solver.is_allowed(start):
+        raise AutobotError(f"--start: {start.upper()} is not an allowed guess")
+    console = Console(highlight=False)
+    if args.confirm:
+        solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin, output=sys.stdout)
+    theme = args.theme
+    with contextlib.ExitStack() as stack:
+        if args.url:
+            url = args.url
+        else:
+            from autobot.page.server import page_url, serve_page
+
+            base = stack.enter_context(serve_page())
+            url = page_url(base, answer=answer, theme=theme, contrast=args.contrast,
+                           hard=args.hard, anim=args.anim)
+        t0 = time.monotonic()
+        webdriver = stack.enter_context(open_browser(BrowserConfig(
+            headless=not args.headed, window_size=args.window_size, scale=args.scale,
+            remote_url=args.remote,
+        )))
+        load_page(webdriver, url)
+        browser_seconds = time.monotonic() - t0
+        driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay)
+        result = play_game(
+            driver, solver, BotConfig(hard=args.hard),
+            on_event=make_printer(console, theme, args.contrast),
+        )
+    if result.stopped:
+        console.print(f"stopped: {result.stopped}")
+    console.print()
+    console.print(share_grid(list(result.turns), result.won, args.hard, theme, args.contrast))
+    verdict = "won" if result.won else "lost"
+    console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
+                  f"(browser and page up in {browser_seconds:.1f} s)")
+    if args.json:
+        write_json(args.json, result.to_json())
+    return 0 if result.won else 1
+
+
+def load_page(webdriver: Any, url: str) -> None:
+    """Open `url` in the browser; a URL the browser refuses is bad input."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        webdriver.get(url)
+    except WebDriverException as exc:
+        first = (exc.msg or str(exc)).strip().splitlines()
+        raise AutobotError(f"cannot open {url}: {first[0] if first else 'error'}", 2) from None
+
+
+def write_json(path: str, data: dict[str, Any]) -> None:
+    """Write `data` to `path` as JSON ('-' = stdout); an unwritable path is bad input."""
+    text = json.dumps(data, indent=2) + "\n"
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise AutobotError(f"cannot write {path}: {exc.strerror or exc}") from None
