@@ -300,7 +300,8 @@ class Search:
             return 3, self.guess_index[self.answers.words[cands[0]]]
         cost = self.solve(cands, depth, level, greens, mins)
         if cost >= INF:
-            raise AutobotError(f"no tree within {self.depth} guesses with these limits")
+            raise AutobotError(f"no tree solves every answer within {self.depth} guesses "
+                              f"(try a larger --top-k or --depth)")
         _, _, set_hash, state_hash = _core()
         key = int(set_hash(cands, self.zob) ^ self.zd[depth])
         if self.hard:
@@ -338,8 +339,6 @@ class Search:
         total = len(cands)
         nxt: dict[str, Node] = {}
         for code, (sub, cg, cm) in sorted(self.children(guess, cands, greens, mins).items()):
-            if depth <= 1:
-                raise AutobotError("no tree within the depth limit")
             _, g = self.best_guess(sub, depth - 1, level + 1, cg, cm)
             child, cost = self.build(g, sub, depth - 1, level + 1, cg, cm)
             nxt[code_to_marks(code)] = child
