@@ -1,0 +1,332 @@
+"""`autobot live`: play (or advise on) the Wordle tab already open on your desktop.
+
+Frames come from the screen (mss), keys go out as real key events (pyautogui) to whatever has
+the keyboard focus, so the run is guarded: the board must stay where it was found, in step with
+the game, or the bot stops at once (exit 4) rather than type into something else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from autobot.errors import AutobotError
+
+SAFETY = 4
+NO_BOARD = 3
+BUNDLED = "bundled"
+
+
+def region_arg(text: str) -> tuple[int, int, int, int]:
+    """argparse type for X,Y,W,H."""
+    from autobot.desktop import parse_region
+
+    try:
+        return parse_region(text)
+    except AutobotError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def geometry_arg(text: str) -> tuple[int, int, int, int]:
+    """argparse type for the launched window's X,Y,W,H."""
+    geometry = region_arg(text)
+    if geometry[2] < 200 or geometry[3] < 200:
+        raise argparse.ArgumentTypeError(f"window {text} is too small (200x200 at least)")
+    return geometry
+
+
+def seconds_arg(text: str) -> float:
+    """A positive number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} must be > 0 seconds")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    """Add `autobot live`."""
+    from autobot.cli.play import key_delay
+
+    parser = subparsers.add_parser(
+        "live",
+        help="play the Wordle window on your screen (mss capture + pyautogui keys)",
+        description=(
+            "Find a Wordle board on the screen and play it with real key presses, or with "
+            "--advise just print the best next guess whenever the board changes. Exit codes: "
+            "0 won, 1 lost or quit, 3 no board found, 4 safety stop (board moved, covered, "
+            "out of step, or the mouse flung into a screen corner)."
+        ),
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--monitor", type=int, metavar="N",
+                       help="capture monitor N (1 = first; 0 = all monitors as one; default 1)")
+    where.add_argument("--region", type=region_arg, metavar="X,Y,W,H",
+                       help="capture only this part of the desktop")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--confirm", action="store_true",
+                      help="show each proposed guess and ask: accept, edit, skip, quit")
+    mode.add_argument("--advise", action="store_true",
+                      help="never type: print the best next guess whenever the board changes")
+    parser.add_argument("--click-to-focus", action=argparse.BooleanOptionalAction, default=True,
+                        help="click an empty spot beside the board once so keys reach the page")
+    parser.add_argument("--launch", metavar="URL",
+                        help=f"open URL in a new (non-headless) Chromium app window first; "
+                             f"'{BUNDLED}' serves the bundled page")
+    parser.add_argument("--window", type=geometry_arg, default=(0, 0, 1280, 1024),
+                        metavar="X,Y,W,H", help="where --launch puts its window (default "
+                                                "0,0,1280,1024)")
+    parser.add_argument("--answer", metavar="WORD", help="with --launch bundled: the answer")
+    parser.add_argument("--theme", choices=("light", "dark"), default="light",
+                        help="with --launch bundled: the page theme")
+    parser.add_argument("--contrast", action="store_true",
+                        help="with --launch bundled: high-contrast colours")
+    parser.add_argument("--json", metavar="OUT", help="write the game as JSON (as `play` does)")
+    parser.add_argument("--strategy", default="default", help="solver strategy")
+    parser.add_argument("--hard", action="store_true", help="hard mode (only legal guesses)")
+    parser.add_argument("--start", metavar="WORD", help="force the first guess")
+    parser.add_argument("--key-delay", type=key_delay, default=60.0, metavar="MS",
+                        help="pause between key presses (default 60 ms)")
+    parser.add_argument("--find-timeout", type=seconds_arg, default=10.0, metavar="S",
+                        help="how long to look for the board before giving up (exit 3)")
+    parser.add_argument("--watch", type=seconds_arg, default=None, metavar="S",
+                        help="with --advise: stop watching after S seconds (default: until "
+                             "the game ends or Ctrl-C)")
+
+
+# --- finding the board -------------------------------------------------------------------
+
+
+def where_text(args: argparse.Namespace) -> str:
+    """'monitor 1' / 'region 10,20,800,600', for messages."""
+    if args.region is not None:
+        return "region {},{},{},{}".format(*args.region)
+    return f"monitor {args.monitor if args.monitor is not None else 1}"
+
+
+def find_board(
+    screen: Any,
+    read: Callable[[Any], Any],
+    timeout: float,
+    where: str,
+    *,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[Any, Any]:
+    """Poll the screen until two consecutive reads agree on a settled board; (frame, read).
+
+    Nothing by the deadline is exit 3 ("no Wordle board found on monitor 1").
+    """
+    deadline = clock() + timeout
+    previous = None
+    seen = False
+    while True:
+        frame = screen.grab()
+        board = read(frame)
+        if board.found:
+            seen = True
+            if (board.settled and previous is not None and previous.found
+                    and previous.rows == board.rows and previous.grid == board.grid):
+                return frame, board
+        previous = board
+        if clock() >= deadline:
+            if seen:
+                raise AutobotError(f"the Wordle board on {where} never stood still", NO_BOARD)
+            raise AutobotError(f"no Wordle board found on {where}", NO_BOARD)
+        time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def launched(args: argparse.Namespace) -> Iterator[str | None]:
+    """With --launch: serve the page if asked, open a headed Chromium app window on it."""
+    if not args.launch:
+        if args.answer or args.theme != "light" or args.contrast:
+            raise AutobotError("--answer/--theme/--contrast only apply to --launch bundled")
+        yield None
+        return
+    from autobot.browser import BrowserConfig, open_browser
+
+    with contextlib.ExitStack() as stack:
+        if args.launch == BUNDLED:
+            from autobot.cli.play import check_answer
+            from autobot.page.server import page_url, serve_page
+
+            answer = check_answer(args.answer)
+            base = stack.enter_context(serve_page())
+            url = page_url(base, answer=answer, theme=args.theme, contrast=args.contrast,
+                           hard=args.hard)
+        else:
+            if args.answer or args.theme != "light" or args.contrast:
+                raise AutobotError("--answer/--theme/--contrast only apply to --launch bundled")
+            if not args.launch.startswith(("http://", "https://", "file://", "data:")):
+                raise AutobotError(f"--launch wants a URL or '{BUNDLED}', not {args.launch!r}")
+            url = args.launch
+        x, y, w, h = args.window
+        stack.enter_context(open_browser(BrowserConfig(
+            headless=False, window_size=(w, h), window_position=(x, y), app_mode_url=url,
+        )))
+        yield url
+
+
+# --- advise: watch and suggest, never type ------------------------------------------------
+
+
+def submitted_turns(rows: Any) -> list[Any] | None:
+    """The scored rows at the top of the board, or None while a row is still turning over."""
+    from autobot.bot import played_rows, row_kind
+
+    try:
+        turns, _typed = played_rows(rows)
+    except AutobotError:
+        return None  # a scored row with an unreadable letter: wait for a cleaner frame
+    if len(turns) < len(rows) and row_kind(rows[len(turns)]) in ("moving", "unknown"):
+        return None
+    return turns
+
+
+def advise(args: argparse.Namespace, screen: Any, read: Callable[[Any], Any], solver: Any,
+           console: Any, first: Any) -> int:
+    """Print the best next guess each time the scored rows change; 0 won, 1 lost, else 0."""
+    from autobot.cli.play import tiles
+    from autobot.solver import GameState
+
+    theme, contrast = first.theme or "light", first.high_contrast
+    deadline = None if args.watch is None else time.monotonic() + args.watch
+    shown: list[Any] | None = None
+    board = first
+    while True:
+        turns = submitted_turns(board.rows) if board.found and board.settled else None
+        if turns is not None and turns != shown:
+            shown = turns
+            if turns:
+                console.print(f"board: {len(turns)} row(s)")
+                for t in turns:
+                    console.print(tiles(t.guess, t.marks, theme, contrast))
+            if turns and turns[-1].marks == "GGGGG":
+                console.print(f"solved: {turns[-1].guess.upper()}")
+                return 0
+            if len(turns) >= 6:
+                console.print("no rows left")
+                return 1
+            state = GameState(history=tuple(turns), hard=args.hard)
+            try:
+                guess = solver.next_guess(state)
+            except AutobotError:
+                raise
+            except Exception as exc:  # rows no word fits: misread or a different list
+                raise AutobotError(f"no word fits the board as read: {exc}", SAFETY) from None
+            left = len(solver.candidates(tuple(turns)))
+            console.print(f"suggest: {guess.upper()}  ({left} possible answer"
+                          f"{'s' if left != 1 else ''} left)", highlight=False)
+            sys.stdout.flush()
+        if deadline is not None and time.monotonic() >= deadline:
+            return 0
+        time.sleep(0.1)
+        board = read(screen.grab())
+
+
+# --- play ------------------------------------------------------------------------------------
+
+
+def run(args: argparse.Namespace) -> int:
+    """Find the board, then play it (or advise); exit 0 won, 1 lost, 3 no board, 4 safety."""
+    from rich.console import Console
+
+    from autobot.desktop import MssScreen
+    from autobot.solver import SolverConfig, make_solver
+    from autobot.vision import read_board
+
+    if args.watch is not None and not args.advise:
+        raise AutobotError("--watch only applies to --advise")
+    start = args.start.lower() if args.start else None
+    solver: Any = make_solver(SolverConfig(strategy=args.strategy, hard=args.hard, start=start))
+    if start and not solver.is_allowed(start):
+        raise AutobotError(f"--start: {start.upper()} is not an allowed guess")
+    console = Console(highlight=False)
+
+    def read(frame: Any) -> Any:
+        return read_board(frame)
+
+    with launched(args), MssScreen(monitor=args.monitor, region=args.region) as screen:
+        frame, first = find_board(screen, read, args.find_timeout, where_text(args))
+        if args.advise:
+            return advise(args, screen, read, solver, console, first)
+        return play_live(args, screen, frame, first, solver, console)
+
+
+def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
+              console: Any) -> int:
+    """Take over the game on screen and play it to the end through guarded real keys."""
+    from autobot.bot import BotConfig, play_game
+    from autobot.cli.play import make_printer, share_grid, tiles, write_json
+    from autobot.desktop import DesktopDriver, GuardedDriver, anchor_of, board_moved, focus_spot
+    from autobot.driver import ConfirmStrategy
+    from autobot.vision import read_board
+
+    theme, contrast = first.theme or "light", first.high_contrast
+    anchor = anchor_of(first.grid)
+    keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
+    if args.click_to_focus:
+        spot = focus_spot(frame, first.grid)
+        if spot is None:
+            raise AutobotError("no empty page background beside the board to click for focus; "
+                               "click the page yourself and use --no-click-to-focus", SAFETY)
+        ox, oy = screen.origin
+        keys.click(ox + spot[0], oy + spot[1])
+    driver = GuardedDriver(keys, lambda f: read_board(f), anchor=anchor)
+
+    def guard(board: Any) -> str | None:
+        # Every frame the loop reads: a board found anywhere else means the window moved.
+        if board.found:
+            why = board_moved(anchor, board.grid)
+            if why:
+                return f"safety stop: {why}"
+        return None
+
+    if args.confirm:
+        def show(state: Any, proposal: str) -> None:
+            console.print(f"board as read ({len(state.history)} row(s)):")
+            for t in state.history:
+                console.print(tiles(t.guess, t.marks, theme, contrast))
+            sys.stdout.flush()
+
+        solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin,
+                                 output=sys.stdout, show=show)
+    printer = make_printer(console, theme, contrast)
+    seen: list[Any] = []  # rows scored so far, to report what was on the board if we stop
+
+    def on_event(event: Any) -> None:
+        if event.kind in ("row", "resumed"):
+            seen.append(event)
+        printer(event)
+        sys.stdout.flush()
+
+    started = time.monotonic()
+    try:
+        result = play_game(driver, solver, BotConfig(hard=args.hard), on_event=on_event,
+                           guard=guard)
+    except AutobotError as exc:
+        console.print(f"stopped after {len(seen)} row(s), {time.monotonic() - started:.1f} s")
+        if args.json:
+            write_json(args.json, {
+                "won": False, "guesses": [e.guess for e in seen], "marks": [e.marks for e in seen],
+                "seconds": round(time.monotonic() - started, 3), "timings": {}, "rejected": [],
+                "stopped": str(exc), "exit_code": exc.exit_code,
+            })
+        raise
+    if result.stopped:
+        console.print(f"stopped: {result.stopped}")
+    console.print()
+    console.print(share_grid(list(result.turns), result.won, args.hard, theme, contrast))
+    verdict = "won" if result.won else "lost"
+    console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s")
+    if args.json:
+        record = result.to_json()
+        record["board_checks"] = driver.checks
+        write_json(args.json, record)
+    return 0 if result.won else 1
