@@ -1,0 +1,389 @@
+"""Read a Wordle board from pixels: locate the grid, classify tile colours, read the letters.
+
+A readable chain of pure steps on an RGB frame (no I/O except loading glyph templates):
+`locate` (square candidates -> 5-wide lattice) -> `sample` (each tile's ring colour, the page
+background) -> `colour` roles -> `glyphs` (template matching) -> settled checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from autobot.errors import AutobotError
+from autobot.vision import colour, glyphs, locate
+
+TILE_PX = 48  # every tile is resampled to this square before it is measured
+RING = (4, 10)  # ring between these insets (of TILE_PX): inside the border, outside the letter
+RING_AGREE = 0.7  # share of ring pixels that must match the ring's median colour
+RING_AGREE_DE = 22.0
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Board geometry in frame pixels."""
+
+    x: float  # top-left of tile (0, 0)
+    y: float
+    pitch_x: float
+    pitch_y: float
+    tile: float  # tile side in px
+    cols: int = 5
+    rows: int = 6
+
+    def tile_box(self, row: int, col: int) -> tuple[int, int, int, int]:
+        """x0, y0, x1, y1 of one tile (x1/y1 exclusive)."""
+        x0 = self.x + col * self.pitch_x
+        y0 = self.y + row * self.pitch_y
+        return round(x0), round(y0), round(x0 + self.tile), round(y0 + self.tile)
+
+    def bbox(self) -> tuple[int, int, int, int]:
+        """x0, y0, x1, y1 of the whole board."""
+        x0, y0, _, _ = self.tile_box(0, 0)
+        _, _, x1, y1 = self.tile_box(self.rows - 1, self.cols - 1)
+        return x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class BoardRead:
+    """What one frame shows: the rows in labels.json format, or why no board was read."""
+
+    found: bool
+    settled: bool
+    theme: str | None  # "light" | "dark"
+    high_contrast: bool
+    rows: tuple[tuple[str, str], ...]  # (LETTERS, MARKS) per board row
+    grid: Grid | None
+    reasons: tuple[str, ...] = ()
+    scores: tuple[tuple[float, ...], ...] = field(default=(), compare=False)  # letter scores
+
+    def to_json(self) -> dict:
+        """The `autobot read --json` dict."""
+        return {
+            "found": self.found,
+            "settled": self.settled,
+            "theme": self.theme,
+            "high_contrast": self.high_contrast,
+            "rows": [[letters, marks] for letters, marks in self.rows],
+            "reasons": list(self.reasons),
+        }
+
+
+NOT_FOUND = BoardRead(False, False, None, False, (), None, ("no 5-wide grid of square tiles",))
+
+
+def _not_found(reason: str) -> BoardRead:
+    """A read that found no board, with the reason."""
+    return BoardRead(False, False, None, False, (), None, (reason,))
+
+
+def load_image(path: str | Path) -> np.ndarray:
+    """PNG/JPEG/GIF (first frame) -> HxWx3 uint8 RGB; AutobotError(exit 2) if unreadable."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as img:
+            img.seek(0)
+            return np.asarray(img.convert("RGB"), dtype=np.uint8).copy()
+    except FileNotFoundError:
+        raise AutobotError(f"no such image: {path}", 2) from None
+    except (UnidentifiedImageError, OSError, ValueError) as exc:
+        raise AutobotError(f"cannot read image {path}: {exc}", 2) from None
+
+
+def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | None, list[str]]:
+    """Find the board; with a hint, only search around last frame's board first."""
+    if hint is not None:
+        grid = _locate_near(frame, hint)
+        if grid is not None:
+            return grid, []
+    scale = locate.search_scale(frame.shape)
+    grey = locate.to_search_grey(frame, scale)
+    boxes = locate.find_candidates(grey)
+    lat = locate.fit_lattice(boxes)
+    if lat is None:
+        return None, []
+    return _grid_from(lat, scale, 0, 0), _displaced(boxes, lat, scale)
+
+
+def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
+    """Re-fit the lattice in a window around the hinted board; None if it moved or changed."""
+    pad = hint.pitch_x
+    x0, y0, x1, y1 = hint.bbox()
+    h, w = frame.shape[:2]
+    cx0, cy0 = max(0, int(x0 - pad)), max(0, int(y0 - pad))
+    cx1, cy1 = min(w, int(x1 + pad)), min(h, int(y1 + pad))
+    if cx1 - cx0 < 10 or cy1 - cy0 < 10:
+        return None
+    crop = frame[cy0:cy1, cx0:cx1]
+    # Same tile size in the search image as a full search would give.
+    scale = min(1.0, max(0.25, 24.0 / max(hint.tile, 1.0)))
+    grey = locate.to_search_grey(crop, scale)
+    boxes = locate.find_candidates(grey)
+    lat = locate.fit_lattice(boxes)
+    if lat is None:
+        return None
+    grid = _grid_from(lat, scale, cx0, cy0)
+    if (
+        grid.rows < hint.rows
+        or abs(grid.x - hint.x) > 0.2 * hint.pitch_x
+        or abs(grid.y - hint.y) > 0.2 * hint.pitch_y
+        or abs(grid.pitch_x - hint.pitch_x) > 0.1 * hint.pitch_x
+        or _displaced(boxes, lat, scale)
+    ):
+        return None
+    return grid
+
+
+def _grid_from(lat: locate.Lattice, scale: float, ox: int, oy: int) -> Grid:
+    """Search-image lattice -> frame-pixel Grid."""
+    return Grid(
+        x=lat.x / scale + ox,
+        y=lat.y / scale + oy,
+        pitch_x=lat.pitch_x / scale,
+        pitch_y=lat.pitch_y / scale,
+        tile=lat.tile / scale,
+        cols=lat.cols,
+        rows=lat.rows,
+    )
+
+
+def _displaced(boxes: list[locate.Box], lat: locate.Lattice, scale: float) -> list[str]:
+    """Tile-sized squares inside the board but off the lattice: a bounce or a moving tile."""
+    found = []
+    for b in boxes:
+        if abs(b.side - lat.tile) > 0.12 * lat.tile:
+            continue
+        fx = (b.x - lat.x) / lat.pitch_x
+        fy = (b.y - lat.y) / lat.pitch_y
+        if not (-0.5 < fx < lat.cols - 0.5 and -0.5 < fy < lat.rows - 0.5):
+            continue
+        if abs(fy - round(fy)) > 0.12 or abs(fx - round(fx)) > 0.12:
+            found.append(f"tile {round(fy) + 1},{round(fx) + 1} off the grid (bounce or shake)")
+    return found
+
+
+@dataclass(frozen=True)
+class TileSample:
+    """Measurements of one tile."""
+
+    ring_lab: np.ndarray
+    ring_grey: float
+    agree: float  # share of ring pixels near the ring median
+    dark_share: float  # ring pixels much darker than the median (a black toast)
+    light_share: float  # ring pixels much lighter than the median (a light toast)
+    squash: float  # filled height / filled width of the tile outline (1 = square)
+    grey: np.ndarray  # TILE_PX x TILE_PX grey crop
+    cut: bool  # partly outside the frame
+
+
+def _ring_mask() -> np.ndarray:
+    """Boolean TILE_PX x TILE_PX mask of the sampling ring."""
+    yy, xx = np.mgrid[0:TILE_PX, 0:TILE_PX]
+    d = np.minimum(np.minimum(xx, yy), np.minimum(TILE_PX - 1 - xx, TILE_PX - 1 - yy))
+    return (d >= RING[0]) & (d < RING[1])
+
+
+_RING = _ring_mask()
+
+
+def sample_tile(
+    frame: np.ndarray, box: tuple[int, int, int, int], bg_lab: np.ndarray
+) -> TileSample:
+    """Resample one tile and measure its ring colour, uniformity and outline shape."""
+    h, w = frame.shape[:2]
+    x0, y0, x1, y1 = box
+    cut = x0 < 0 or y0 < 0 or x1 > w or y1 > h
+    cx0, cy0, cx1, cy1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if cx1 - cx0 < 4 or cy1 - cy0 < 4:
+        blank = np.zeros((TILE_PX, TILE_PX), np.uint8)
+        return TileSample(bg_lab, 0.0, 0.0, 0.0, 0.0, 1.0, blank, True)
+    crop = frame[cy0:cy1, cx0:cx1]
+    rgb = cv2.resize(crop, (TILE_PX, TILE_PX), interpolation=cv2.INTER_AREA)
+    ring = rgb[_RING]
+    med = np.median(ring, axis=0)
+    ring_lab = colour.rgb_to_lab(med.astype(np.uint8)[None])[0]
+    lab_ring = colour.rgb_to_lab(ring)
+    dist = colour.delta_e(lab_ring, ring_lab)
+    agree = float((dist < RING_AGREE_DE).mean())
+    dark = float(((lab_ring[:, 0] < ring_lab[0] - 25) & (lab_ring[:, 0] < 20)).mean())
+    light = float(((lab_ring[:, 0] > ring_lab[0] + 25) & (lab_ring[:, 0] > 75)).mean())
+    grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    squash = _squash(frame, box, bg_lab)
+    ring_grey = float(np.median(grey[_RING]))
+    return TileSample(ring_lab, ring_grey, agree, dark, light, squash, grey, cut)
+
+
+def _squash(frame: np.ndarray, box: tuple[int, int, int, int], bg_lab: np.ndarray) -> float:
+    """Height / width of the non-background extent through the tile's centre lines."""
+    x0, y0, x1, y1 = box
+    t = x1 - x0
+    pad = max(1, round(0.05 * t))
+    h, w = frame.shape[:2]
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    band = max(1, t // 8)
+    col = frame[max(0, y0 - pad) : min(h, y1 + pad), max(0, cx - band) : min(w, cx + band)]
+    row = frame[max(0, cy - band) : min(h, cy + band), max(0, x0 - pad) : min(w, x1 + pad)]
+    if col.size == 0 or row.size == 0:
+        return 1.0
+    vert = _extent(np.median(col, axis=1))
+    horiz = _extent(np.median(row, axis=0))
+    if horiz <= 0:
+        return 1.0
+    return vert / horiz
+
+
+def _extent(line: np.ndarray) -> int:
+    """Distance between the first and last pixel that is not background-like."""
+    lab = colour.rgb_to_lab(line.astype(np.uint8))
+    return _span(lab)
+
+
+def _span(lab: np.ndarray) -> int:
+    """First-to-last index differing from both ends' colour (ends are background)."""
+    ref = np.median(np.concatenate([lab[:2], lab[-2:]]), axis=0)
+    off = np.nonzero(colour.delta_e(lab, ref) > colour.BLANK_DISTANCE)[0]
+    return int(off[-1] - off[0] + 1) if len(off) else 0
+
+
+def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
+    """Median colour of the gaps between tiles (the page behind the board), in Lab."""
+    h, w = frame.shape[:2]
+    x0, y0, x1, y1 = grid.bbox()
+    gap = grid.pitch_x - grid.tile
+    samples = []
+    if gap >= 2:
+        for c in range(grid.cols - 1):
+            gx = round(grid.x + c * grid.pitch_x + grid.tile + gap / 2)
+            if 0 <= gx < w:
+                samples.append(frame[max(0, y0) : min(h, y1), gx])
+    m = max(2, round(0.15 * grid.pitch_x))
+    for gx in (x0 - m, x1 + m - 1):  # margins left and right of the board
+        if 0 <= gx < w:
+            samples.append(frame[max(0, y0) : min(h, y1), gx])
+    if not samples:
+        samples.append(frame.reshape(-1, 3))
+    pix = np.concatenate(samples, axis=0)
+    return colour.rgb_to_lab(np.median(pix, axis=0).astype(np.uint8)[None])[0]
+
+
+def read_board(
+    frame: np.ndarray, *, hint: Grid | None = None, profile: object | None = None
+) -> BoardRead:
+    """Read the board in an HxWx3 uint8 RGB frame (hint: last frame's grid, for speed)."""
+    if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
+        raise AutobotError("frame must be an HxWx3 uint8 RGB array", 2)
+    grid, reasons = locate_grid(frame, hint)
+    if grid is None:
+        return NOT_FOUND
+    templates = glyphs.load_templates(getattr(profile, "templates_dir", None))
+    bg = background_lab(frame, grid)
+    theme = colour.theme_of(bg)
+
+    samples = {}
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            samples[r, c] = sample_tile(frame, grid.tile_box(r, c), bg)
+
+    # Colour roles per tile; blank tiles (background inside) are empty or typed.
+    roles: dict[tuple[int, int], str] = {}
+    for key, s in samples.items():
+        if float(colour.delta_e(s.ring_lab, bg)) < colour.BLANK_DISTANCE:
+            roles[key] = "blank"
+        else:
+            roles[key] = colour.hue_role(s.ring_lab)
+    filled_roles = [v for v in roles.values() if v != "blank"]
+    mapping = colour.marks_for_roles(filled_roles)
+    high_contrast = colour.is_high_contrast(filled_roles)
+
+    # Letters: every non-empty-looking tile is matched in one batch.
+    glyph_keys, glyph_imgs = [], []
+    for key, s in samples.items():
+        g = glyphs.extract_glyph(s.grey, s.ring_grey)
+        if g is not None:
+            glyph_keys.append(key)
+            glyph_imgs.append(g)
+    matched = dict(zip(glyph_keys, templates.match(glyph_imgs), strict=True))
+
+    filled = [k for k, v in roles.items() if v != "blank"]
+    lettered = [k for k in filled if k in matched]
+    if len(filled) >= 3 and len(lettered) < len(filled) / 2:
+        return _not_found("coloured squares without letters (a share grid, not a live board)")
+
+    reasons = list(reasons)
+    rows = []
+    scores = []
+    for r in range(grid.rows):
+        letters, marks, row_scores = [], [], []
+        for c in range(grid.cols):
+            s = samples[r, c]
+            role = roles[r, c]
+            letter, score = matched.get((r, c), ("", 0.0))
+            where = f"{r + 1},{c + 1}"
+            if s.cut:
+                mark, letter = "?", "?"
+                reasons.append(f"tile {where} cut off by the frame edge")
+            elif s.agree < RING_AGREE:
+                mark, letter = "?", "?"
+                if (theme == "light" and s.dark_share > 0.15) or (
+                    theme == "dark" and s.light_share > 0.15
+                ):
+                    reasons.append(f"toast over the board (tile {where})")
+                else:
+                    reasons.append(f"tile {where} occluded or moving")
+            elif s.squash < 0.8 and (role != "blank" or letter):
+                mark, letter = "?", "?"
+                reasons.append(f"tile {where} mid-flip")
+            elif role == "blank":
+                mark = "t" if letter else "."
+            else:
+                mark = mapping[role]
+                if not letter:
+                    letter = "?"
+            if mark != ".":
+                letters.append(letter or "?")
+            marks.append(mark)
+            row_scores.append(round(score, 3))
+        rows.append(("".join(letters), "".join(marks)))
+        scores.append(tuple(row_scores))
+    settled = not reasons and all("?" not in m and "?" not in lt for lt, m in rows)
+    if not settled and not reasons:
+        reasons.append("unreadable tile")
+    return BoardRead(
+        True, settled, theme, high_contrast, tuple(rows), grid, tuple(reasons), tuple(scores)
+    )
+
+
+def frames_agree(a: BoardRead, b: BoardRead) -> bool:
+    """Two reads show the same board (used for "two consecutive reads agree")."""
+    return a.found == b.found and a.rows == b.rows
+
+
+def render_board(read: BoardRead) -> str:
+    """Plain-text board: one line per row, letters in brackets then the marks."""
+    if not read.found:
+        return "no board"
+    lines = []
+    for letters, marks in read.rows:
+        it = iter(letters)
+        cells = []
+        for m in marks:
+            ch = " " if m == "." else next(it, "?")
+            cells.append(f"[{ch}]")
+        lines.append("".join(cells) + "  " + marks)
+    state = "settled" if read.settled else "not settled: " + "; ".join(read.reasons)
+    lines.append(f"({read.theme}{', high contrast' if read.high_contrast else ''}; {state})")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "BoardRead",
+    "Grid",
+    "frames_agree",
+    "load_image",
+    "read_board",
+    "render_board",
+]

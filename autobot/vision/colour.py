@@ -1,0 +1,68 @@
+"""Tile colours by role (correct / present / absent / blank), not by one exact palette."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+# Lab chroma below this is "neutral or slate" (absent); Tailwind slate #334155 has C ~14.
+NEUTRAL_CHROMA = 20.0
+# A tile this close (Lab distance) to the page background is not filled: empty or typed.
+BLANK_DISTANCE = 16.0
+# Hue ranges (degrees of atan2(b, a) in Lab) for the colour roles.
+HUES: tuple[tuple[str, float, float], ...] = (
+    ("orange", 28.0, 72.0),  # high-contrast correct #f5793a ~51
+    ("yellow", 72.0, 112.0),  # present #c9b458 ~95, Tailwind #eab308 ~84
+    ("green", 112.0, 180.0),  # correct #6aaa64 ~139, #22c55e ~147
+    ("blue", 215.0, 300.0),  # high-contrast present #85c0f9 ~263
+)
+
+
+def rgb_to_lab(rgb: np.ndarray) -> np.ndarray:
+    """Lab (L 0..100, a/b about -128..127) of RGB uint8 colours with shape (..., 3)."""
+    arr = np.asarray(rgb, dtype=np.float32).reshape(-1, 1, 3) / 255.0
+    lab = cv2.cvtColor(arr, cv2.COLOR_RGB2Lab)
+    return lab.reshape(np.asarray(rgb).shape[:-1] + (3,))
+
+
+def delta_e(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
+    """Euclidean Lab distance (CIE76): good enough to tell roles apart."""
+    return np.linalg.norm(np.asarray(lab1, np.float32) - np.asarray(lab2, np.float32), axis=-1)
+
+
+def hue_role(lab: np.ndarray) -> str:
+    """The colour family of a filled tile: 'neutral', a HUES name, or 'other'."""
+    _, a, b = (float(v) for v in lab)
+    if math.hypot(a, b) < NEUTRAL_CHROMA:
+        return "neutral"
+    hue = math.degrees(math.atan2(b, a)) % 360
+    for name, lo, hi in HUES:
+        if lo <= hue < hi:
+            return name
+    return "other"
+
+
+def marks_for_roles(roles: list[str]) -> dict[str, str]:
+    """Map colour families to marks for one board.
+
+    Orange is correct in high contrast (orange + blue), but present on clones that pair it with
+    green (e.g. LeMOT), so the mapping looks at which families the board uses together.
+    """
+    present = set(roles)
+    mapping = {"neutral": "X", "green": "G", "yellow": "Y", "blue": "Y", "other": "?"}
+    mapping["orange"] = "Y" if "green" in present and "blue" not in present else "G"
+    return mapping
+
+
+def is_high_contrast(roles: list[str]) -> bool:
+    """High contrast boards use orange/blue instead of green/yellow."""
+    present = set(roles)
+    clone_orange = "green" in present and "blue" not in present  # LeMOT-style orange = present
+    return bool(present & {"orange", "blue"}) and not clone_orange
+
+
+def theme_of(background_lab: np.ndarray) -> str:
+    """'dark' or 'light' from the page background's lightness."""
+    return "dark" if float(background_lab[0]) < 50 else "light"

@@ -1,0 +1,157 @@
+"""Tile letters by normalised template matching against glyphs harvested from our own page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+GLYPH = 32  # normalised glyph canvas (px)
+GLYPH_BOX = 28  # the glyph's longer side inside the canvas
+# Below this normalised correlation the tile's letter is reported as '?'.
+MIN_SCORE = 0.45
+DEFAULT_DIR = Path(__file__).resolve().parents[2] / "templates" / "default"
+
+
+def extract_glyph(tile: np.ndarray, ring_grey: float) -> np.ndarray | None:
+    """The letter of a tile (grey crop, any size) as a GLYPH x GLYPH float image, or None."""
+    h, w = tile.shape[:2]
+    inset_y, inset_x = max(1, round(0.1 * h)), max(1, round(0.1 * w))
+    inner = tile[inset_y : h - inset_y, inset_x : w - inset_x].astype(np.float32)
+    if inner.size == 0:
+        return None
+    diff = np.abs(inner - ring_grey)
+    top = float(np.percentile(diff, 99.5))
+    if top < 40:  # nothing stands out from the tile colour: no letter
+        return None
+    ink = (diff > max(28.0, 0.45 * top)).astype(np.uint8)
+    n, _, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    ih, iw = ink.shape
+    keep = np.zeros(n, bool)
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        cx, cy = cents[i]
+        if area < 0.002 * ih * iw or area < 2:
+            continue
+        if not (0.12 * iw <= cx <= 0.88 * iw and 0.1 * ih <= cy <= 0.9 * ih):
+            continue  # border remnants, neighbours, pointer tips at the edge
+        keep[i] = True
+    if not keep.any():
+        return None
+    xs0 = stats[keep, 0].min()
+    ys0 = stats[keep, 1].min()
+    xs1 = (stats[keep, 0] + stats[keep, 2]).max()
+    ys1 = (stats[keep, 1] + stats[keep, 3]).max()
+    if ys1 - ys0 < 0.2 * ih:  # a speck, not a letter
+        return None
+    crop = diff[ys0:ys1, xs0:xs1]
+    crop = np.clip(crop / max(top, 1.0), 0, 1)
+    return normalise(crop)
+
+
+def normalise(crop: np.ndarray) -> np.ndarray:
+    """Scale a glyph crop (0..1, ink high) to fit GLYPH_BOX, centred on a GLYPH canvas."""
+    ch, cw = crop.shape
+    s = GLYPH_BOX / max(ch, cw)
+    nh, nw = max(1, round(ch * s)), max(1, round(cw * s))
+    interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
+    small = cv2.resize(crop.astype(np.float32), (nw, nh), interpolation=interp)
+    out = np.zeros((GLYPH, GLYPH), np.float32)
+    y0, x0 = (GLYPH - nh) // 2, (GLYPH - nw) // 2
+    out[y0 : y0 + nh, x0 : x0 + nw] = small
+    return out
+
+
+def features(glyph: np.ndarray) -> np.ndarray:
+    """Binarised, softened glyph: stroke width and antialiasing matter less than shape."""
+    return cv2.GaussianBlur((glyph > 0.5).astype(np.float32), (0, 0), 1.5)
+
+
+def _coarse(feature: np.ndarray) -> np.ndarray:
+    """Stage-1 feature: the glyph feature at COARSE x COARSE."""
+    return cv2.resize(feature, (COARSE, COARSE), interpolation=cv2.INTER_AREA)
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    """Zero-mean, unit-norm rows (so a dot product is TM_CCOEFF_NORMED at zero shift)."""
+    v = v.reshape(v.shape[0], -1).astype(np.float32)
+    v = v - v.mean(axis=1, keepdims=True)
+    norm = np.linalg.norm(v, axis=1, keepdims=True)
+    return v / np.maximum(norm, 1e-6)
+
+
+COARSE = 16  # stage-1 features are this small: the product stays below BLAS threading sizes
+SHIFT = 2  # px of misalignment the second matching stage forgives
+SHORTLIST = 8  # templates per glyph that get the shift-tolerant second look
+
+
+@dataclass(frozen=True)
+class Templates:
+    """Harvested glyphs: one row per template image, with its letter."""
+
+    letters: tuple[str, ...]
+    images: np.ndarray  # (n, GLYPH, GLYPH) feature images
+    matrix: np.ndarray  # (n, COARSE*COARSE) coarse features, zero-mean unit-norm
+
+    def match(self, glyphs: list[np.ndarray]) -> list[tuple[str, float]]:
+        """Best letter and score for each glyph ('?' under MIN_SCORE).
+
+        Stage 1 correlates with every template at once; stage 2 runs cv2.matchTemplate
+        (TM_CCOEFF_NORMED, +-SHIFT px) on the shortlist, which settles near ties like E/F.
+        """
+        if not glyphs or not self.letters:
+            return [("?", 0.0) for _ in glyphs]
+        feats = [features(g) for g in glyphs]
+        scores = _unit(np.stack([_coarse(f) for f in feats])) @ self.matrix.T
+        out = []
+        for i, f in enumerate(feats):
+            shortlist = np.argsort(-scores[i])[:SHORTLIST]
+            padded = cv2.copyMakeBorder(f, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_CONSTANT, 0)
+            best_j, best_s = int(shortlist[0]), -1.0
+            for j in shortlist:
+                s = float(cv2.matchTemplate(padded, self.images[j], cv2.TM_CCOEFF_NORMED).max())
+                if s > best_s:
+                    best_j, best_s = int(j), s
+            out.append((self.letters[best_j] if best_s >= MIN_SCORE else "?", best_s))
+        return out
+
+
+def letter_from_name(name: str) -> str:
+    """Template file name -> its letter ('A__...' or 'U00D6__...')."""
+    code = name.split("__", 1)[0]
+    return chr(int(code[1:], 16)) if code.startswith("U") and len(code) > 1 else code
+
+
+def name_for_letter(letter: str) -> str:
+    """Letter -> the file-name code used in templates/ (ASCII as is, others as U+hex)."""
+    return letter if letter.isascii() else f"U{ord(letter):04X}"
+
+
+_CACHE: dict[str, Templates] = {}
+
+
+def load_templates(directory: Path | str | None = None) -> Templates:
+    """Glyph templates from a templates directory (cached per path; empty if none exist)."""
+    path = Path(directory) if directory is not None else DEFAULT_DIR
+    key = str(path.resolve())
+    if key in _CACHE:
+        return _CACHE[key]
+    letters: list[str] = []
+    rows: list[np.ndarray] = []
+    for png in sorted(path.glob("*.png")):
+        img = cv2.imread(str(png), cv2.IMREAD_GRAYSCALE)
+        if img is None or img.shape != (GLYPH, GLYPH):
+            continue
+        letters.append(letter_from_name(png.stem))
+        rows.append(img.astype(np.float32) / 255.0)
+    images = np.stack([features(r) for r in rows]) if rows else np.zeros((0, GLYPH, GLYPH))
+    matrix = (
+        _unit(np.stack([_coarse(i) for i in images.astype(np.float32)]))
+        if rows
+        else np.zeros((0, COARSE * COARSE), np.float32)
+    )
+    templates = Templates(tuple(letters), images.astype(np.float32), matrix)
+    _CACHE[key] = templates
+    return templates

@@ -1,0 +1,253 @@
+"""Find the Wordle board in a frame: square tile candidates -> the largest 5-wide lattice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# Search image long side: big enough that a 20 px tile keeps ~12 px, small enough for ~10 ms.
+SEARCH_SIDE = 760
+MIN_TILE = 9  # px in the search image
+MAX_TILE_FRAC = 0.3  # of the search image's short side (a single-row strip is ~0.9 tall)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A square-ish candidate in search-image pixels."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def side(self) -> float:
+        """Mean side length."""
+        return (self.w + self.h) / 2
+
+    @property
+    def cx(self) -> float:
+        """Centre x."""
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        """Centre y."""
+        return self.y + self.h / 2
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """A fitted board lattice in search-image pixels (tile (0,0) top-left + pitches)."""
+
+    x: float
+    y: float
+    pitch_x: float
+    pitch_y: float
+    tile: float
+    rows: int
+    cols: int
+    hits: int  # candidates that sit on lattice cells
+    cells: frozenset[tuple[int, int]]  # (row, col) cells that had a candidate
+
+
+def search_scale(shape: tuple[int, ...]) -> float:
+    """Downscale factor for the search image (never upscale)."""
+    return min(1.0, SEARCH_SIDE / max(shape[0], shape[1]))
+
+
+def to_search_grey(frame: np.ndarray, scale: float) -> np.ndarray:
+    """Grey, downscaled copy of an RGB frame for locating."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
+    if scale < 1.0:
+        size = (max(1, round(frame.shape[1] * scale)), max(1, round(frame.shape[0] * scale)))
+        grey = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
+    return grey
+
+
+def find_candidates(grey: np.ndarray) -> list[Box]:
+    """Square outlines (filled tiles and bordered empty tiles) in a grey search image."""
+    edges = cv2.Canny(grey, 12, 36, L2gradient=True)
+    # Close 1-px breaks (JPEG, a pointer, antialiasing) without bridging the 5 px tile gap.
+    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    max_side = MAX_TILE_FRAC * max(grey.shape) if min(grey.shape) > 0 else 0
+    max_side = max(max_side, 0.95 * min(grey.shape))
+    boxes: list[Box] = []
+    for contour in contours:
+        x, y, w, h = cv2.boundingRect(contour)
+        if w < MIN_TILE or h < MIN_TILE or w > max_side or h > max_side:
+            continue
+        if not 0.8 <= w / h <= 1.25:
+            continue
+        # The outline must hug its bounding box on all four sides (squares, rounded corners ok).
+        pts = contour.reshape(-1, 2)
+        tol = max(2.0, 0.08 * max(w, h))
+        near = (
+            (np.abs(pts[:, 0] - x) <= tol)
+            | (np.abs(pts[:, 0] - (x + w - 1)) <= tol)
+            | (np.abs(pts[:, 1] - y) <= tol)
+            | (np.abs(pts[:, 1] - (y + h - 1)) <= tol)
+        )
+        if near.mean() < 0.9:
+            continue
+        sides = (
+            np.any(np.abs(pts[:, 0] - x) <= tol),
+            np.any(np.abs(pts[:, 0] - (x + w - 1)) <= tol),
+            np.any(np.abs(pts[:, 1] - y) <= tol),
+            np.any(np.abs(pts[:, 1] - (y + h - 1)) <= tol),
+        )
+        if not all(sides):
+            continue
+        span = _side_coverage(pts, x, y, w, h, tol)
+        if span < 0.7:
+            continue
+        boxes.append(Box(float(x), float(y), float(w), float(h)))
+    return _dedupe(boxes)
+
+
+def _side_coverage(pts: np.ndarray, x: int, y: int, w: int, h: int, tol: float) -> float:
+    """Smallest fraction of each side's length that the outline actually runs along."""
+    cover = []
+    sides = ((0, x, h), (0, x + w - 1, h), (1, y, w), (1, y + h - 1, w))
+    for axis, fixed, length in sides:
+        on = pts[np.abs(pts[:, axis] - fixed) <= tol]
+        if len(on) == 0:
+            return 0.0
+        along = on[:, 1 - axis]
+        # CHAIN_APPROX_SIMPLE keeps only segment ends, so measure the extent, not the count.
+        cover.append((along.max() - along.min() + 1) / length)
+    return float(min(cover))
+
+
+def _dedupe(boxes: list[Box]) -> list[Box]:
+    """Merge near-identical boxes (the inner and outer trace of the same outline)."""
+    boxes = sorted(boxes, key=lambda b: -b.side)
+    kept: list[Box] = []
+    for b in boxes:
+        dup = False
+        for k in kept:
+            if abs(k.cx - b.cx) < 0.2 * k.side and abs(k.cy - b.cy) < 0.2 * k.side and (
+                b.side > 0.8 * k.side
+            ):
+                dup = True
+                break
+        if not dup:
+            kept.append(b)
+    return kept
+
+
+def fit_lattice(boxes: list[Box], max_rows: int = 6, cols: int = 5) -> Lattice | None:
+    """The best 5-wide lattice of same-size candidates with one consistent pitch."""
+    if len(boxes) < 3:
+        return None
+    best: Lattice | None = None
+    sides = np.array([b.side for b in boxes])
+    tried: list[float] = []
+    for ref in sorted(set(np.round(sides).tolist()), reverse=True):
+        if any(abs(ref - t) < 0.1 * t for t in tried):
+            continue
+        group = [b for b in boxes if abs(b.side - ref) <= 0.15 * ref]
+        if len(group) < 3:
+            continue
+        tried.append(float(np.median([b.side for b in group])))
+        lat = _lattice_for_group(group, max_rows, cols)
+        if lat is not None and (best is None or _score(lat) > _score(best)):
+            best = lat
+    return best
+
+
+def _score(lat: Lattice) -> float:
+    """Prefer lattices with more tiles, then bigger tiles."""
+    return lat.hits * 1000 + lat.tile
+
+
+def _lattice_for_group(group: list[Box], max_rows: int, cols: int) -> Lattice | None:
+    """Fit a lattice to one size group; None if it is not a 5-wide board."""
+    side = float(np.median([b.side for b in group]))
+    pitch_x = _pitch([b.cx for b in group], [b.cy for b in group], side)
+    pitch_y = _pitch([b.cy for b in group], [b.cx for b in group], side)
+    if pitch_x is None and pitch_y is None:
+        return None
+    pitch_x = pitch_x or pitch_y
+    pitch_y = pitch_y or pitch_x
+    assert pitch_x is not None and pitch_y is not None
+    if not 0.85 <= pitch_x / pitch_y <= 1.18:
+        return None
+    # Anchor on the candidate whose lattice holds the most others.
+    best_cells: dict[tuple[int, int], Box] = {}
+    best_anchor: Box | None = None
+    for anchor in group:
+        cells: dict[tuple[int, int], Box] = {}
+        for b in group:
+            fx = (b.cx - anchor.cx) / pitch_x
+            fy = (b.cy - anchor.cy) / pitch_y
+            ix, iy = round(fx), round(fy)
+            if abs(fx - ix) < 0.15 and abs(fy - iy) < 0.15:
+                cells.setdefault((iy, ix), b)
+        if len(cells) > len(best_cells):
+            best_cells, best_anchor = cells, anchor
+        if len(best_cells) >= 0.9 * len(group):
+            break
+    if best_anchor is None:
+        return None
+    keys = best_cells.keys()
+    col_ids = sorted({c for _, c in keys})
+    # The board is exactly `cols` wide: choose the window with the most hits.
+    best_window, best_n = None, -1
+    for c0 in range(col_ids[0] - cols + 1, col_ids[-1] + 1):
+        n = sum(1 for _, c in keys if c0 <= c < c0 + cols)
+        if n > best_n:
+            best_window, best_n = c0, n
+    assert best_window is not None
+    c0 = best_window
+    inside = {k: v for k, v in best_cells.items() if c0 <= k[1] < c0 + cols}
+    used_cols = {c for _, c in inside}
+    if len(used_cols) < cols:
+        return None  # fewer than 5 columns: not a Wordle row
+    row_ids = sorted({r for r, _ in inside})
+    # Pick up to max_rows consecutive rows with the most hits.
+    best_r0, best_rn = row_ids[0], -1
+    for r0 in range(row_ids[0] - max_rows + 1, row_ids[-1] + 1):
+        n = sum(1 for r, _ in inside if r0 <= r < r0 + max_rows)
+        if n > best_rn:
+            best_r0, best_rn = r0, n
+    rows_in = [r for r in row_ids if best_r0 <= r < best_r0 + max_rows]
+    r_lo, r_hi = rows_in[0], rows_in[-1]
+    final = {k: v for k, v in inside.items() if r_lo <= k[0] <= r_hi}
+    # Same-lattice squares beside the 5 columns, on the board's rows: a wider grid, not a board.
+    outside = [k for k in best_cells if r_lo <= k[0] <= r_hi and not c0 <= k[1] < c0 + cols]
+    if len(outside) >= 2:
+        return None
+    # At least one (nearly) complete row: a board row is 5 tiles side by side.
+    per_row: dict[int, int] = {}
+    for r, _ in final:
+        per_row[r] = per_row.get(r, 0) + 1
+    if max(per_row.values()) < cols - 1:
+        return None
+    # Least-squares origin from every hit.
+    xs = [b.cx - (c - c0) * pitch_x for (r, c), b in final.items()]
+    ys = [b.cy - (r - r_lo) * pitch_y for (r, c), b in final.items()]
+    tile = float(np.median([b.side for b in final.values()]))
+    x0 = float(np.median(xs)) - tile / 2
+    y0 = float(np.median(ys)) - tile / 2
+    cells_rel = frozenset((r - r_lo, c - c0) for r, c in final)
+    return Lattice(x0, y0, pitch_x, pitch_y, tile, r_hi - r_lo + 1, cols, len(final), cells_rel)
+
+
+def _pitch(along: list[float], across: list[float], side: float) -> float | None:
+    """Typical centre distance between neighbours on the same line (tile side .. 1.45 side)."""
+    a = np.asarray(along)
+    c = np.asarray(across)
+    gaps = []
+    for i in range(len(a)):
+        same = np.abs(c - c[i]) < 0.25 * side
+        d = a[same] - a[i]
+        d = d[(d > 0.9 * side) & (d < 1.5 * side)]
+        if len(d):
+            gaps.append(d.min())
+    if len(gaps) < 2:
+        return None
+    return float(np.median(gaps))
