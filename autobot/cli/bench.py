@@ -65,7 +65,8 @@ def register(subparsers: Any) -> None:
                         help="play a seeded random sample of N answers")
     parser.add_argument("--games", type=positive_int, default=None, metavar="N",
                         help="number of games (browser mode; same as --sample otherwise)")
-    parser.add_argument("--seed", type=int, default=0, help="seed for --sample (default 0)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed for --sample (default 0; browser mode has its own)")
     parser.add_argument(
         "--targets", default=None, metavar="LIST",
         help="answers to play (default: the --answers list; the original 2,315 for nyt)",
@@ -77,6 +78,27 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--browser", action="store_true",
                         help="play through the bundled page in a real browser instead")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_browser_only_options(parser)
+
+
+def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
+    """Page/browser settings for --browser (defaults None: autobot.bench_browser's apply)."""
+    try:
+        from autobot.cli.play import key_delay, positive_float, window_size
+    except ImportError:  # the browser side is not built yet
+        return
+    group = parser.add_argument_group("browser mode (--browser)")
+    group.add_argument("--theme", choices=("light", "dark"), default=None, help="page theme")
+    group.add_argument("--contrast", action="store_true", default=None,
+                       help="high-contrast colours")
+    group.add_argument("--scale", type=positive_float, default=None, help="page zoom")
+    group.add_argument("--anim", action=argparse.BooleanOptionalAction, default=None,
+                       help="page animations (default off for the benchmark)")
+    group.add_argument("--window-size", type=window_size, default=None, metavar="WxH")
+    group.add_argument("--key-delay", type=key_delay, default=None, metavar="MS")
+    group.add_argument("--remote", default=None, metavar="URL", help="a remote WebDriver")
+    group.add_argument("--headed", action="store_true", default=None,
+                       help="show the browser (needs a display)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -103,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
             f"{len(unknown)} target words are not possible answers in the "
             f"{solver.answers.name} list (first: {unknown[0]})"
         )
-    targets = pick_targets(words, args.sample or args.games, args.seed)
+    targets = pick_targets(words, args.sample or args.games, args.seed or 0)
 
     result = _run_with_progress(solver, targets, args)
     print("\n".join(summary_lines(result)))

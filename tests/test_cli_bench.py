@@ -1,0 +1,123 @@
+"""`autobot bench` in-process: figures, JSON shape, histogram picture, error paths."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from autobot.bench import BenchResult, pick_targets, run_benchmark
+from autobot.cli import main
+from autobot.solver import SolverConfig, make_solver
+from autobot.wordle import score
+
+
+def test_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    out_json, out_png = tmp_path / "b.json", tmp_path / "h.png"
+    code = main(["bench", "--strategy", "entropy", "--start", "salet", "--sample", "40",
+                 "--json", str(out_json), "--plot", str(out_png)])
+    assert code == 0
+    text = capsys.readouterr().out
+    data = json.loads(out_json.read_text())
+    assert {"strategy", "hard", "games", "mean", "max", "histogram", "failures", "seconds",
+            "results"} <= set(data)
+    assert data["strategy"] == "entropy" and data["hard"] is False and data["games"] == 40
+    assert len(data["results"]) == 40
+    assert sum(data["histogram"].values()) == 40
+    lengths = [len(r["guesses"]) for r in data["results"]]
+    assert data["mean"] == pytest.approx(sum(lengths) / 40, abs=1e-4)
+    assert data["max"] == max(lengths)
+    for r in data["results"]:
+        assert r["guesses"][0] == "salet" and r["guesses"][-1] == r["answer"]
+        # Every row the solver saw was the real colouring: replaying is consistent.
+        assert all(g == r["answer"] or score(g, r["answer"]) != "GGGGG" for g in r["guesses"])
+    assert data["failures"] == [r["answer"] for r in data["results"] if len(r["guesses"]) > 6]
+    for needle in ("mean", "histogram:", "failures (>6):", "hardest:", "wall time",
+                   "decision ms (after warm-up): p50"):
+        assert needle in text
+    with Image.open(out_png) as img:
+        assert img.format == "PNG" and img.size == (640, 400)
+        # Green bars were drawn: some pixels have Wordle's green.
+        assert (106, 170, 100) in {c for _, c in img.getcolors(maxcolors=100000)}
+
+
+def test_sample_is_seeded() -> None:
+    words = [f"w{i}" for i in range(100)]
+    assert pick_targets(words, 10, 1) == pick_targets(words, 10, 1)
+    assert pick_targets(words, 10, 1) != pick_targets(words, 10, 2)
+    assert pick_targets(words, None, 1) == words
+    assert pick_targets(words, 500, 1) == words
+
+
+def test_failures_and_histogram_from_real_games() -> None:
+    solver = make_solver(SolverConfig(strategy="frequency", start="salet"))
+    # _ATCH words defeat the letter-frequency baseline; the benchmark must report it.
+    targets = ["watch", "match", "hatch", "patch", "batch", "catch", "latch", "cigar"]
+    result = run_benchmark(solver, targets)
+    assert isinstance(result, BenchResult)
+    assert len(result.games) == len(targets)
+    long_games = [g.answer for g in result.games if len(g.guesses) > 6]
+    assert result.failures == long_games
+    assert sum(result.histogram.values()) == len(targets)
+    assert result.hardest(3)[0].answer in targets
+    assert len(result.hardest(3)) == 3
+
+
+def test_hard_mode_bench(capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
+    out_json = tmp_path / "hard.json"
+    assert main(["bench", "--strategy", "minimax", "--hard", "--sample", "15",
+                 "--json", str(out_json)]) == 0
+    data = json.loads(out_json.read_text())
+    assert data["hard"] is True and data["strategy"] == "minimax"
+    assert "(hard mode)" in capsys.readouterr().out
+
+
+def test_browser_flag_without_module(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    monkeypatch.setitem(sys.modules, "autobot.bench_browser", None)  # import now fails
+    assert main(["bench", "--browser", "--games", "1"]) == 2
+    assert capsys.readouterr().err.strip() == "autobot: error: browser benchmark not available"
+
+
+def test_browser_flag_delegates(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[object] = []
+    fake = types.ModuleType("autobot.bench_browser")
+    fake.run = lambda args: seen.append(args) or 7  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "autobot.bench_browser", fake)
+    assert main(["bench", "--browser", "--games", "3", "--hard", "--strategy", "entropy"]) == 7
+    (args,) = seen
+    assert args.games == 3 and args.hard and args.strategy == "entropy"
+    assert args.seed is None  # unset options stay None so the browser benchmark's defaults apply
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--sample", "0"], "must be at least 1"),
+        (["--sample", "many"], "not a whole number"),
+        (["--strategy", "random"], "invalid choice: 'random'"),
+        (["--start", "zzzzz"], "start word 'zzzzz' is not in the allowed list"),
+        (["--answers", "/nonexistent"], "no word list '/nonexistent'"),
+        (["--targets", "allowed"], "not possible answers"),
+        (["--frobnicate"], "unrecognized arguments"),
+    ],
+)
+def test_error_paths(argv: list[str], message: str, capsys: pytest.CaptureFixture) -> None:
+    assert main(["bench", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("autobot: error: ") and message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_unwritable_output(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    code = main(["bench", "--strategy", "entropy", "--start", "salet", "--sample", "2",
+                 "--json", str(blocker / "out.json")])
+    assert code == 2
+    assert "cannot write" in capsys.readouterr().err

@@ -1,0 +1,166 @@
+"""`autobot solve` in-process: simulated games, the stdin dialogue, and the error paths."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from autobot.cli import main
+from autobot.cli.solve import parse_reply
+from autobot.wordle import score
+
+
+def run_solve(
+    argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(["solve", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_answer_simulates_one_game(capsys: pytest.CaptureFixture) -> None:
+    assert main(["solve", "--answer", "cigar", "--strategy", "entropy", "--start", "salet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"SALET  {score('salet', 'cigar')}"
+    assert out[-2] == "CIGAR  GGGGG"
+    assert out[-1].startswith(f"solved in {len(out) - 1}/6")
+
+
+def test_answer_in_hard_mode_with_each_strategy(capsys: pytest.CaptureFixture) -> None:
+    for strategy in ("minimax", "expected-size", "frequency"):
+        assert main(["solve", "--answer", "mummy", "--hard", "--strategy", strategy]) == 0
+        assert "MUMMY  GGGGG" in capsys.readouterr().out
+
+
+def test_interactive_game_to_a_win(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    # Answer CIGAR: feed back whatever the solver suggests, in a different notation each time.
+    from autobot.solver import GameState, SolverConfig, make_solver
+    from autobot.wordle import Turn
+
+    solver = make_solver(SolverConfig(strategy="entropy", start="salet"))
+    history: tuple[Turn, ...] = ()
+    lines = []
+    notations = [
+        lambda m: m.replace("X", "_").replace("Y", "?").replace("G", "!"),
+        lambda m: m.lower(),
+        lambda m: m.replace("X", "⬛").replace("Y", "🟨").replace("G", "🟩"),
+        lambda m: m.replace("X", "b").replace("Y", "y").replace("G", "g"),
+        lambda m: m.replace("X", "."),
+    ]
+    while True:
+        guess = solver.next_guess(GameState(history))
+        marks = score(guess, "cigar")
+        lines.append(notations[len(history) % len(notations)](marks))
+        history += (Turn(guess, marks),)
+        if guess == "cigar":
+            break
+    code, out, _ = run_solve(
+        ["--strategy", "entropy", "--start", "salet"], "\n".join(lines) + "\n", monkeypatch, capsys
+    )
+    assert code == 0
+    assert f"solved in {len(history)}/6" in out
+    assert "guess 1: SALET" in out
+
+
+def test_malformed_input_asks_again(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    code, out, err = run_solve(["--start", "salet"], "xxqxx\nxxxx\n\nggggg\n", monkeypatch, capsys)
+    assert code == 0 and err == ""
+    assert "'q' is not a colour" in out
+    assert "expected 5 colours, got 4" in out
+    assert "no colours given" in out
+    assert out.count("colours> ") == 4
+    assert "solved in 1/6" in out
+
+
+def test_impossible_colouring_is_reported_with_the_rows(
+    monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    # SALET all grey, then four greens and a yellow: no word can colour like that.
+    code, out, _ = run_solve(
+        ["--strategy", "entropy", "--start", "salet"], "xxxxx\nggggy\nsissy gxxxx\nquit\n",
+        monkeypatch, capsys,
+    )
+    assert code == 0
+    second = out.split("guess 2: ")[1].split()[0]
+    assert f"no word in the answers list fits SALET XXXXX, {second} GGGGY" in out
+    # S was grey in SALET, so a green S contradicts the rows before it.
+    assert "no word in the answers list fits SALET XXXXX, SISSY GXXXX" in out
+    assert "guess 3" not in out  # the bad row was not kept: still asking about guess 2
+
+
+def test_word_and_colours_form(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    # The person played CRANE instead of the suggestion, then the solver carries on from there.
+    code, out, _ = run_solve(
+        ["--strategy", "entropy", "--start", "salet"],
+        f"crane {score('crane', 'eerie')}\n", monkeypatch, capsys,
+    )
+    assert code == 0
+    assert f"CRANE  {score('crane', 'eerie')}" in out
+    assert "guess 2:" in out
+
+
+def test_hard_mode_refuses_an_illegal_word(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    code, out, _ = run_solve(
+        ["--hard", "--strategy", "entropy", "--start", "crane"], "xxgxx\nblimp xxxxx\n",
+        monkeypatch, capsys,
+    )
+    assert code == 0
+    assert "hard mode would refuse BLIMP: 3rd letter must be A" in out
+
+
+def test_rejected_word_is_replaced(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    code, out, _ = run_solve(["--start", "salet"], "rejected\n", monkeypatch, capsys)
+    assert code == 0
+    first, second = re.findall(r"guess 1: (\w+)", out)
+    assert first == "SALET" and second != "SALET"
+
+
+def test_eof_exits_cleanly(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    code, out, err = run_solve([], "", monkeypatch, capsys)
+    assert code == 0 and err == ""
+    assert "guess 1:" in out
+
+
+def test_parse_reply() -> None:
+    assert parse_reply("_?!__", "salet") == ("salet", "XYGXX")
+    assert parse_reply("CRANE xyggx", "salet") == ("crane", "XYGGX")
+    assert parse_reply("g y x x g", "salet") == ("salet", "GYXXG")
+    with pytest.raises(ValueError):
+        parse_reply("crane", "salet")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--answer", "zzzzz"], "ZZZZZ is not a possible answer in the answers list"),
+        (["--answer", "cat"], "'cat' is not a five-letter word"),
+        (["--start", "qqqqq", "--answer", "cigar"], "start word 'qqqqq' is not in the allowed"),
+        (["--answers", "/no/such/list.txt"], "no word list '/no/such/list.txt'"),
+        (["--strategy", "magic"], "invalid choice: 'magic'"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
+    ],
+)
+def test_error_paths(argv: list[str], message: str, capsys: pytest.CaptureFixture) -> None:
+    assert main(["solve", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("autobot: error: ") and message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_bad_list_file(tmp_path, capsys: pytest.CaptureFixture) -> None:
+    bad = tmp_path / "words.txt"
+    bad.write_text("crane\nslate\nab1de\n")
+    assert main(["solve", "--answers", str(bad), "--answer", "crane"]) == 2
+    err = capsys.readouterr().err
+    assert "words.txt:3: 'ab1de' is not a five-letter word" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_custom_answer_list(tmp_path, capsys: pytest.CaptureFixture) -> None:
+    mine = tmp_path / "mine.txt"
+    mine.write_text("crane\nslate\ntrace\ncrate\ngrace\n")
+    assert main(["solve", "--answers", str(mine), "--answer", "grace"]) == 0
+    assert "GRACE  GGGGG" in capsys.readouterr().out
