@@ -55,11 +55,13 @@ class BotConfig:
     settle_timeout: float = 12.0  # the longest a row may take to reveal (flip + toast)
     poll_interval: float = 0.0  # extra pause between frames (screenshots already take ~30 ms)
     reject_patience: float = 1.0  # a still typed row this long after Enter = rejected word
+    escape_after: float = 0.3  # the board must be gone this long before Escape (a read can blink)
     escape_wait: float = 0.6  # how long to watch for the board after each Escape
     escapes: int = 3  # Escapes to try when no board is visible before giving up
     max_rejections: int = 30  # words the page may refuse in one game
     retypes: int = 1  # retries when the row on screen is not what was typed (dropped keys)
     resume: bool = True  # continue a game already in progress (rows on the board at start)
+    use_hint: bool = False  # pass the last grid to the reader to find the board faster
 
 
 @dataclass(frozen=True)
@@ -302,7 +304,8 @@ class _Loop:
         self.timings.capture_ms.append((t1 - t0) * 1000)
         self.timings.read_ms.append((t2 - t1) * 1000)
         # A board found once is looked for in the same place first (vision falls back if not).
-        self._hint = read.grid if read.found else None
+        if self.config.use_hint:
+            self._hint = read.grid if read.found else None
         if self.guard is not None:
             reason = self.guard(read)
             if reason:
@@ -319,13 +322,18 @@ class _Loop:
         previous: BoardView | None = None
         escapes = 0
         last_escape: float | None = None
+        missing_since: float | None = None
         while True:
             read = self.look()
             outcome = judge(read, previous)
             if outcome is not None:
                 return outcome
             now = self.clock()
-            if not read.found:
+            if read.found:
+                missing_since = None
+            elif missing_since is None:
+                missing_since = now
+            elif now - missing_since >= self.config.escape_after:
                 if last_escape is None or now - last_escape >= self.config.escape_wait:
                     if escapes >= self.config.escapes:
                         raise AutobotError(

@@ -70,6 +70,8 @@ class FakeGame:
     modal_at: float | None = None
     keys: list[str] = field(default_factory=list)
     hard: bool = False
+    blink_every: int = 0  # every n-th frame the reader loses the board (a mid-flip misread)
+    frames: int = 0
 
     def press(self, key: str) -> None:
         self.keys.append(key)
@@ -107,6 +109,9 @@ class FakeGame:
     def frame(self) -> FakeRead:
         """What a perfect reader would say about the screen now."""
         now = self.clock()
+        self.frames += 1
+        if self.blink_every and self.frames % self.blink_every == 0:
+            return FakeRead(False, False, ())
         if self.dialog or (self.modal_at is not None and now >= self.modal_at):
             return FakeRead(False, False, ())
         rows = list(self.rows)
@@ -251,6 +256,13 @@ def test_a_dialog_over_the_board_is_closed_with_escape(solver: Any) -> None:
     assert result.won
     assert events[0].kind == "escape"
     assert game.keys[0] == "escape"
+
+
+def test_a_board_lost_for_one_frame_is_not_a_dialog(solver: Any) -> None:
+    game = FakeGame("mamma", FakeClock(), blink_every=3)
+    result, events = play(game, solver)
+    assert result.won
+    assert "escape" not in game.keys and all(e.kind == "row" for e in events)
 
 
 def test_a_dialog_that_will_not_close_stops_with_exit_3(solver: Any) -> None:

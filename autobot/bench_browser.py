@@ -1,0 +1,160 @@
+"""`autobot bench --browser --games N`: the closed loop timed, game after game, in Chromium.
+
+One page server and one headless browser for all games (start-up is reported apart); each game
+is a fresh page load with a fixed answer and animations off unless `--anim`. Prints per-step
+medians and p95 (capture, read, decide, type, settle), the time per game, and writes `--json`.
+Also runnable alone: `python -m autobot.bench_browser --games 50 --json out.json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import Any
+
+from autobot.errors import AutobotError
+
+DEFAULTS: dict[str, Any] = {
+    "games": 50,
+    "seed": 1,
+    "json": None,
+    "strategy": "default",
+    "start": None,
+    "hard": False,
+    "theme": "light",
+    "contrast": False,
+    "scale": 1.0,
+    "anim": False,
+    "window_size": (1280, 1024),
+    "key_delay": 60.0,
+    "remote": None,
+    "headed": False,
+}
+
+
+def _option(args: argparse.Namespace, name: str) -> Any:
+    """A setting from `args`, or the benchmark's default when the caller's parser lacks it."""
+    value = getattr(args, name, None)
+    return DEFAULTS[name] if value is None else value
+
+
+def pick_answers(games: int, seed: int) -> list[str]:
+    """`games` answers from the original list, reproducibly (seeded), no repeats below 2,315."""
+    from autobot.words import load_words
+
+    answers = list(load_words("answers").words)
+    rng = random.Random(seed)
+    if games <= len(answers):
+        return rng.sample(answers, games)
+    return [rng.choice(answers) for _ in range(games)]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games, print the figures, write JSON; exit 0 when every game was won."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from autobot.bot import BotConfig, Timings, percentile, play_game
+    from autobot.browser import BrowserConfig, open_browser
+    from autobot.cli.play import load_page, write_json
+    from autobot.driver import SeleniumDriver
+    from autobot.page.server import page_url, serve_page
+    from autobot.solver import SolverConfig, make_solver
+
+    games = int(_option(args, "games"))
+    if games < 1:
+        raise AutobotError("--games must be at least 1")
+    hard = bool(_option(args, "hard"))
+    theme, contrast = _option(args, "theme"), bool(_option(args, "contrast"))
+    anim = bool(getattr(args, "anim", None) or False)  # off unless asked: the target is anim-off
+    answers = pick_answers(games, int(_option(args, "seed")))
+    start = getattr(args, "start", None)
+    solver = make_solver(SolverConfig(strategy=_option(args, "strategy"), hard=hard,
+                                      start=start.lower() if start else None))
+    console = Console(highlight=False, stderr=True)
+    config = BrowserConfig(
+        headless=not _option(args, "headed"),
+        window_size=tuple(_option(args, "window_size")),
+        scale=float(_option(args, "scale")),
+        remote_url=_option(args, "remote"),
+    )
+    timings = Timings()
+    results: list[dict[str, Any]] = []
+    game_seconds: list[float] = []
+    t0 = time.monotonic()
+    with serve_page() as base, open_browser(config) as web:
+        startup = time.monotonic() - t0
+        driver = SeleniumDriver(web, key_delay_ms=float(_option(args, "key_delay")))
+        for i, answer in enumerate(answers, start=1):
+            load_page(web, page_url(base, answer=answer, theme=theme, contrast=contrast,
+                                    hard=hard, anim=anim))
+            result = play_game(driver, solver, BotConfig(hard=hard))
+            timings.extend(result.timings)
+            game_seconds.append(result.seconds)
+            results.append({"answer": answer, **result.to_json()})
+            mark = "won" if result.won and result.guesses[-1] == answer else "LOST"
+            console.print(f"[{i}/{games}] {answer.upper()} {mark} in {len(result.turns)} "
+                          f"({result.seconds:.2f} s)")
+    wall = time.monotonic() - t0
+    won = sum(1 for r in results if r["won"])
+    summary = timings.summary()
+    table = Table(title=f"autobot bench --browser: {games} games, animations "
+                  f"{'on' if anim else 'off'}, {config.window_size[0]}x{config.window_size[1]}"
+                  f" @ {config.scale:g}x")
+    for column in ("step", "median ms", "p95 ms", "max ms", "samples"):
+        table.add_column(column, justify="left" if column == "step" else "right")
+    for step, row in summary.items():
+        table.add_row(step.removesuffix("_ms"), f"{row['median']:.1f}", f"{row['p95']:.1f}",
+                      f"{row['max']:.1f}", str(row["n"]))
+    per_game = {
+        "median": round(percentile(game_seconds, 50), 3),
+        "p95": round(percentile(game_seconds, 95), 3),
+        "max": round(max(game_seconds), 3),
+    }
+    table.add_row("game (s)", f"{per_game['median']:.2f}", f"{per_game['p95']:.2f}",
+                  f"{per_game['max']:.2f}", str(games))
+    out = Console(highlight=False)
+    out.print(table)
+    mean_guesses = sum(len(r["guesses"]) for r in results) / games
+    out.print(f"won {won}/{games}, mean {mean_guesses:.3f} guesses; browser up in "
+              f"{startup:.2f} s; wall {wall:.1f} s")
+    json_path = _option(args, "json")
+    if json_path:
+        write_json(json_path, {
+            "games": games,
+            "won": won,
+            "mean_guesses": round(mean_guesses, 4),
+            "anim": anim,
+            "window_size": list(config.window_size),
+            "scale": config.scale,
+            "key_delay_ms": float(_option(args, "key_delay")),
+            "browser_startup_s": round(startup, 3),
+            "wall_s": round(wall, 3),
+            "steps": summary,
+            "game_seconds": per_game,
+            "results": results,
+        })
+    return 0 if won == games else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Stand-alone entry: the same benchmark without the `autobot bench` dispatcher."""
+    from autobot.cli.play import add_browser_arguments
+
+    parser = argparse.ArgumentParser(prog="python -m autobot.bench_browser")
+    parser.add_argument("--games", type=int, default=DEFAULTS["games"])
+    parser.add_argument("--seed", type=int, default=DEFAULTS["seed"])
+    parser.add_argument("--json", metavar="OUT")
+    add_browser_arguments(parser)
+    parser.set_defaults(anim=False)
+    try:
+        return run(parser.parse_args(argv))
+    except AutobotError as exc:
+        print(f"autobot: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
