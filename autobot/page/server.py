@@ -33,8 +33,8 @@ def _content(package: str, name: str) -> bytes:
 class _Handler(BaseHTTPRequestHandler):
     """GET/HEAD of the page's few files; 404 for anything else; no request log."""
 
-    server_version = "autobot-page"
-    sys_version = ""
+    def version_string(self) -> str:
+        return "autobot-page"
 
     def _send(self, include_body: bool) -> None:
         route = ROUTES.get(urlsplit(self.path).path)
@@ -68,6 +68,22 @@ class _Server(ThreadingHTTPServer):
 
     def handle_error(self, request, client_address) -> None:  # type: ignore[no-untyped-def]
         pass  # a browser closing a connection early is not worth a traceback
+
+
+_U32 = 0xFFFFFFFF
+
+
+def answer_for_seed(seed: int, answers: Sequence[str] | None = None) -> str:
+    """The answer the page picks for `seed=N` (the same mulberry32 draw as app.js)."""
+    if answers is None:
+        from autobot.words import load_words
+
+        answers = load_words("answers").words
+    a = (seed + 0x6D2B79F5) & _U32
+    t = ((a ^ (a >> 15)) * (a | 1)) & _U32
+    t ^= (t + ((t ^ (t >> 7)) * (t | 61))) & _U32
+    draw = (t ^ (t >> 14)) & _U32  # the JS float draw / 2**32, kept as an exact integer
+    return answers[(draw * len(answers)) >> 32]
 
 
 def check_loopback(host: str) -> None:
@@ -112,7 +128,9 @@ def serve_page(host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
     """Serve the page in a background thread; yields its base URL; always shuts down."""
     server = make_server(host, port)
     thread = threading.Thread(
-        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True,
+        target=server.serve_forever,
+        kwargs={"poll_interval": 0.05},
+        daemon=True,
         name="autobot-page-server",
     )
     thread.start()
