@@ -7,7 +7,6 @@ strategy needs: the forced opener, banned words, hard-mode legality and memoisat
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -75,9 +74,19 @@ def frequency_prior(words: Sequence[str]) -> np.ndarray:
     return weights / weights.sum()
 
 
-# --- partitions: the core of every information strategy -------------------------------------
+# --- splits: the core of every information strategy -----------------------------------------
 
-_CELLS_PER_CHUNK = 2_000_000  # bounds the (rows x 243) count tables and the gathered codes
+
+@dataclass(frozen=True)
+class SplitStats:
+    """Per guess row: how its colours split the candidates' probability mass into groups."""
+
+    entropy: np.ndarray  # expected information in bits: -sum p log2 p
+    sum_sq: np.ndarray  # sum p^2: the expected mass of the group the answer falls in
+    max_p: np.ndarray  # the largest group's mass (the worst case)
+
+
+_CELLS_PER_CHUNK = 2_000_000  # bounds the (rows x 243) tables of the numpy fallback
 
 
 def _partitions(
@@ -95,44 +104,42 @@ def _partitions(
         yield chunk, mass.reshape(len(chunk), PATTERN_COUNT)
 
 
-_SORT_LIMIT = 300  # up to this many equally likely candidates, sorting codes beats counting
+def split_stats_numpy(
+    matrix: np.ndarray, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray
+) -> SplitStats:
+    """The plain numpy version of the split statistics (reference for the compiled one)."""
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    for _, mass in _partitions(matrix, rows, cols, weights):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            terms = np.where(mass > 0, mass * np.log2(mass), 0.0)
+        parts.append((-terms.sum(axis=1), (mass * mass).sum(axis=1), mass.max(axis=1)))
+    if not parts:
+        empty = np.zeros(0)
+        return SplitStats(empty, empty, empty)
+    return SplitStats(*(np.concatenate(column) for column in zip(*parts, strict=True)))
 
 
-@dataclass(frozen=True)
-class RunStats:
-    """Per guess row, over the groups its colours split the candidates into (sizes c)."""
-
-    sum_c_log_c: np.ndarray  # sum of c*log2(c)
-    sum_c2: np.ndarray  # sum of c^2
-    max_c: np.ndarray  # the largest group
-
-
-def _run_lengths(matrix: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> RunStats:
-    """Group statistics by sorting each row's codes: tile k of a run of equal codes adds
-    f(k) - f(k-1), so summing over tiles gives sum f(c) without a 243-wide table."""
-    n = len(cols)
-    codes = np.sort(matrix[np.ix_(rows, cols)], axis=1)
-    new_run = np.ones(codes.shape, dtype=bool)
-    new_run[:, 1:] = codes[:, 1:] != codes[:, :-1]
-    index = np.broadcast_to(np.arange(n, dtype=np.int32), codes.shape)
-    run_start = np.maximum.accumulate(np.where(new_run, index, 0), axis=1)
-    k = index - run_start  # 0-based position inside its run
-    sizes = np.arange(n + 1, dtype=np.float64)
-    clogc = sizes * np.log2(np.maximum(sizes, 1.0))
-    return RunStats(
-        sum_c_log_c=np.diff(clogc)[k].sum(axis=1),
-        sum_c2=(2 * k + 1).sum(axis=1, dtype=np.float64),  # (k+1)^2 - k^2
-        max_c=(k.max(axis=1) + 1).astype(np.float64),
-    )
+@cache
+def _compiled() -> Callable[..., tuple[np.ndarray, np.ndarray, np.ndarray]] | None:
+    """numba's version of the split loop (about 10x faster), or None where numba is missing."""
+    try:
+        from autobot.split_jit import split_stats
+    except ImportError:
+        return None
+    return split_stats
 
 
-def _entropy(counts: np.ndarray) -> np.ndarray:
-    """Expected information (bits) of each row's split; counts may be weights."""
-    total = counts.sum(axis=1, keepdims=True)
-    p = counts / total
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(p > 0, p * np.log2(p), 0.0)
-    return -terms.sum(axis=1)
+def split_stats(
+    matrix: np.ndarray, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray
+) -> SplitStats:
+    """How each guess row splits the candidates `cols` (weights sum to 1)."""
+    kernel = _compiled()
+    if kernel is None:
+        return split_stats_numpy(matrix, rows, cols, weights)
+    rows = np.ascontiguousarray(rows, dtype=np.int64)
+    cols = np.ascontiguousarray(cols, dtype=np.int64)
+    weights = np.ascontiguousarray(weights, dtype=np.float64)
+    return SplitStats(*kernel(matrix, rows, cols, weights))
 
 
 # --- strategies ------------------------------------------------------------------------------
@@ -146,7 +153,7 @@ class _MatrixStrategy:
     def __init__(self, solver: Solver) -> None:
         self.solver = solver
 
-    def row_scores(self, counts: np.ndarray, n: int) -> np.ndarray:
+    def scores(self, stats: SplitStats, n: int) -> np.ndarray:
         """Lower is better; one score per guess row."""
         raise NotImplementedError
 
@@ -162,20 +169,9 @@ class _MatrixStrategy:
         if perfect is not None:  # splits the rest into singletons: no guess can do better
             return perfect
         rows = np.flatnonzero(mask)
-        uniform = bool(np.all(weights == weights[0]))
-        if uniform and len(cols) <= _SORT_LIMIT:
-            scored = [(rows, self.run_scores(_run_lengths(solver.matrix, rows, cols), len(cols)))]
-        else:
-            scored = [
-                (chunk, self.row_scores(mass, len(cols)))
-                for chunk, mass in _partitions(solver.matrix, rows, cols, weights)
-            ]
-        best_score = math.inf
-        for chunk, scores in scored:
-            # A guess that may be the answer can win now; count that chance in its favour.
-            scores -= self.candidate_bonus * solver.guess_prior(chunk, cols, weights)
-            best_score = min(best_score, float(scores.min()))
-        ties = np.concatenate([chunk[scores <= best_score + 1e-9] for chunk, scores in scored])
+        scores = self.scores(split_stats(solver.matrix, rows, cols, weights), len(cols))
+        # Float sums are not exact: equal splits can differ in the last bits.
+        ties = rows[scores <= scores.min() + 1e-9]
         # Among equals prefer a possible answer (then the likelier one), then list order.
         prior = solver.guess_prior(ties, cols, weights)
         pick = ties[int(np.argmax(prior))] if prior.max() > 0 else ties[0]
@@ -187,34 +183,20 @@ class _MatrixStrategy:
         """The likeliest legal candidate whose colours tell every other candidate apart."""
         solver = self.solver
         rows = solver.answer_rows(cols)
-        order = np.argsort(-weights, kind="stable")
-        for i in order:
+        for i in np.argsort(-weights, kind="stable"):
             row = rows[i]
-            if row < 0 or not mask[row]:
-                continue
-            codes = solver.matrix[row, cols]
-            if len(np.unique(codes)) == len(cols):
+            if mask[row] and len(np.unique(solver.matrix[row, cols])) == len(cols):
                 return solver.guesses.words[int(row)]
         return None
 
-    def run_scores(self, runs: RunStats, n: int) -> np.ndarray:
-        """Lower is better, from exact group sizes (uniform prior)."""
-        raise NotImplementedError
-
-    candidate_bonus = 0.0
-
 
 class EntropyStrategy(_MatrixStrategy):
-    """Maximise expected information (bits); a possible answer earns its chance of winning now."""
+    """Maximise the expected information of the colours (bits)."""
 
     name = "entropy"
-    candidate_bonus = 0.0
 
-    def row_scores(self, counts: np.ndarray, n: int) -> np.ndarray:
-        return -_entropy(counts)
-
-    def run_scores(self, runs: RunStats, n: int) -> np.ndarray:
-        return runs.sum_c_log_c / n - math.log2(n)  # minus the entropy
+    def scores(self, stats: SplitStats, n: int) -> np.ndarray:
+        return -stats.entropy
 
 
 class MinimaxStrategy(_MatrixStrategy):
@@ -222,13 +204,10 @@ class MinimaxStrategy(_MatrixStrategy):
 
     name = "minimax"
 
-    def row_scores(self, counts: np.ndarray, n: int) -> np.ndarray:
-        # Worst case by word count; expected size breaks ties between equal worst cases.
-        sizes = counts * n  # probability mass -> words (exact for a uniform prior)
-        return sizes.max(axis=1) + (sizes * sizes).sum(axis=1) / (n * n + 1.0)
-
-    def run_scores(self, runs: RunStats, n: int) -> np.ndarray:
-        return runs.max_c + runs.sum_c2 / (n * n + 1.0)
+    def scores(self, stats: SplitStats, n: int) -> np.ndarray:
+        # The worst case in words (exact for a uniform prior); the expected group size, scaled
+        # below 1, breaks ties between equal worst cases.
+        return stats.max_p * n + stats.sum_sq * (n * n) / (n * n + 1.0)
 
 
 class ExpectedSizeStrategy(_MatrixStrategy):
@@ -236,11 +215,8 @@ class ExpectedSizeStrategy(_MatrixStrategy):
 
     name = "expected-size"
 
-    def row_scores(self, counts: np.ndarray, n: int) -> np.ndarray:
-        return (counts * counts).sum(axis=1)  # counts are probabilities: sum p_k^2 ~ E[size]/n
-
-    def run_scores(self, runs: RunStats, n: int) -> np.ndarray:
-        return runs.sum_c2 / (n * n)
+    def scores(self, stats: SplitStats, n: int) -> np.ndarray:
+        return stats.sum_sq  # sum p^2 = E[group size] / n for a uniform prior
 
 
 class FrequencyStrategy:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 
 import numpy as np
@@ -13,12 +14,11 @@ from autobot.solver import (
     GameState,
     Solver,
     SolverConfig,
-    _entropy,
-    _partitions,
-    _run_lengths,
     frequency_prior,
     make_solver,
     play,
+    split_stats,
+    split_stats_numpy,
 )
 from autobot.wordle import Turn, filter_candidates, hard_mode_violation, score
 from autobot.words import load_words
@@ -101,23 +101,27 @@ def test_minimax_minimises_the_worst_case() -> None:
         assert worst(guess) <= worst(rival)
 
 
-def test_entropy_sort_and_count_paths_agree() -> None:
+@pytest.mark.parametrize("n", [3, 17, 120, 700])
+def test_compiled_and_numpy_splits_agree(n: int) -> None:
     s = solver("entropy")
-    rng = np.random.default_rng(5)
+    rng = np.random.default_rng(n)
     rows = np.arange(0, len(s.guesses), 7)
-    for n in (3, 17, 120):
-        cols = np.sort(rng.choice(len(s.answers), n, replace=False))
-        runs = _run_lengths(s.matrix, rows, cols)
-        by_sort = np.log2(n) - runs.sum_c_log_c / n
-        by_count = np.concatenate(
-            [_entropy(m) for _, m in _partitions(s.matrix, rows, cols, np.full(n, 1 / n))]
-        )
-        assert np.allclose(by_sort, by_count)
-        sizes = np.stack([
-            np.bincount(s.matrix[r, cols], minlength=243) for r in rows[:50]
-        ])
-        assert (runs.max_c[:50] == sizes.max(axis=1)).all()
-        assert (runs.sum_c2[:50] == (sizes**2).sum(axis=1)).all()
+    cols = np.sort(rng.choice(len(s.answers), n, replace=False))
+    weights = rng.random(n) if n == 17 else np.ones(n)
+    weights /= weights.sum()
+    fast = split_stats(s.matrix, rows, cols, weights)
+    slow = split_stats_numpy(s.matrix, rows, cols, weights)
+    for a, b in ((fast.entropy, slow.entropy), (fast.sum_sq, slow.sum_sq),
+                 (fast.max_p, slow.max_p)):
+        assert np.allclose(a, b)
+    # And both against plain counting of the slow `score`, for a few rows.
+    for r in rows[:20]:
+        groups = Counter(score(s.guesses.words[r], s.answers.words[c]) for c in cols)
+        sizes = np.array(list(groups.values()))
+        if n != 17:
+            assert fast.max_p[r // 7] * n == pytest.approx(sizes.max())
+            p = sizes / n
+            assert fast.entropy[r // 7] == pytest.approx(-(p * np.log2(p)).sum())
 
 
 def test_entropy_picks_the_most_informative_guess() -> None:
