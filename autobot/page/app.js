@@ -15,6 +15,7 @@
   const TOAST_MS = 1500;
   const TOAST_FADE_MS = 300;
   const STATS_DELAY_MS = 2500; // after the last reveal: past the win toast, as in the real game
+  const TOAST_OVERHANG_PX = 25; // the toast's 16 px margin plus 9 px above the board
   const STATS_KEY = 'autobot-wordle-statistics';
   const KEY_ROWS = [
     ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i', 'o', 'p'],
@@ -207,6 +208,9 @@
     board.style.height = `${boardHeight}px`;
     board.style.setProperty('--tile', `${Math.max(tile, 1)}px`);
     board.style.marginTop = `${Math.max(0, Math.floor((height - boardHeight) / 2))}px`;
+    // As in the real game, toasts hang over the top of the board and hide part of the first row.
+    const top = board.getBoundingClientRect().top - document.getElementById('game').getBoundingClientRect().top;
+    toaster.style.top = `${Math.max(0, Math.round(top) - TOAST_OVERHANG_PX)}px`;
     if (!overlay.hidden) placeModal();
   }
 
