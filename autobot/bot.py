@@ -130,6 +130,8 @@ class GameResult:
     seconds: float
     timings: Timings
     stopped: str | None = None  # why the game ended early (the player quit), else None
+    theme: str | None = None  # the page's theme as seen on screen ("light" / "dark")
+    high_contrast: bool = False  # the page's palette as seen on screen
 
     @property
     def guesses(self) -> list[str]:
@@ -289,6 +291,8 @@ class _Loop:
         self.banned: set[str] = set()
         self.rejected: list[str] = []
         self._hint: Any = None
+        self.theme: str | None = None
+        self.high_contrast = False
 
     def emit(self, event: Event) -> None:
         if self.on_event is not None:
@@ -306,6 +310,9 @@ class _Loop:
         # A board found once is looked for in the same place first (vision falls back if not).
         if self.config.use_hint:
             self._hint = read.grid if read.found else None
+        if read.found and read.settled:
+            self.theme = getattr(read, "theme", None) or self.theme
+            self.high_contrast = bool(getattr(read, "high_contrast", False))
         if self.guard is not None:
             reason = self.guard(read)
             if reason:
@@ -555,4 +562,6 @@ def play_game(
         seconds=clock() - started,
         timings=loop.timings,
         stopped=stopped,
+        theme=loop.theme,
+        high_contrast=loop.high_contrast,
     )

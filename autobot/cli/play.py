@@ -194,7 +194,9 @@ def run(args: argparse.Namespace) -> int:
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
     console.print()
-    console.print(share_grid(list(result.turns), result.won, args.hard, theme, args.contrast))
+    # The grid's colours follow the page as the bot saw it (it may be any page, via --url).
+    console.print(share_grid(list(result.turns), result.won, args.hard,
+                             result.theme or theme, result.high_contrast))
     verdict = "won" if result.won else "lost"
     console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
                   f"(browser and page up in {browser_seconds:.1f} s)")
