@@ -1,0 +1,201 @@
+"""Benchmark: board read time per frame at 1280x1024 and at 3840x2160 (targets 10 ms / 40 ms).
+
+`python -m autobot.bench_read [--reads N] [--out bench-out/read.json]`
+
+Frames are real fixture screenshots (fixtures/screenshots) placed where a screen capture would
+have them: under a browser's tab strip and address bar, and for 4K on a desktop with a wallpaper,
+a taskbar and a second window. Every timed read is also checked against the fixture's sidecar,
+so a fast wrong read cannot pass for a fast read. Prints figures and writes JSON; not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures" / "screenshots"
+TARGET_MS = {"1280x1024": 10.0, "3840x2160": 40.0}
+
+
+def browser_chrome(width: int, scale: int, dark: bool) -> np.ndarray:
+    """A tab strip and an address bar, `scale` x the 1x sizes (87 px at 1x, like Chromium)."""
+    h = 87 * scale
+    bar = np.empty((h, width, 3), np.uint8)
+    strip, toolbar = ((32, 33, 36), (53, 54, 58)) if dark else ((222, 225, 230), (255, 255, 255))
+    bar[: 41 * scale] = strip
+    bar[41 * scale :] = toolbar
+    # The active tab, a title, the address field and a few toolbar buttons.
+    cv2.rectangle(bar, (8 * scale, 6 * scale), (240 * scale, 41 * scale), toolbar, -1)
+    cv2.putText(bar, "Wordle", (20 * scale, 28 * scale), cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale,
+                (200, 200, 200) if dark else (60, 60, 60), scale, cv2.LINE_AA)
+    field = (41, 42, 45) if dark else (241, 243, 244)
+    cv2.rectangle(bar, (110 * scale, 47 * scale), (width - 120 * scale, 80 * scale), field, -1)
+    cv2.putText(bar, "http://127.0.0.1:8000/?answer=crane", (126 * scale, 69 * scale),
+                cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale, (150, 150, 150), scale, cv2.LINE_AA)
+    for i in range(3):
+        cx = (22 + 30 * i) * scale
+        cv2.circle(bar, (cx, 63 * scale), 9 * scale, (120, 120, 120), 2 * scale, cv2.LINE_AA)
+    return bar
+
+
+def in_browser(page: np.ndarray, scale: int, dark: bool, height: int | None = None
+               ) -> np.ndarray:
+    """The page under browser chrome (padded/cropped to `height` rows if given)."""
+    chrome = browser_chrome(page.shape[1], scale, dark)
+    frame = np.concatenate([chrome, page], axis=0)
+    if height is not None:
+        if frame.shape[0] < height:
+            pad = np.repeat(page[-1:], height - frame.shape[0], axis=0)
+            frame = np.concatenate([frame, pad], axis=0)
+        frame = frame[:height]
+    return frame
+
+
+def desktop_4k(page: np.ndarray, scale: int, dark: bool) -> np.ndarray:
+    """A 3840x2160 desktop: gradient wallpaper, a taskbar, a side window, the browser window."""
+    w, h = 3840, 2160
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    wall = np.stack([40 + 60 * xx / w, 70 + 50 * yy / h, 120 + 80 * (1 - xx / w)], axis=2)
+    frame = wall.astype(np.uint8)
+    # A second window with text and a grid of small icons (squares the reader must ignore).
+    cv2.rectangle(frame, (60, 120), (700, 1400), (245, 245, 245), -1)
+    for i in range(24):
+        cv2.putText(frame, f"notes line {i:02d} lorem ipsum", (90, 200 + 48 * i),
+                    cv2.FONT_HERSHEY_SIMPLEX, 1.0, (40, 40, 40), 2, cv2.LINE_AA)
+    for i in range(8):
+        x = 100 + i * 70
+        cv2.rectangle(frame, (x, 1320), (x + 50, 1370), (90 + 15 * i, 140, 200), -1)
+    window = in_browser(page, scale, dark)
+    wh, ww = window.shape[:2]
+    taskbar = 96
+    x0 = min(w - ww, 760)
+    y0 = max(0, min(40, h - taskbar - wh))
+    wh = min(wh, h - taskbar - y0)
+    frame[y0 : y0 + wh, x0 : x0 + ww] = window[:wh]
+    frame[h - taskbar :] = (30, 30, 34)
+    for i in range(10):  # taskbar icons
+        x = 1500 + i * 90
+        cv2.rectangle(frame, (x, h - 78), (x + 60, h - 18), (70 + 12 * i, 110, 170), -1)
+    cv2.putText(frame, "17:35", (3640, h - 34), cv2.FONT_HERSHEY_SIMPLEX, 1.2,
+                (230, 230, 230), 2, cv2.LINE_AA)
+    return frame
+
+
+def _sidecars(scale: float, width: int) -> list[dict[str, Any]]:
+    out = []
+    for path in sorted(FIXTURES.glob("*.json")):
+        data = json.loads(path.read_text())
+        if data["scale"] == scale and data["frame_size"][0] == width and data["expected"]["found"]:
+            out.append(data)
+    return out
+
+
+def _time_reads(frame: np.ndarray, reads: int, data: dict, hinted: bool) -> tuple[list[float],
+                                                                                    bool]:
+    from autobot.replay import compare_board, expectation_from_sidecar
+    from autobot.vision import read_board
+
+    first = read_board(frame)  # warm-up (templates, caches)
+    right = not compare_board(expectation_from_sidecar(data), first)
+    hint = first.grid if hinted else None
+    times = []
+    for _ in range(reads):
+        start = time.perf_counter()
+        read = read_board(frame, hint=hint)
+        times.append((time.perf_counter() - start) * 1000)
+    right = right and not compare_board(expectation_from_sidecar(data), read)
+    return times, right
+
+
+def _stats(times: list[float]) -> dict[str, float]:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return {"median_ms": round(statistics.median(ordered), 2), "p95_ms": round(p95, 2),
+            "reads": len(ordered)}
+
+
+def run(reads: int, out: Path, limit: int | None = None) -> dict[str, Any]:
+    """Time every suitable fixture at both sizes; print a table; write JSON to `out`."""
+    from autobot.vision import load_image
+
+    setups = {
+        # name: (fixture scale, fixture width, frame builder, resolution)
+        "1280x1024": (1.0, 1280, lambda p, d: in_browser(p, 1, d, 1024)),
+        "3840x2160 (page at 2x)": (2.0, 2560, lambda p, d: desktop_4k(p, 2, d)),
+        "3840x2160 (page at 1x)": (1.0, 1280, lambda p, d: desktop_4k(p, 1, d)),
+    }
+    results: dict[str, Any] = {}
+    for label, (scale, width, build) in setups.items():
+        cases = _sidecars(scale, width)[:limit]
+        cold, warm, wrong = [], [], []
+        for data in cases:
+            page = load_image(FIXTURES / data["image"])
+            frame = build(page, data["theme"] == "dark")
+            t_cold, ok_cold = _time_reads(frame, reads, data, hinted=False)
+            t_warm, ok_warm = _time_reads(frame, reads, data, hinted=True)
+            cold += t_cold
+            warm += t_warm
+            if not (ok_cold and ok_warm):
+                wrong.append(data["name"])
+        resolution = label.split()[0]
+        entry = {
+            "resolution": resolution,
+            "frames": len(cases),
+            "full_search": _stats(cold) if cold else None,
+            "with_hint": _stats(warm) if warm else None,
+            "target_ms": TARGET_MS[resolution],
+            "misread": wrong,
+        }
+        results[label] = entry
+        if cold:
+            fs, wh = entry["full_search"], entry["with_hint"]
+            verdict = "ok" if fs["median_ms"] <= entry["target_ms"] else "OVER TARGET"
+            print(f"{label:<24} {len(cases):3d} frames  full search median {fs['median_ms']:6.2f}"
+                  f" ms p95 {fs['p95_ms']:6.2f} ms | with hint median {wh['median_ms']:6.2f} ms "
+                  f"p95 {wh['p95_ms']:6.2f} ms | target {entry['target_ms']:.0f} ms {verdict}"
+                  + (f" | misread {len(wrong)}: {', '.join(wrong[:4])}" if wrong else ""))
+    report = {
+        "benchmark": "board read time per frame",
+        "command": f"python -m autobot.bench_read --reads {reads}",
+        "machine": {"python": platform.python_version(), "cpu": platform.processor() or
+                    platform.machine(), "cv2": cv2.__version__},
+        "results": results,
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {out}")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m autobot.bench_read", description=__doc__)
+    parser.add_argument("--reads", type=int, default=20, help="timed reads per frame")
+    parser.add_argument("--limit", type=int, help="at most this many fixtures per size")
+    parser.add_argument("--out", default=str(ROOT / "bench-out" / "read.json"))
+    parser.add_argument("--save-frames", metavar="DIR", help="also write the composed frames")
+    args = parser.parse_args(argv)
+    if args.save_frames:
+        from autobot.vision import load_image
+
+        d = Path(args.save_frames)
+        d.mkdir(parents=True, exist_ok=True)
+        page = load_image(FIXTURES / "mid_dark_desk2x.png")
+        cv2.imwrite(str(d / "desktop_4k.png"), desktop_4k(page, 2, True)[:, :, ::-1])
+        page = load_image(FIXTURES / "mid_light_desk.png")
+        cv2.imwrite(str(d / "browser_1280x1024.png"), in_browser(page, 1, False, 1024)[:, :, ::-1])
+    run(args.reads, Path(args.out), args.limit)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,269 @@
+"""`autobot calibrate [IMAGE | --screen [--monitor N]] [--letters CRANE,SLATE] --name NAME`:
+measure one screen set-up into `calibration/NAME.toml` (+ glyph templates in `templates/NAME/`)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from autobot.errors import AutobotError
+
+NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+CSS_TILE = 62.0  # the page's tile side at device scale 1 (wordle-visual-spec.md)
+ROLE_OF_MARK = {"G": "correct", "Y": "present", "X": "absent", "t": "typed_border",
+                ".": "empty_border"}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `calibrate` parser."""
+    p = subparsers.add_parser(
+        "calibrate",
+        help="measure a screen's board, palette and glyphs into a profile (--profile NAME)",
+        description="Locate the board in IMAGE (or on the screen), measure the colours actually "
+        "shown (tiles, background, borders, letters) and write calibration/NAME.toml; with "
+        "--letters, harvest glyph templates into templates/NAME/.",
+    )
+    p.add_argument("image", nargs="?", help="a screenshot showing the board")
+    p.add_argument("--screen", action="store_true", help="capture the screen instead (mss)")
+    p.add_argument("--monitor", type=int, default=1, help="monitor number for --screen (1 = first)")
+    p.add_argument("--letters", help="the board's words top down, e.g. CRANE,SLATE (for glyphs)")
+    p.add_argument("--name", required=True, help="profile name (calibration/NAME.toml)")
+    p.add_argument("--root", default=".", help="folder holding calibration/ and templates/")
+
+
+def grab_screen(monitor: int) -> np.ndarray:
+    """One RGB frame of monitor N via mss (a display is needed)."""
+    try:
+        import mss
+    except ImportError:
+        raise AutobotError("mss is not installed (pip install mss)", 5) from None
+    try:
+        with mss.MSS() as sct:
+            if not 1 <= monitor < len(sct.monitors):
+                raise AutobotError(
+                    f"no monitor {monitor} (this display has {len(sct.monitors) - 1})", 2
+                )
+            shot = sct.grab(sct.monitors[monitor])
+            return np.asarray(shot)[:, :, 2::-1].copy()  # BGRA -> RGB
+    except AutobotError:
+        raise
+    except Exception as exc:  # mss raises its own ScreenShotError, Xlib errors, ...
+        raise AutobotError(f"cannot capture the screen: {str(exc).splitlines()[0]}", 5) from None
+
+
+def _band_pixels(frame: np.ndarray, box: tuple[int, int, int, int], lo: float, hi: float
+                 ) -> np.ndarray:
+    """Pixels of a tile between insets lo..hi (fractions of its side), as (n, 3)."""
+    x0, y0, x1, y1 = box
+    h, w = frame.shape[:2]
+    crop = frame[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
+    th, tw = crop.shape[:2]
+    if th < 4 or tw < 4:
+        return np.zeros((0, 3), np.uint8)
+    yy, xx = np.mgrid[0:th, 0:tw]
+    d = np.minimum(np.minimum(xx, yy), np.minimum(tw - 1 - xx, th - 1 - yy)) / max(th, tw)
+    return crop[(d >= lo) & (d < hi)]
+
+
+def _median(pixels: list[np.ndarray]) -> tuple[int, int, int] | None:
+    stacked = [p for p in pixels if len(p)]
+    if not stacked:
+        return None
+    med = np.median(np.concatenate(stacked), axis=0)
+    return (int(round(med[0])), int(round(med[1])), int(round(med[2])))
+
+
+def _ink(frame: np.ndarray, box: tuple[int, int, int, int], fill: np.ndarray) -> np.ndarray:
+    """The letter's pixels: the inner area's pixels furthest from the tile's fill colour."""
+    inner = _band_pixels(frame, box, 0.2, 1.0).astype(np.float32)
+    if len(inner) == 0:
+        return inner
+    dist = np.linalg.norm(inner - fill.astype(np.float32), axis=1)
+    cut = np.percentile(dist, 92)
+    return inner[(dist >= cut) & (dist > 60)]
+
+
+def measure_palette(frame: np.ndarray, read: Any) -> tuple[dict[str, tuple[int, int, int]],
+                                                           dict[str, float]]:
+    """Median colour per role over the board's tiles, background and borders; and the spread
+    (largest Lab distance of a tile from its role's median) for the colour tolerance."""
+    from autobot.vision import background_lab, colour
+
+    grid = read.grid
+    per_role: dict[str, list[np.ndarray]] = {}
+    ink: dict[str, list[np.ndarray]] = {}
+    for r, (_, marks) in enumerate(read.rows):
+        for c, mark in enumerate(marks):
+            role = ROLE_OF_MARK.get(mark)
+            if role is None:
+                continue
+            box = grid.tile_box(r, c)
+            if mark in "GYX":
+                fill = _band_pixels(frame, box, 0.08, 0.21)
+                per_role.setdefault(role, []).append(fill)
+                if len(fill):
+                    ink.setdefault("letter", []).append(_ink(frame, box, np.median(fill, 0)))
+            else:
+                # Empty and typed tiles are see-through: their colour is the 2 px border.
+                edge = max(1.5 / max(grid.tile, 1.0), 0.02)
+                band = _band_pixels(frame, box, 0.0, edge + 0.02)
+                per_role.setdefault(role, []).append(band)
+                if mark == "t":
+                    inside = _band_pixels(frame, box, 0.1, 0.2)
+                    if len(inside):
+                        ink.setdefault("letter_typed", []).append(
+                            _ink(frame, box, np.median(inside, 0)))
+    palette: dict[str, tuple[int, int, int]] = {}
+    spread: dict[str, float] = {}
+    for role, pix in {**per_role, **ink}.items():
+        med = _median(pix)
+        if med is None:
+            continue
+        palette[role] = med
+        if role in ("correct", "present", "absent"):
+            tile_meds = [np.median(p, 0).astype(np.uint8) for p in pix if len(p)]
+            d = colour.delta_e(colour.rgb_to_lab(np.array(tile_meds)),
+                               colour.rgb_to_lab(np.array([med], np.uint8))[0])
+            spread[role] = float(np.max(d)) if len(d) else 0.0
+    bg = background_lab(frame, grid)
+    bg_rgb = _lab_to_rgb(bg)
+    palette["background"] = bg_rgb
+    return palette, spread
+
+
+def _lab_to_rgb(lab: np.ndarray) -> tuple[int, int, int]:
+    import cv2
+
+    arr = np.asarray(lab, np.float32).reshape(1, 1, 3)
+    rgb = cv2.cvtColor(arr, cv2.COLOR_Lab2RGB).reshape(3)
+    v = np.clip(np.round(rgb * 255), 0, 255).astype(int)
+    return (int(v[0]), int(v[1]), int(v[2]))
+
+
+def parse_letters(text: str, rows: int) -> list[str]:
+    """'CRANE,SLATE' -> ['CRANE', 'SLATE']; one-line error if it cannot be the board's rows."""
+    words = [w.strip().upper() for w in text.split(",") if w.strip()]
+    if not words:
+        raise AutobotError("--letters: give the board's words, e.g. --letters CRANE,SLATE")
+    for w in words:
+        if len(w) != 5 or not w.isalpha():
+            raise AutobotError(f"--letters: {w!r} is not a five-letter word")
+    if len(words) > rows:
+        raise AutobotError(f"--letters: {len(words)} words but the board has {rows} rows")
+    return words
+
+
+def harvest_templates(frame: np.ndarray, read: Any, words: list[str], out: Path) -> int:
+    """Write one glyph per tile whose letter is known into `out`; returns how many."""
+    import cv2
+
+    from autobot.vision import TILE_PX, glyphs, sample_tile
+
+    out.mkdir(parents=True, exist_ok=True)
+    bg = None
+    count = 0
+    for r, word in enumerate(words):
+        _, marks = read.rows[r]
+        for c, letter in enumerate(word):
+            if c >= len(marks) or marks[c] in ".?":
+                continue  # nothing (or something moving) in that tile
+            if bg is None:
+                from autobot.vision import background_lab
+
+                bg = background_lab(frame, read.grid)
+            s = sample_tile(frame, read.grid.tile_box(r, c), bg)
+            if s.grey.shape != (TILE_PX, TILE_PX):
+                continue
+            glyph = glyphs.extract_glyph(s.grey, s.ring_grey)
+            if glyph is None:
+                continue
+            name = f"{glyphs.name_for_letter(letter)}__cal-r{r + 1}c{c + 1}.png"
+            cv2.imwrite(str(out / name), np.clip(glyph * 255, 0, 255).astype(np.uint8))
+            count += 1
+    return count
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure and write the profile; print where it went and what it holds."""
+    from autobot.calibration import DEFAULT_TOLERANCES, Profile, save_profile
+    from autobot.vision import load_image, read_board, render_board
+
+    if not NAME_RE.fullmatch(args.name):
+        raise AutobotError(f"--name {args.name!r}: use letters, digits, '-', '_' or '.'")
+    if args.screen == bool(args.image):
+        raise AutobotError("give an IMAGE or --screen (one of them)")
+    if args.screen:
+        frame = grab_screen(args.monitor)
+        source = f"screen {args.monitor}"
+    else:
+        frame = load_image(args.image)
+        source = str(args.image)
+    read = read_board(frame)
+    where = source if not args.screen else f"screen {args.monitor}"
+    if not read.found or read.grid is None:
+        raise AutobotError(f"no Wordle board found in {where}", 3)
+    if not read.settled:
+        why = "; ".join(read.reasons[:2]) or "moving"
+        raise AutobotError(f"the board in {where} is not still ({why}): calibrate on a still frame")
+    words = parse_letters(args.letters, len(read.rows)) if args.letters else []
+    palette, spread = measure_palette(frame, read)
+    grid = read.grid
+    x0, y0, x1, y1 = grid.bbox()
+    tolerances = dict(DEFAULT_TOLERANCES)
+    # Leave room for the drift seen on this very screen, never less than the default.
+    tolerances["colour"] = round(max(DEFAULT_TOLERANCES["colour"],
+                                     1.5 * max(spread.values(), default=0.0)), 1)
+    root = Path(args.root)
+    templates = None
+    harvested = 0
+    if words:
+        tdir = root / "templates" / args.name
+        if tdir.exists():
+            shutil.rmtree(tdir)
+        # Start from the default glyphs so letters not on this board still read.
+        from autobot.vision import glyphs
+
+        if glyphs.DEFAULT_DIR.is_dir():
+            tdir.mkdir(parents=True, exist_ok=True)
+            for png in glyphs.DEFAULT_DIR.glob("*.png"):
+                shutil.copy2(png, tdir / png.name)
+        harvested = harvest_templates(frame, read, words, tdir)
+        templates = f"templates/{args.name}"
+        mismatched = [
+            f"row {r + 1} read {letters or '-'} not {w}"
+            for r, (w, (letters, _)) in enumerate(zip(words, read.rows, strict=False))
+            if letters != w
+        ]
+        if mismatched:
+            print("note: the default glyphs misread " + "; ".join(mismatched)
+                  + " (the harvested glyphs fix this with --profile)")
+    profile = Profile(
+        name=args.name,
+        board_box=(x0, y0, x1 - x0, y1 - y0),
+        tile_pitch=(round(grid.pitch_x, 2), round(grid.pitch_y, 2)),
+        tile_size=round(grid.tile, 2),
+        palette=palette,
+        tolerances=tolerances,
+        scale=round(grid.tile / CSS_TILE, 3),
+        theme=read.theme or "light",
+        high_contrast=bool(read.high_contrast),
+        rows=grid.rows,
+        cols=grid.cols,
+        frame_size=(frame.shape[1], frame.shape[0]),
+        templates=templates,
+        source=source,
+        root=str(root),
+    )
+    path = save_profile(profile, root)
+    print(render_board(read))
+    look = profile.theme + (" high contrast" if profile.high_contrast else "")
+    print(f"wrote {path}: board {x0},{y0} {x1 - x0}x{y1 - y0}, tile {grid.tile:.1f} px, pitch "
+          f"{grid.pitch_x:.1f} px, {look}, {len(palette)} colours")
+    if words:
+        print(f"harvested {harvested} glyphs into {root / templates}")
+    return 0

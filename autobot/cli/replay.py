@@ -1,0 +1,84 @@
+"""`autobot replay DIR_OR_FILES...`: decode screenshots, compare with sidecars/labels, exit 1 on
+any regression."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from autobot.errors import AutobotError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `replay` parser."""
+    p = subparsers.add_parser(
+        "replay",
+        help="regression-test vision and solver on screenshots with expected boards",
+        description="Decode every screenshot, compare the board with its sidecar NAME.json (or the "
+        "folder's labels.json) and the next guess with the sidecar's; exit 1 on any regression. "
+        "Images with no expectation: print the decoded board and the suggested guess.",
+    )
+    p.add_argument("paths", nargs="+", metavar="DIR_OR_FILE",
+                   help="folders (with sidecars or a labels.json), images, or a labels.json")
+    p.add_argument("--json", metavar="OUT", help="write every result and a summary as JSON")
+    p.add_argument("--update", action="store_true",
+                   help="rewrite the sidecars' expected guesses (boards are never updated)")
+    p.add_argument("--profile", metavar="NAME", help="calibration profile for the reader")
+    p.add_argument("--strategy", default="default", help="solver strategy (default: default)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print failures and the summary only")
+
+
+def _row_text(rows: list[tuple[str, str]]) -> str:
+    shown = [f"{letters or '-'} {marks}" for letters, marks in rows if marks.strip(".")]
+    return " / ".join(shown) if shown else "empty board" if rows else "no board"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay every case, print the table, write JSON; 1 if any case failed."""
+    from autobot.replay import Replayer, collect_cases, summarise, update_sidecars
+
+    profile = None
+    if args.profile:
+        from autobot.calibration import load_profile
+
+        profile = load_profile(args.profile)
+    cases = collect_cases(args.paths)
+    if not cases:
+        raise AutobotError(f"no images in {', '.join(args.paths)}")
+    replayer = Replayer(profile=profile, strategy=args.strategy)
+    if args.update:
+        changed = update_sidecars(cases, replayer)
+        for name, old, new in changed:
+            print(f"updated {name}: expected guess {old or 'none'} -> {new or 'none'}")
+        print(f"{len(changed)} expected guesses changed")
+        cases = collect_cases(args.paths)  # replay against the rewritten sidecars
+    width = max(len(c.name) for c in cases)
+    results = []
+    for case in cases:
+        r = replayer.run(case)
+        results.append(r)
+        if r.status == "pass":
+            if args.quiet:
+                continue
+            detail = f"guess {r.guess}" if r.guess else ""
+        elif r.status == "fail":
+            detail = "; ".join(r.diffs)
+        else:
+            detail = f"{_row_text(r.rows)}; suggest {r.guess or 'none'}"
+            if not r.found:
+                detail = "no Wordle board found"
+            if r.diffs:
+                detail += "; " + "; ".join(r.diffs)
+        print(f"{r.status.upper():4}  {r.name:<{width}}  {r.read_ms:7.1f} ms  {detail}".rstrip(),
+              flush=True)
+    summary = summarise(results)
+    print(f"{summary['passed']} passed, {summary['failed']} failed, {summary['new']} without "
+          f"expectations; read median {summary['read_ms_median']} ms, "
+          f"p95 {summary['read_ms_p95']} ms")
+    if args.json:
+        out = Path(args.json)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps({"summary": summary, "results": [r.to_json() for r in results]},
+                                  indent=1) + "\n", encoding="utf-8")
+    return 1 if summary["failed"] else 0

@@ -1,0 +1,306 @@
+"""The screenshot fixture catalogue as data: which game, which look, which moment to capture.
+
+Pure: no browser here. `autobot fixtures make` (autobot/cli/fixtures.py) plays each entry on the
+bundled page in real Chromium and writes `NAME.png` + `NAME.json`. The expected board comes from
+the known guesses and answer through `autobot.wordle.score` (the ground truth), never from the DOM.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from autobot.errors import AutobotError
+from autobot.wordle import WORD_LENGTH, score
+
+ROWS = 6
+# What the capture waits for (see `Fixture.moment`).
+Moment = Literal["settled", "flip", "shake", "toast", "win", "loss", "stats"]
+MOMENTS: tuple[str, ...] = ("settled", "flip", "shake", "toast", "win", "loss", "stats")
+
+Row = tuple[str, str]  # (LETTERS, MARKS) as in ../shared/real-screens/labels.json
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One screenshot to make: a game state, how the page looks, and when to press the shutter."""
+
+    name: str
+    answer: str
+    guesses: tuple[str, ...] = ()  # submitted rows, replayed by the page on load (`guesses=`)
+    typed: str = ""  # letters typed after load (not submitted unless `enter`)
+    enter: bool = False  # press Enter after `typed` (a submit, accepted or rejected)
+    theme: str = "light"
+    contrast: bool = False
+    scale: float = 1.0
+    window: tuple[int, int] = (1280, 1024)
+    hard: bool = False
+    anim: bool = False
+    moment: str = "settled"
+    at_ms: int | None = None  # flip/shake: freeze animations this long after Enter
+    stats: bool = False  # let the page open its statistics modal after the game
+    note: str = ""
+    tags: tuple[str, ...] = field(default=())
+
+    @property
+    def look(self) -> str:
+        """'light', 'dark', 'light-hc' or 'dark-hc'."""
+        return self.theme + ("-hc" if self.contrast else "")
+
+
+def _typed_row(letters: str) -> Row:
+    return letters.upper(), "t" * len(letters) + "." * (WORD_LENGTH - len(letters))
+
+
+def submitted_turns(fx: Fixture, allowed: frozenset[str] | None = None) -> list[tuple[str, str]]:
+    """(guess, marks) of every row the game has accepted, the Enter of `typed` included."""
+    turns = [(g, score(g, fx.answer)) for g in fx.guesses]
+    if fx.enter and accepts(fx, allowed):
+        turns.append((fx.typed, score(fx.typed, fx.answer)))
+    return turns
+
+
+def accepts(fx: Fixture, allowed: frozenset[str] | None = None) -> bool:
+    """Would the game accept `typed` on Enter (five letters, in the list, hard-mode legal)?"""
+    from autobot.wordle import Turn, hard_mode_violation
+
+    word = fx.typed.lower()
+    if len(word) != WORD_LENGTH:
+        return False
+    if allowed is not None and word not in allowed:
+        return False
+    if fx.hard:
+        history = [Turn(g, score(g, fx.answer)) for g in fx.guesses]
+        if hard_mode_violation(word, history) is not None:
+            return False
+    return True
+
+
+def expected_rows(fx: Fixture, allowed: frozenset[str] | None = None) -> list[Row]:
+    """The board as the labels format, before occlusion: '?' only for a row caught mid-flip."""
+    if fx.moment == "stats":
+        return []  # the modal hides the board: there is nothing to find
+    rows: list[Row] = []
+    for guess, marks in submitted_turns(fx, allowed):
+        rows.append((guess.upper(), marks))
+    if fx.typed and fx.enter and accepts(fx, allowed) and (
+        fx.moment == "flip" or (fx.moment == "toast" and fx.at_ms is not None)
+    ):
+        # The last row is turning over (or bouncing): any letter or colour may be showing.
+        rows[-1] = (rows[-1][0], "?" * WORD_LENGTH)
+    elif fx.typed and not (fx.enter and accepts(fx, allowed)):
+        letters, marks = _typed_row(fx.typed)
+        if fx.moment == "shake":
+            marks = "?" * WORD_LENGTH  # the row slides sideways while it shakes
+        rows.append((letters, marks))
+    while len(rows) < ROWS:
+        rows.append(("", "." * WORD_LENGTH))
+    return rows[:ROWS]
+
+
+# The page's reveal timing (autobot/page/app.js): tile c starts flipping c * STAGGER_MS after
+# Enter; each half of the flip takes FLIP_MS; the win bounce starts tile c after c * BOUNCE_MS.
+STAGGER_MS = 300
+FLIP_MS = 250
+BOUNCE_STAGGER_MS = 100
+
+
+def flip_catch(at_ms: int) -> tuple[int, str]:
+    """Which tile, in which half of its flip ('flip-in' / 'flip-out'), is turning `at_ms` after
+    Enter: the maker waits for that moment, freezes the page and sets every animation's clock."""
+    k = min(WORD_LENGTH - 1, at_ms // STAGGER_MS)
+    e = at_ms - k * STAGGER_MS
+    if at_ms < 0 or e >= 2 * FLIP_MS:
+        raise AutobotError(f"no tile is turning {at_ms} ms after Enter")
+    return k, ("flip-in" if e < FLIP_MS else "flip-out")
+
+
+def game_over(rows: list[Row]) -> bool:
+    """Won (a green row) or lost (six submitted rows)."""
+    done = [m for _, m in rows if m and set(m) <= set("GYX")]
+    return any(m == "G" * WORD_LENGTH for m in done) or len(done) >= ROWS
+
+
+def expected_settled(rows: list[Row]) -> bool:
+    """A frame with a moving or covered tile ('?', occlusion applied) must read as not settled."""
+    return bool(rows) and not any("?" in m for _, m in rows)
+
+
+# --- the catalogue -----------------------------------------------------------------------------
+# Looks and windows every kind of moment is spread over.
+LOOKS: tuple[tuple[str, bool], ...] = (("light", False), ("dark", False), ("light", True),
+                                       ("dark", True))
+GEOMETRIES: dict[str, tuple[tuple[int, int], float]] = {
+    "desk": ((1280, 1024), 1.0),
+    "desk2x": ((1280, 1024), 2.0),
+    "short": ((1366, 768), 1.0),
+    "phone": ((412, 915), 1.0),
+}
+
+# Games part-way through (answer, submitted guesses): double letters on purpose.
+MIDGAMES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("speed", ("crane", "slate")),
+    ("robot", ("later", "snort")),
+    ("llama", ("stare", "pilot")),
+    ("eerie", ("crane", "bidet", "ferry")),
+    ("mamma", ("slate", "drama")),
+    ("patty", ("stern", "clout", "pithy")),
+    ("bloke", ("truce", "plane")),
+    ("gloom", ("group", "ghost", "gloat")),
+    ("upset", ("world", "group")),
+    ("froth", ("space", "ghoul", "drink")),
+    ("liver", ("stern", "erode", "relay")),
+    ("yearn", ("adieu",)),
+    ("vivid", ("audio", "plink")),
+    ("fluff", ("cough", "puffy")),
+    ("geese", ("sense", "theme")),
+    ("knoll", ("crane", "lions", "troll", "droll", "atoll")),
+)
+# Won games: the last guess is the answer.
+WINS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("speed", ("crane", "slate", "spend", "speed")),
+    ("robot", ("later", "snort", "orbit", "robot")),
+    ("llama", ("stare", "pilot", "llama")),
+    ("eerie", ("crane", "bidet", "eerie")),
+    ("mamma", ("slate", "drama", "mamma")),
+    ("crane", ("crane",)),
+    ("bloke", ("truce", "plane", "bloke")),
+    ("froth", ("space", "ghoul", "drink", "wroth", "broth", "froth")),
+)
+# Lost games: six guesses, none the answer.
+LOSSES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("hatch", ("catch", "batch", "latch", "match", "patch", "watch")),
+    ("jazzy", ("crane", "pilot", "dough", "fussy", "buzzy", "fizzy")),
+    ("mamma", ("crane", "slate", "pilot", "dough", "fuzzy", "drama")),
+    ("eerie", ("crane", "bidet", "ferry", "merry", "berry", "leery")),
+    ("sassy", ("slate", "sound", "sissy", "sappy", "salsa", "gassy")),
+)
+
+# Hard-mode games: every guess keeps the greens and reuses the revealed letters.
+HARD_GAMES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("speed", ("crane", "slate", "spend")),
+    ("robot", ("later", "snort")),
+)
+
+
+def _id(look: tuple[str, bool]) -> str:
+    theme, contrast = look
+    return theme + ("-hc" if contrast else "")
+
+
+def _make(kind: str, look: tuple[str, bool], geom: str, **kw: object) -> Fixture:
+    theme, contrast = look
+    window, scale = GEOMETRIES[geom]
+    name = f"{kind}_{_id(look)}_{geom}"
+    return Fixture(name=name, theme=theme, contrast=contrast, window=window, scale=scale,
+                   tags=(kind, _id(look), geom), **kw)  # type: ignore[arg-type]
+
+
+def _build() -> tuple[Fixture, ...]:
+    out: list[Fixture] = []
+    geoms = list(GEOMETRIES)
+    # Mid-game boards: every look in every window (16).
+    i = 0
+    for look in LOOKS:
+        for geom in geoms:
+            answer, guesses = MIDGAMES[i % len(MIDGAMES)]
+            out.append(_make("mid", look, geom, answer=answer, guesses=guesses))
+            i += 1
+    # Mid-game, animations on: the last row typed and flipped live, captured once still (4).
+    for look, geom in zip(LOOKS, ("desk", "phone", "short", "desk2x"), strict=True):
+        answer, guesses = MIDGAMES[i % len(MIDGAMES)]
+        out.append(_make("midanim", look, geom, answer=answer, guesses=guesses[:-1],
+                         typed=guesses[-1], enter=True, anim=True))
+        i += 1
+    # Empty boards (6).
+    for look, geom in zip(LOOKS + LOOKS[:2], ("desk", "desk", "phone", "short", "desk2x",
+                                               "phone"), strict=True):
+        fx = _make("empty", look, geom, answer="crane")
+        out.append(fx if fx.name not in {f.name for f in out} else _renamed(fx, "2"))
+    # A row typed, not submitted: a full word and a partial one (8).
+    typed_cases = (("slate", "desk"), ("cr", "phone"), ("pilot", "short"), ("abcde", "desk2x"))
+    for j, look in enumerate(LOOKS):
+        for k in range(2):
+            word, geom = typed_cases[(j + k) % len(typed_cases)]
+            answer, guesses = MIDGAMES[(j * 2 + k) % len(MIDGAMES)]
+            guesses = guesses[:1] if k else guesses
+            out.append(_make("typed", look, geom, answer=answer, guesses=guesses, typed=word))
+    # Won and settled (the win toast gone, no modal) (6).
+    for j, (look, geom) in enumerate(zip(LOOKS + LOOKS[:2],
+                                         ("desk", "short", "phone", "desk2x", "phone", "desk"),
+                                         strict=True)):
+        answer, guesses = WINS[j]
+        fx = _make("win", look, geom, answer=answer, guesses=guesses, moment="win")
+        out.append(fx if fx.name not in {f.name for f in out} else _renamed(fx, "2"))
+    # Winning Enter typed live: the win word toast over the board, mid-bounce or after (2).
+    for j, (look, at) in enumerate(zip(LOOKS[:2], (300, None), strict=True)):
+        answer, guesses = WINS[6 + j]
+        out.append(_make("wintoast", look, "desk", answer=answer, guesses=guesses[:-1],
+                         typed=guesses[-1], enter=True, anim=True, moment="toast", at_ms=at))
+    # Lost: six rows, the answer shown in a toast (5).
+    for j, (look, geom) in enumerate(zip(LOOKS + LOOKS[:1],
+                                         ("desk", "desk2x", "short", "phone", "phone"),
+                                         strict=True)):
+        answer, guesses = LOSSES[j]
+        fx = _make("loss", look, geom, answer=answer, guesses=guesses, moment="loss")
+        out.append(fx if fx.name not in {f.name for f in out} else _renamed(fx, "2"))
+    # Mid-flip: a submitted row caught while its tiles turn (6).
+    flip_cases = ((120, "desk"), (1000, "desk2x"), (700, "phone"), (1550, "short"),
+                  (450, "desk"), (1280, "phone"))
+    for j, (at, geom) in enumerate(flip_cases):
+        look = LOOKS[j % len(LOOKS)]
+        answer, guesses = MIDGAMES[(j + 3) % len(MIDGAMES)]
+        word = WINS[j][1][0] if WINS[j][1][0] not in guesses else "pious"
+        fx = _make("flip", look, geom, answer=answer, guesses=guesses[:-1] or (),
+                   typed=word, enter=True, anim=True, moment="flip", at_ms=at)
+        out.append(fx if fx.name not in {f.name for f in out} else _renamed(fx, "2"))
+    # Shake: a word not in the list, the row shaking under "Not in word list" (4).
+    for j, look in enumerate(LOOKS):
+        geom = ("desk", "phone", "desk2x", "short")[j]
+        answer, guesses = MIDGAMES[(j + 5) % len(MIDGAMES)]
+        out.append(_make("shake", look, geom, answer=answer, guesses=guesses, typed="abcde",
+                         enter=True, anim=True, moment="shake", at_ms=200))
+    # "Not enough letters" toast over the board, animations off (4).
+    for j, look in enumerate(LOOKS):
+        geom = ("short", "desk", "phone", "desk")[j]
+        answer, guesses = MIDGAMES[(j + 9) % len(MIDGAMES)]
+        out.append(_make("short-word", look, geom, answer=answer, guesses=guesses, typed="cra",
+                         enter=True, moment="toast"))
+    # Hard mode: an illegal guess gets the game's message ("Guess must contain E") (4).
+    hard_cases = (("speed", ("crane",), "pilot"), ("robot", ("torso",), "crane"),
+                  ("llama", ("stare",), "pilot"), ("eerie", ("crane", "there"), "goofy"))
+    for j, look in enumerate(LOOKS):
+        answer, guesses, bad = hard_cases[j]
+        geom = ("desk", "phone", "short", "desk2x")[j]
+        out.append(_make("hard", look, geom, answer=answer, guesses=guesses, typed=bad,
+                         enter=True, hard=True, moment="toast"))
+    # Hard mode, settled mid-game (the next guess must be hard-legal) (2).
+    for look, (answer, guesses) in zip(LOOKS[:2], HARD_GAMES, strict=True):
+        out.append(_make("hardmid", look, "desk", answer=answer, guesses=guesses, hard=True))
+    # The statistics modal after a game: no board to find (4).
+    for j, look in enumerate(LOOKS):
+        geom = ("desk", "phone", "short", "desk2x")[j]
+        answer, guesses = (WINS[j] if j % 2 == 0 else LOSSES[j])
+        out.append(_make("stats", look, geom, answer=answer, guesses=guesses, moment="stats",
+                         stats=True))
+    return tuple(out)
+
+
+def _renamed(fx: Fixture, suffix: str) -> Fixture:
+    from dataclasses import replace
+
+    return replace(fx, name=f"{fx.name}-{suffix}")
+
+
+CATALOGUE: tuple[Fixture, ...] = _build()
+
+
+def by_name(names: list[str] | tuple[str, ...] | None = None) -> list[Fixture]:
+    """The fixtures called `names` (all when empty); an unknown name is a one-line error."""
+    if not names:
+        return list(CATALOGUE)
+    index = {fx.name: fx for fx in CATALOGUE}
+    missing = [n for n in names if n not in index]
+    if missing:
+        raise AutobotError(f"no fixture named {', '.join(missing)} (see `autobot fixtures list`)")
+    return [index[n] for n in names]

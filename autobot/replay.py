@@ -1,0 +1,358 @@
+"""Regression testing on screenshots: decode each image, compare with what it should show.
+
+Expectations come from a fixture sidecar (`NAME.json` beside `NAME.png`, written by
+`autobot fixtures make`) or from a `labels.json` in the image's folder (the format of
+../shared/real-screens). The comparison and the next-guess rule are pure functions; reading files
+and images happens only in `collect_cases`, `replay_case` and `update_sidecars`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autobot.errors import AutobotError
+from autobot.wordle import WORD_LENGTH, Turn
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
+LABELS_FILE = "labels.json"
+SIDECAR_VERSION = 1
+ROWS = 6
+
+Row = tuple[str, str]  # (LETTERS, MARKS), the labels format
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What a screenshot should decode to; None fields are not checked."""
+
+    found: bool
+    rows: tuple[Row, ...]
+    settled: bool | None = None
+    theme: str | None = None
+    high_contrast: bool | None = None
+    guess: str | None = None  # the default strategy's next guess (None: no decision due)
+    check_guess: bool = False  # labels.json entries carry no guess to check
+    hard: bool = False
+
+
+@dataclass(frozen=True)
+class Case:
+    """One image to replay and where its expectation came from ('sidecar', 'labels' or none)."""
+
+    name: str
+    image: Path
+    expect: Expectation | None
+    source: str  # "sidecar" | "labels" | "none"
+    sidecar: Path | None = None
+
+
+@dataclass
+class Result:
+    """The outcome of one case: pass / fail / new (no expectation), what differed, how long."""
+
+    name: str
+    image: str
+    status: str
+    diffs: list[str] = field(default_factory=list)
+    read_ms: float = 0.0
+    found: bool = False
+    settled: bool = False
+    theme: str | None = None
+    high_contrast: bool | None = None
+    rows: list[Row] = field(default_factory=list)
+    guess: str | None = None
+    expected_guess: str | None = None
+    source: str = "none"
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for `--json`."""
+        return {
+            "name": self.name, "image": self.image, "status": self.status, "diffs": self.diffs,
+            "read_ms": round(self.read_ms, 2), "found": self.found, "settled": self.settled,
+            "theme": self.theme, "high_contrast": self.high_contrast,
+            "rows": [list(r) for r in self.rows], "guess": self.guess,
+            "expected_guess": self.expected_guess, "source": self.source,
+        }
+
+
+# --- pure rules ----------------------------------------------------------------------------------
+
+
+def _norm_rows(rows: Iterable[Sequence[str]]) -> tuple[Row, ...]:
+    return tuple((str(r[0]), str(r[1])) for r in rows)
+
+
+def complete_history(rows: Sequence[Row]) -> tuple[Turn, ...] | None:
+    """The submitted rows as Turns, top down, stopping at the first row that is not scored.
+
+    None when a scored row follows an unscored one (a board no game can show).
+    """
+    turns: list[Turn] = []
+    ended = False
+    for letters, marks in rows:
+        scored = (len(marks) == WORD_LENGTH and set(marks) <= set("GYX")
+                  and len(letters) == WORD_LENGTH and letters.isalpha())
+        if scored and ended:
+            return None
+        if scored:
+            turns.append(Turn(letters.lower(), marks))
+        else:
+            ended = True
+    return tuple(turns)
+
+
+def is_game_over(rows: Sequence[Row]) -> bool:
+    """A green row, or six scored rows: the game has no next guess."""
+    history = complete_history(rows) or ()
+    return any(t.marks == "G" * WORD_LENGTH for t in history) or len(history) >= ROWS
+
+
+def next_guess_for(
+    rows: Sequence[Row], *, found: bool, settled: bool, hard: bool,
+    solver_for: Callable[[bool], Any],
+) -> str | None:
+    """The default strategy's guess on this board; None with no board, on a moving frame, or
+    once the game is over. `solver_for(hard)` gives the solver (built lazily by the caller)."""
+    from autobot.solver import GameState
+
+    if not found or not settled or not rows or is_game_over(rows):
+        return None
+    history = complete_history(rows)
+    if history is None:
+        raise AutobotError("a scored row below an unscored one: not a Wordle board")
+    return str(solver_for(hard).next_guess(GameState(history=history, hard=hard)))
+
+
+def compare_board(expect: Expectation, read: Any) -> list[str]:
+    """What differs between the expected board and a BoardRead ('' list = right).
+
+    Per ../shared/real-screens/README.md: a tile with expected mark '?' may read as anything, but
+    then the frame must be reported as not settled.
+    """
+    diffs: list[str] = []
+    got_rows = _norm_rows(read.rows) if read.found else ()
+    if not expect.found:
+        if read.found:
+            diffs.append(f"found a board where there is none ({len(got_rows)} rows)")
+        return diffs
+    if not read.found:
+        return ["no board found"]
+    if len(got_rows) != len(expect.rows):
+        diffs.append(f"rows: expected {len(expect.rows)} got {len(got_rows)}")
+    for i, ((e_letters, e_marks), (g_letters, g_marks)) in enumerate(
+        zip(expect.rows, got_rows, strict=False)
+    ):
+        bad = []
+        for j, em in enumerate(e_marks):
+            if em == "?":
+                continue
+            gm = g_marks[j] if j < len(g_marks) else "-"
+            el = e_letters[j] if j < len(e_letters) else ""
+            gl = g_letters[j] if j < len(g_letters) else ""
+            if gm != em or (em in "GYXt" and gl.upper() != el.upper()):
+                bad.append(j)
+        if bad:
+            diffs.append(
+                f"row {i + 1}: expected {e_letters or '-'} {e_marks} got {g_letters or '-'} "
+                f"{g_marks} (tile {','.join(str(j + 1) for j in bad)})"
+            )
+    must_move = any("?" in m for _, m in expect.rows)
+    if expect.settled is not None and bool(read.settled) != expect.settled:
+        diffs.append(f"settled: expected {expect.settled} got {bool(read.settled)}")
+    elif must_move and read.settled:
+        diffs.append("settled: expected False ('?' tiles) got True")
+    if expect.theme is not None and read.theme != expect.theme:
+        diffs.append(f"theme: expected {expect.theme} got {read.theme}")
+    if expect.high_contrast is not None and bool(read.high_contrast) != expect.high_contrast:
+        diffs.append(f"high_contrast: expected {expect.high_contrast} got {read.high_contrast}")
+    return diffs
+
+
+def expectation_from_sidecar(data: dict[str, Any]) -> Expectation:
+    """An Expectation from a fixture sidecar's dict."""
+    exp = data["expected"]
+    return Expectation(
+        found=bool(exp["found"]),
+        rows=_norm_rows(exp.get("rows", [])),
+        settled=exp.get("settled"),
+        theme=exp.get("theme"),
+        high_contrast=exp.get("high_contrast"),
+        guess=data.get("expected_guess"),
+        check_guess=True,
+        hard=bool(data.get("hard", False)),
+    )
+
+
+def expectation_from_label(entry: dict[str, Any]) -> Expectation:
+    """An Expectation from one labels.json entry (board and '?' rule only; no guess)."""
+    rows = _norm_rows(entry.get("rows", []))
+    return Expectation(found=bool(rows), rows=rows)
+
+
+# --- files ---------------------------------------------------------------------------------------
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise AutobotError(f"cannot read {path}: {exc}") from None
+
+
+def _labels_cases(labels: Path) -> list[Case]:
+    data = _read_json(labels)
+    if not isinstance(data, list):
+        raise AutobotError(f"{labels}: expected a list of entries")
+    cases = []
+    for entry in data:
+        try:
+            image = labels.parent / entry["file"]
+            cases.append(Case(name=str(entry.get("id") or Path(entry["file"]).stem), image=image,
+                              expect=expectation_from_label(entry), source="labels"))
+        except (KeyError, TypeError, IndexError):
+            raise AutobotError(f"{labels}: malformed entry {str(entry)[:60]}") from None
+    return cases
+
+
+def _image_case(image: Path, labels: dict[str, Case] | None = None) -> Case:
+    sidecar = image.with_suffix(".json")
+    if sidecar.is_file():
+        data = _read_json(sidecar)
+        try:
+            expect = expectation_from_sidecar(data)
+        except (KeyError, TypeError, IndexError):
+            raise AutobotError(f"{sidecar}: not a fixture sidecar (no 'expected')") from None
+        return Case(name=image.stem, image=image, expect=expect, source="sidecar",
+                    sidecar=sidecar)
+    if labels and image.name in labels:
+        return labels[image.name]
+    return Case(name=image.stem, image=image, expect=None, source="none")
+
+
+def collect_cases(paths: Sequence[str | Path]) -> list[Case]:
+    """Every image under `paths` with its expectation; a folder with labels.json uses it."""
+    cases: list[Case] = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise AutobotError(f"no such file or folder: {path}")
+        if path.is_dir():
+            labels = path / LABELS_FILE
+            if labels.is_file():
+                cases.extend(_labels_cases(labels))
+                continue
+            images = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+            cases.extend(_image_case(p) for p in images)
+        elif path.name == LABELS_FILE or (path.suffix == ".json" and not
+                                          path.with_suffix(".png").exists()):
+            cases.extend(_labels_cases(path))
+        elif path.suffix.lower() == ".json":
+            cases.append(_image_case(path.with_suffix(".png")))
+        else:
+            labels_path = path.parent / LABELS_FILE
+            by_file = ({c.image.name: c for c in _labels_cases(labels_path)}
+                       if labels_path.is_file() else None)
+            cases.append(_image_case(path, by_file))
+    return cases
+
+
+class Replayer:
+    """Reads cases with vision and judges them; builds the solver(s) only when first needed."""
+
+    def __init__(self, profile: Any = None, strategy: str = "default") -> None:
+        self.profile = profile
+        self.strategy = strategy
+        self._solvers: dict[bool, Any] = {}
+
+    def solver_for(self, hard: bool) -> Any:
+        """The solver for normal or hard mode (cached)."""
+        if hard not in self._solvers:
+            from autobot.solver import SolverConfig, make_solver
+
+            self._solvers[hard] = make_solver(SolverConfig(strategy=self.strategy, hard=hard))
+        return self._solvers[hard]
+
+    def run(self, case: Case) -> Result:
+        """Decode one case's image and compare it with its expectation."""
+        from autobot.vision import load_image, read_board
+
+        result = Result(name=case.name, image=str(case.image), status="new", source=case.source)
+        try:
+            frame = load_image(case.image)
+        except AutobotError as exc:
+            result.status = "fail"
+            result.diffs.append(f"unreadable image: {exc}")
+            return result
+        start = time.perf_counter()
+        read = read_board(frame, profile=self.profile)
+        result.read_ms = (time.perf_counter() - start) * 1000
+        result.found, result.settled = bool(read.found), bool(read.settled)
+        result.theme, result.high_contrast = read.theme, read.high_contrast
+        result.rows = list(_norm_rows(read.rows)) if read.found else []
+        hard = case.expect.hard if case.expect else False
+        try:
+            result.guess = next_guess_for(result.rows, found=result.found,
+                                          settled=result.settled, hard=hard,
+                                          solver_for=self.solver_for)
+        except AutobotError as exc:
+            result.guess = None
+            guess_error: str | None = str(exc)
+        else:
+            guess_error = None
+        if case.expect is None:
+            if guess_error:
+                result.diffs.append(f"solver: {guess_error}")
+            return result
+        result.diffs = compare_board(case.expect, read)
+        if case.expect.check_guess:
+            result.expected_guess = case.expect.guess
+            if guess_error and not result.diffs:
+                result.diffs.append(f"solver: {guess_error}")
+            elif result.guess != case.expect.guess:
+                result.diffs.append(
+                    f"guess: expected {case.expect.guess or 'none'} got {result.guess or 'none'}"
+                )
+        result.status = "fail" if result.diffs else "pass"
+        return result
+
+
+def update_sidecars(cases: Sequence[Case], replayer: Replayer) -> list[tuple[str, str | None,
+                                                                              str | None]]:
+    """Rewrite each sidecar's expected guess from its *expected* board (boards never change).
+
+    Returns (name, old, new) for every guess that changed.
+    """
+    changed = []
+    for case in cases:
+        if case.sidecar is None or case.expect is None:
+            continue
+        data = _read_json(case.sidecar)
+        exp = case.expect
+        new = next_guess_for(exp.rows, found=exp.found, settled=bool(exp.settled),
+                             hard=exp.hard, solver_for=replayer.solver_for)
+        old = data.get("expected_guess")
+        if new != old:
+            data["expected_guess"] = new
+            case.sidecar.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            changed.append((case.name, old, new))
+    return changed
+
+
+def summarise(results: Sequence[Result]) -> dict[str, Any]:
+    """Counts and read-time figures for the table's last line and `--json`."""
+    times = sorted(r.read_ms for r in results if r.read_ms)
+    def pct(q: float) -> float:
+        return round(times[min(len(times) - 1, int(q * len(times)))], 2) if times else 0.0
+    return {
+        "cases": len(results),
+        "passed": sum(r.status == "pass" for r in results),
+        "failed": sum(r.status == "fail" for r in results),
+        "new": sum(r.status == "new" for r in results),
+        "read_ms_median": pct(0.5),
+        "read_ms_p95": pct(0.95),
+    }

@@ -1,0 +1,185 @@
+"""The fixture catalogue (pure) and the stored fixtures it made (files), plus one real remake."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from autobot.errors import AutobotError
+from autobot.fixtures import (
+    CATALOGUE,
+    Fixture,
+    by_name,
+    expected_rows,
+    expected_settled,
+    flip_catch,
+)
+from autobot.wordle import score
+from autobot.words import load_words
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures" / "screenshots"
+ALLOWED = frozenset(load_words("nyt").words) | frozenset(load_words("answers").words)
+
+
+# --- the catalogue ---------------------------------------------------------------------------
+
+
+def test_catalogue_covers_what_the_issue_asks_for() -> None:
+    names = [fx.name for fx in CATALOGUE]
+    assert len(names) == len(set(names)) >= 60
+    looks = {fx.look for fx in CATALOGUE}
+    assert looks == {"light", "dark", "light-hc", "dark-hc"}
+    assert {fx.scale for fx in CATALOGUE} == {1.0, 2.0}
+    assert {(1366, 768), (412, 915), (1280, 1024)} <= {fx.window for fx in CATALOGUE}
+    kinds = {fx.tags[0] for fx in CATALOGUE}
+    assert {"empty", "typed", "flip", "shake", "short-word", "wintoast", "win", "loss", "hard",
+            "stats"} <= kinds
+    assert {fx.moment for fx in CATALOGUE} == {"settled", "flip", "shake", "toast", "win",
+                                                "loss", "stats"}
+
+
+def test_every_word_is_real_and_every_game_is_consistent() -> None:
+    answers = load_words("answers")
+    for fx in CATALOGUE:
+        assert fx.answer in answers, fx.name
+        for g in fx.guesses:
+            assert g in ALLOWED, (fx.name, g)
+        rows = expected_rows(fx, ALLOWED)
+        if fx.moment == "stats":
+            assert rows == []
+            continue
+        assert len(rows) == 6
+        for (letters, marks), guess in zip(rows, fx.guesses, strict=False):
+            assert (letters, marks) == (guess.upper(), score(guess, fx.answer)), fx.name
+
+
+def test_moments_have_the_right_kind_of_board() -> None:
+    for fx in CATALOGUE:
+        rows = expected_rows(fx, ALLOWED)
+        marks = "".join(m for _, m in rows)
+        if fx.moment == "win":
+            assert "GGGGG" in [m for _, m in rows], fx.name
+        if fx.moment == "loss":
+            assert sum(set(m) <= set("GYX") for _, m in rows) == 6
+            assert "GGGGG" not in [m for _, m in rows], fx.name
+        if fx.moment in ("flip", "shake"):
+            assert "?????" in [m for _, m in rows] and not expected_settled(rows), fx.name
+        if fx.tags[0] in ("typed", "hard", "short-word"):
+            assert "t" in marks, fx.name
+        if fx.tags[0] == "empty":
+            assert marks == "." * 30
+
+
+def test_hard_fixtures_really_break_hard_mode() -> None:
+    from autobot.fixtures import accepts
+    from autobot.wordle import Turn, hard_mode_violation
+
+    for fx in CATALOGUE:
+        if fx.hard:  # the page refuses an illegal replayed row: every stored row must be legal
+            history = []
+            for g in fx.guesses:
+                assert hard_mode_violation(g, history) is None, (fx.name, g)
+                history.append(Turn(g, score(g, fx.answer)))
+        if fx.tags[0] == "hard":
+            assert fx.typed in ALLOWED and not accepts(fx, ALLOWED), fx.name
+        if fx.tags[0] == "shake":
+            assert fx.typed not in ALLOWED
+
+
+def test_flip_catch_names_the_turning_tile() -> None:
+    assert flip_catch(0) == (0, "flip-in")
+    assert flip_catch(270) == (0, "flip-out")
+    assert flip_catch(1000) == (3, "flip-in")
+    assert flip_catch(1550) == (4, "flip-out")
+    with pytest.raises(AutobotError):
+        flip_catch(1750)
+
+
+def test_a_rejected_word_stays_typed_and_unknown_names_are_errors() -> None:
+    fx = Fixture(name="x", answer="speed", guesses=("crane",), typed="abcde", enter=True)
+    assert expected_rows(fx, ALLOWED)[1] == ("ABCDE", "ttttt")
+    ok = Fixture(name="y", answer="speed", typed="crane", enter=True)
+    assert expected_rows(ok, ALLOWED)[0] == ("CRANE", "XXXXY")
+    with pytest.raises(AutobotError, match="no fixture named nope"):
+        by_name(["nope"])
+
+
+# --- the stored fixtures ---------------------------------------------------------------------
+
+
+def _sidecars() -> list[dict]:
+    found = sorted(FIXTURES.glob("*.json"))
+    if not found:
+        pytest.fail("fixtures/screenshots is empty: run `autobot fixtures make`")
+    return [json.loads(p.read_text()) for p in found]
+
+
+def test_every_catalogue_entry_has_a_checked_png_and_sidecar() -> None:
+    sidecars = {d["name"]: d for d in _sidecars()}
+    assert set(sidecars) == {fx.name for fx in CATALOGUE}
+    total = 0
+    for fx in CATALOGUE:
+        data = sidecars[fx.name]
+        png = (FIXTURES / data["image"]).read_bytes()
+        total += len(png)
+        assert hashlib.sha256(png).hexdigest() == data["sha256"], fx.name
+        with Image.open(FIXTURES / data["image"]) as img:
+            assert list(img.size) == data["frame_size"]
+            # The page's CSS width times the device scale (phones: the whole 412x915 viewport).
+            assert img.size[0] == round(fx.window[0] * fx.scale), fx.name
+            if fx.window[0] < 500:
+                assert img.size[1] == round(fx.window[1] * fx.scale), fx.name
+        assert data["window_size"] == list(fx.window) and data["scale"] == fx.scale
+        assert data["theme"] == fx.theme and data["high_contrast"] == fx.contrast
+        assert data["made_by"]["command"] == f"autobot fixtures make --only {fx.name}"
+        assert data["made_by"]["page_url"].startswith("/?answer=" + fx.answer)
+        exp = data["expected"]
+        # The sidecar is the catalogue's board with toast-covered tiles turned to '?'.
+        truth = expected_rows(fx, ALLOWED)
+        assert len(exp["rows"]) == len(truth)
+        for (letters, marks), (t_letters, t_marks) in zip(exp["rows"], truth, strict=True):
+            assert letters == t_letters
+            assert all(m == t or m == "?" for m, t in zip(marks, t_marks, strict=True))
+        assert exp["settled"] == (exp["found"] and expected_settled(
+            [tuple(r) for r in exp["rows"]]))
+        if not exp["settled"]:
+            assert data["expected_guess"] is None
+    assert total < 15_000_000
+
+
+def test_toast_fixtures_cover_tiles_and_read_as_moving() -> None:
+    for data in _sidecars():
+        if data["game"]["moment"] in ("toast", "loss"):
+            assert data["occluded"], data["name"]
+            assert not data["expected"]["settled"]
+
+
+@pytest.mark.browser
+def test_make_is_deterministic(tmp_path: Path) -> None:
+    """Remaking fixtures in a fresh Chromium gives the same pixels and the same sidecar."""
+    from autobot.browser import CHROMEDRIVER, CHROMIUM
+
+    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
+        if os.environ.get("CI"):
+            pytest.fail("chromium/chromedriver missing in CI")
+        pytest.skip("chromium/chromedriver not installed")
+    from autobot.cli.fixtures import make
+
+    names = ["typed_light_phone", "flip_dark_desk2x", "shake_light_desk", "loss_light_desk"]
+    make(tmp_path, names, log=lambda _: None)
+    for name in names:
+        new = json.loads((tmp_path / f"{name}.json").read_text())
+        old = json.loads((FIXTURES / f"{name}.json").read_text())
+        for key in ("expected", "expected_guess", "occluded", "frame_size"):
+            assert new[key] == old[key], (name, key)
+        a = np.asarray(Image.open(tmp_path / f"{name}.png").convert("RGB"), np.int16)
+        b = np.asarray(Image.open(FIXTURES / f"{name}.png").convert("RGB"), np.int16)
+        # Same frame; allow a sliver of antialiasing noise from another Chromium build.
+        assert (np.abs(a - b).max(axis=2) > 24).mean() < 0.002, name
