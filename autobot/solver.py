@@ -446,7 +446,10 @@ class Solver:
         if not state.history and self.start and self.start not in state.banned:
             guess = self.start
         else:
-            guess = self.strategy(state, self.candidates(state.history))
+            candidates = self.candidates(state.history)
+            # The site refused a banned word as a guess, so it cannot be the answer either.
+            allowed = [w for w in candidates if w not in state.banned]
+            guess = self.strategy(state, allowed or candidates)
         if guess in state.banned or not self.legal_mask(state)[self.guess_index[guess]]:
             raise AssertionError(f"strategy {self.strategy_name} proposed illegal {guess!r}")
         self._memo[key] = guess

@@ -164,3 +164,24 @@ def test_custom_answer_list(tmp_path, capsys: pytest.CaptureFixture) -> None:
     mine.write_text("crane\nslate\ntrace\ncrate\ngrace\n")
     assert main(["solve", "--answers", str(mine), "--answer", "grace"]) == 0
     assert "GRACE  GGGGG" in capsys.readouterr().out
+
+
+def test_terminal_output_uses_coloured_tiles() -> None:
+    from rich.console import Console
+
+    from autobot.cli.solve import interact, render_row
+    from autobot.solver import SolverConfig, make_solver
+
+    row = render_row("crane", "XYGXX", styled=True)
+    assert row.plain == " C   R   A   N   E  "
+    styles = [str(span.style) for span in row.spans]
+    assert styles[:3] == ["bold white on #787c7e", "bold white on #c9b458", "bold white on #6aaa64"]
+    # The whole dialogue through a terminal-style console, with a '[' that rich must not parse.
+    out = io.StringIO()
+    solver = make_solver(SolverConfig(strategy="entropy", start="salet"))
+    assert interact(solver, False, io.StringIO("[xxxx\nxxxxx\nggggg\n"), out, styled=True) == 0
+    text = out.getvalue()
+    assert "'[' is not a colour" in text and "solved in 2/6" in text
+    console = Console(force_terminal=True, color_system="truecolor", file=io.StringIO())
+    console.print(row)
+    assert "\x1b[" in console.file.getvalue()  # real ANSI colours on a terminal

@@ -68,7 +68,7 @@ def _printer(out: TextIO, styled: bool) -> Any:
         return lambda obj="": print(obj, file=out, flush=True)
     from rich.console import Console
 
-    console = Console(file=out, highlight=False)
+    console = Console(file=out, highlight=False, markup=False, emoji=False)
     return console.print
 
 
