@@ -449,7 +449,10 @@ class Solver:
             candidates = self.candidates(state.history)
             # The site refused a banned word as a guess, so it cannot be the answer either.
             allowed = [w for w in candidates if w not in state.banned]
-            guess = self.strategy(state, allowed or candidates)
+            if not allowed:
+                rejected = ", ".join(sorted(w.upper() for w in candidates))
+                raise AutobotError(f"every word that fits was rejected by the game: {rejected}")
+            guess = self.strategy(state, allowed)
         if guess in state.banned or not self.legal_mask(state)[self.guess_index[guess]]:
             raise AssertionError(f"strategy {self.strategy_name} proposed illegal {guess!r}")
         self._memo[key] = guess

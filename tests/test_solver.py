@@ -208,3 +208,11 @@ def test_nyt_answers_are_all_14855_words_weighted() -> None:
     # A word outside the original answers can be found.
     game = play(s, "aahed")
     assert game.solved
+
+
+def test_all_candidates_banned_is_a_clear_error() -> None:
+    s = solver("entropy")
+    history = tuple(Turn(g, score(g, "cigar")) for g in ("salet", "brond", "chair"))
+    cands = s.candidates(history)
+    with pytest.raises(AutobotError, match="every word that fits was rejected by the game: CIGAR"):
+        s.next_guess(GameState(history, banned=frozenset(cands)))
