@@ -16,7 +16,8 @@ import numpy as np
 from autobot.errors import AutobotError
 from autobot.vision import colour, glyphs, locate
 
-TILE_PX = 48  # every tile is resampled to this square before it is measured
+TILE_PX = 48  # every tile is resampled to this square before its colours are measured
+GLYPH_TILE_PX = 96  # ... and to this one (grey) for its letter: small letters need the pixels
 RING = (4, 10)  # ring between these insets (of TILE_PX): inside the border, outside the letter
 RING_AGREE = 0.7  # share of ring pixels that must match the ring's median colour
 RING_AGREE_DE = 22.0
@@ -176,8 +177,15 @@ class TileSample:
     dark_share: float  # ring pixels much darker than the median (a black toast)
     light_share: float  # ring pixels much lighter than the median (a light toast)
     squash: float  # filled height / filled width of the tile outline (1 = square)
-    grey: np.ndarray  # TILE_PX x TILE_PX grey crop
+    grey: np.ndarray  # GLYPH_TILE_PX square grey crop (for the letter)
     cut: bool  # partly outside the frame
+
+
+def glyph_tile(crop: np.ndarray) -> np.ndarray:
+    """A tile crop (RGB, any size) as the GLYPH_TILE_PX grey square letters are read from."""
+    grey = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
+    interp = cv2.INTER_AREA if grey.shape[0] > GLYPH_TILE_PX else cv2.INTER_LINEAR
+    return cv2.resize(grey, (GLYPH_TILE_PX, GLYPH_TILE_PX), interpolation=interp)
 
 
 def _ring_mask() -> np.ndarray:
@@ -199,7 +207,7 @@ def sample_tile(
     cut = x0 < 0 or y0 < 0 or x1 > w or y1 > h
     cx0, cy0, cx1, cy1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
     if cx1 - cx0 < 4 or cy1 - cy0 < 4:
-        blank = np.zeros((TILE_PX, TILE_PX), np.uint8)
+        blank = np.zeros((GLYPH_TILE_PX, GLYPH_TILE_PX), np.uint8)
         return TileSample(bg_lab, 0.0, 0.0, 0.0, 0.0, 1.0, blank, True)
     crop = frame[cy0:cy1, cx0:cx1]
     rgb = cv2.resize(crop, (TILE_PX, TILE_PX), interpolation=cv2.INTER_AREA)
@@ -211,9 +219,9 @@ def sample_tile(
     agree = float((dist < RING_AGREE_DE).mean())
     dark = float(((lab_ring[:, 0] < ring_lab[0] - 25) & (lab_ring[:, 0] < 20)).mean())
     light = float(((lab_ring[:, 0] > ring_lab[0] + 25) & (lab_ring[:, 0] > 75)).mean())
-    grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    ring_grey = float(np.median(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)[_RING]))
+    grey = glyph_tile(crop)
     squash = _squash(frame, box, bg_lab)
-    ring_grey = float(np.median(grey[_RING]))
     return TileSample(ring_lab, ring_grey, agree, dark, light, squash, grey, cut)
 
 
@@ -270,6 +278,43 @@ def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
     return colour.rgb_to_lab(np.median(pix, axis=0).astype(np.uint8)[None])[0]
 
 
+def find_toasts(frame: np.ndarray, grid: Grid, theme: str) -> list[tuple[int, int, int, int]]:
+    """Toast pills over the board: wide flat blobs, black on light pages, pale on dark ones."""
+    h, w = frame.shape[:2]
+    x0, y0, x1, y1 = grid.bbox()
+    pad = round(grid.pitch_y)
+    rx0, ry0, rx1, ry1 = max(0, x0 - pad), max(0, y0 - pad), min(w, x1 + pad), min(h, y1 + pad)
+    if rx1 - rx0 < 4 or ry1 - ry0 < 4:
+        return []
+    s = min(1.0, 24.0 / max(grid.tile, 1.0))
+    region = frame[ry0:ry1, rx0:rx1]
+    if s < 1.0:
+        size = (max(1, round(region.shape[1] * s)), max(1, round(region.shape[0] * s)))
+        region = cv2.resize(region, size, interpolation=cv2.INTER_AREA)
+    grey = cv2.cvtColor(region, cv2.COLOR_RGB2GRAY)
+    spread = region.max(axis=2).astype(np.int16) - region.min(axis=2)
+    if theme == "light":
+        mask = grey < 30
+    else:
+        mask = (grey > 195) & (spread < 30)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    tile = grid.tile * s
+    boxes = []
+    for i in range(1, n):
+        bx, by, bw, bh, area = stats[i]
+        if bw >= 1.3 * tile and 0.25 * tile <= bh <= 1.6 * tile and area >= 0.45 * bw * bh:
+            boxes.append((
+                rx0 + round(bx / s), ry0 + round(by / s),
+                rx0 + round((bx + bw) / s), ry0 + round((by + bh) / s),
+            ))
+    return boxes
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> int:
+    """Intersection area of two boxes."""
+    return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
 def read_board(
     frame: np.ndarray, *, hint: Grid | None = None, profile: object | None = None
 ) -> BoardRead:
@@ -306,7 +351,7 @@ def read_board(
         if g is not None:
             glyph_keys.append(key)
             glyph_imgs.append(g)
-    matched = dict(zip(glyph_keys, templates.match(glyph_imgs), strict=True))
+    matched = dict(zip(glyph_keys, templates.read(glyph_imgs), strict=True))
 
     filled = [k for k, v in roles.items() if v != "blank"]
     lettered = [k for k in filled if k in matched]
@@ -314,6 +359,13 @@ def read_board(
         return _not_found("coloured squares without letters (a share grid, not a live board)")
 
     reasons = list(reasons)
+    toasts = find_toasts(frame, grid, theme)
+    under_toast = {
+        key
+        for key in samples
+        for t in toasts
+        if _overlap(grid.tile_box(*key), t) > 0.02 * grid.tile**2
+    }
     rows = []
     scores = []
     for r in range(grid.rows):
@@ -326,6 +378,9 @@ def read_board(
             if s.cut:
                 mark, letter = "?", "?"
                 reasons.append(f"tile {where} cut off by the frame edge")
+            elif (r, c) in under_toast:
+                mark, letter = "?", "?"
+                reasons.append(f"toast over the board (tile {where})")
             elif s.agree < RING_AGREE:
                 mark, letter = "?", "?"
                 if (theme == "light" and s.dark_share > 0.15) or (

@@ -8,15 +8,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-GLYPH = 32  # normalised glyph canvas (px)
-GLYPH_BOX = 28  # the glyph's longer side inside the canvas
+GLYPH = 40  # normalised glyph canvas (px)
+CAP = 24  # the board's capital height inside the canvas: Q's tail and umlaut dots stick out
 # Below this normalised correlation the tile's letter is reported as '?'.
-MIN_SCORE = 0.45
+MIN_SCORE = 0.35
 DEFAULT_DIR = Path(__file__).resolve().parents[2] / "templates" / "default"
 
 
 def extract_glyph(tile: np.ndarray, ring_grey: float) -> np.ndarray | None:
-    """The letter of a tile (grey crop, any size) as a GLYPH x GLYPH float image, or None."""
+    """The letter of a tile (grey crop, any size) cropped to its ink (0..1, ink high), or None."""
     h, w = tile.shape[:2]
     inset_y, inset_x = max(1, round(0.1 * h)), max(1, round(0.1 * w))
     inner = tile[inset_y : h - inset_y, inset_x : w - inset_x].astype(np.float32)
@@ -47,14 +47,23 @@ def extract_glyph(tile: np.ndarray, ring_grey: float) -> np.ndarray | None:
     if ys1 - ys0 < 0.2 * ih:  # a speck, not a letter
         return None
     crop = diff[ys0:ys1, xs0:xs1]
-    crop = np.clip(crop / max(top, 1.0), 0, 1)
-    return normalise(crop)
+    return np.clip(crop / max(top, 1.0), 0, 1).astype(np.float32)
 
 
-def normalise(crop: np.ndarray) -> np.ndarray:
-    """Scale a glyph crop (0..1, ink high) to fit GLYPH_BOX, centred on a GLYPH canvas."""
+def cap_height(crops: list[np.ndarray]) -> float:
+    """The capital height of a set of glyphs from one board: the median crop height."""
+    return float(np.median([c.shape[0] for c in crops])) if crops else 0.0
+
+
+def normalise(crop: np.ndarray, cap: float | None = None) -> np.ndarray:
+    """Scale a glyph crop so the board's capitals are CAP px tall, centred on a GLYPH canvas.
+
+    Scaling by the board's cap height (not each glyph's own box) keeps Q's tail and the
+    dots of Ä/Ö/Ü as extra ink instead of squeezing them into an O-sized box.
+    """
     ch, cw = crop.shape
-    s = GLYPH_BOX / max(ch, cw)
+    s = CAP / (cap if cap and cap > 0 else ch)
+    s = min(s, (GLYPH - 2) / max(ch, cw))  # a glyph bigger than the canvas is shrunk to fit
     nh, nw = max(1, round(ch * s)), max(1, round(cw * s))
     interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
     small = cv2.resize(crop.astype(np.float32), (nw, nh), interpolation=interp)
@@ -82,7 +91,7 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return v / np.maximum(norm, 1e-6)
 
 
-COARSE = 16  # stage-1 features are this small: the product stays below BLAS threading sizes
+COARSE = 20  # stage-1 features are this small: the product stays below BLAS threading sizes
 SHIFT = 2  # px of misalignment the second matching stage forgives
 SHORTLIST = 8  # templates per glyph that get the shift-tolerant second look
 
@@ -93,9 +102,28 @@ class Templates:
 
     letters: tuple[str, ...]
     images: np.ndarray  # (n, GLYPH, GLYPH) feature images
+    ink: np.ndarray  # (n, GLYPH, GLYPH) uint8 binarised glyphs
     matrix: np.ndarray  # (n, COARSE*COARSE) coarse features, zero-mean unit-norm
 
     def match(self, glyphs: list[np.ndarray]) -> list[tuple[str, float]]:
+        """Best letter and score for each normalised glyph ('?' under MIN_SCORE)."""
+        return self._match(glyphs)
+
+    def read(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
+        """Letters of one board's glyph crops (normalised together by their cap height)."""
+        cap = cap_height(crops)
+        by_cap = self._match([normalise(c, cap) for c in crops])
+        # A glyph much taller/shorter than the board's capitals (Q, Ö, a shrinking tile) also
+        # gets a look normalised by its own height; the better of the two wins.
+        out = []
+        for crop, best in zip(crops, by_cap, strict=True):
+            if cap and abs(crop.shape[0] - cap) > 0.08 * cap:
+                own = self._match([normalise(crop)])[0]
+                best = own if own[1] > best[1] else best
+            out.append(best)
+        return out
+
+    def _match(self, glyphs: list[np.ndarray]) -> list[tuple[str, float]]:
         """Best letter and score for each glyph ('?' under MIN_SCORE).
 
         Stage 1 correlates with every template at once; stage 2 runs cv2.matchTemplate
@@ -109,13 +137,51 @@ class Templates:
         for i, f in enumerate(feats):
             shortlist = np.argsort(-scores[i])[:SHORTLIST]
             padded = cv2.copyMakeBorder(f, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_CONSTANT, 0)
-            best_j, best_s = int(shortlist[0]), -1.0
+            ink = cv2.copyMakeBorder(
+                (glyphs[i] > 0.5).astype(np.uint8), SHIFT, SHIFT, SHIFT, SHIFT,
+                cv2.BORDER_CONSTANT, 0,
+            )
+            ink_near = cv2.dilate(ink, _NEAR)
+            best_j, best_s, best_o = int(shortlist[0]), -1.0, None
             for j in shortlist:
-                s = float(cv2.matchTemplate(padded, self.images[j], cv2.TM_CCOEFF_NORMED).max())
+                res = cv2.matchTemplate(padded, self.images[j], cv2.TM_CCOEFF_NORMED)
+                _, corr, _, (dx, dy) = cv2.minMaxLoc(res)
+                s = corr - _unexplained(ink, ink_near, self.ink[j], dx, dy)
                 if s > best_s:
                     best_j, best_s = int(j), s
-            out.append((self.letters[best_j] if best_s >= MIN_SCORE else "?", best_s))
+                if self.letters[j] == "O" and (best_o is None or corr > best_o[0]):
+                    best_o = (corr, int(j), dx, dy)
+            letter = self.letters[best_j] if best_s >= MIN_SCORE else "?"
+            if letter in ("O", "Q") and best_o is not None:
+                # O and Q differ only by a short tail that correlation hardly weighs.
+                letter = "Q" if _tail(ink, self.ink[best_o[1]], best_o[2], best_o[3]) else "O"
+            out.append((letter, best_s))
         return out
+
+
+_NEAR = np.ones((5, 5), np.uint8)  # strokes within 2 px count as the same stroke
+
+
+def _tail(ink: np.ndarray, o_ink: np.ndarray, dx: int, dy: int) -> bool:
+    """Glyph ink in the lower right, outside the best-fitting O: Q's tail (measured 0 on O)."""
+    g = ink[dy : dy + GLYPH, dx : dx + GLYPH]
+    extra = g & (1 - cv2.dilate(o_ink, np.ones((3, 3), np.uint8)))
+    extra[: GLYPH // 2, :] = 0
+    extra[:, : GLYPH // 2] = 0
+    return float(extra.sum()) > 0.025 * max(1.0, float(g.sum()))
+
+
+def _unexplained(ink: np.ndarray, ink_near: np.ndarray, tpl: np.ndarray, dx: int, dy: int) -> float:
+    """Share of glyph ink far from the template's strokes plus the reverse (a chamfer check).
+
+    Correlation barely notices a missing Q tail or E bar; this does.
+    """
+    g = ink[dy : dy + GLYPH, dx : dx + GLYPH]
+    g_near = ink_near[dy : dy + GLYPH, dx : dx + GLYPH]
+    t_near = cv2.dilate(tpl, _NEAR)
+    miss_g = float((g & (1 - t_near)).sum()) / max(1.0, float(g.sum()))
+    miss_t = float((tpl & (1 - g_near)).sum()) / max(1.0, float(tpl.sum()))
+    return miss_g + miss_t
 
 
 def letter_from_name(name: str) -> str:
@@ -152,6 +218,7 @@ def load_templates(directory: Path | str | None = None) -> Templates:
         if rows
         else np.zeros((0, COARSE * COARSE), np.float32)
     )
-    templates = Templates(tuple(letters), images.astype(np.float32), matrix)
+    ink = (np.stack(rows) > 0.5).astype(np.uint8) if rows else np.zeros((0, GLYPH, GLYPH), np.uint8)
+    templates = Templates(tuple(letters), images.astype(np.float32), ink, matrix)
     _CACHE[key] = templates
     return templates

@@ -25,7 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from autobot.vision import _RING, TILE_PX, glyphs, locate
+from autobot.vision import _RING, TILE_PX, glyph_tile, glyphs, locate
 
 SHEET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"
 SAME_SHAPE = 0.97  # a glyph this correlated with a kept one of the same letter adds nothing
@@ -42,8 +42,10 @@ VARIANTS: tuple[tuple[str, bool, float, str | None], ...] = (
     ("light", False, 1.0, "DejaVu Serif"),
     ("dark", False, 2.0, "DejaVu Sans"),
     ("light", False, 1.0, "DejaVu Sans"),
+    ("light", False, 1.0, "Liberation Sans Narrow"),
+    ("dark", False, 2.0, "Liberation Sans Narrow"),
 )
-# Tile letters in another font (clones: serif, Verdana-like sans); set on the sheet only.
+# Tile letters in another font (clones and phones: serif, wide and narrow sans).
 _FONT_JS = (
     "const s = document.createElement('style');"
     "s.textContent = '#sheet .tile, .t { font-family: \"' + arguments[0] + '\" !important; }';"
@@ -136,14 +138,15 @@ def glyphs_from_sheet(frame: np.ndarray) -> list[tuple[str, np.ndarray]]:
     boxes = tiles_in_reading_order(frame)
     if len(boxes) != len(SHEET):
         raise SystemExit(f"harvest: found {len(boxes)} tiles, expected {len(SHEET)}")
-    out = []
+    crops = []
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         rgb = cv2.resize(frame[y0:y1, x0:x1], (TILE_PX, TILE_PX), interpolation=cv2.INTER_AREA)
-        grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
-        g = glyphs.extract_glyph(grey, float(np.median(grey[_RING])))
-        if g is not None:
-            out.append((SHEET[i % len(SHEET)], g))
-    return out
+        ring_grey = float(np.median(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)[_RING]))
+        crop = glyphs.extract_glyph(glyph_tile(frame[y0:y1, x0:x1]), ring_grey)
+        if crop is not None:
+            crops.append((SHEET[i % len(SHEET)], crop))
+    cap = glyphs.cap_height([c for _, c in crops])
+    return [(letter, glyphs.normalise(c, cap)) for letter, c in crops]
 
 
 def keep_distinct(found: list[tuple[str, str, np.ndarray]]) -> list[tuple[str, str, np.ndarray]]:
@@ -204,13 +207,14 @@ def harvest(out: Path) -> int:
         "Harvested, not drawn: `python -m autobot.vision.harvest --out templates/default`\n"
         f"(run {dt.date.today().isoformat()}). Source: {source}.\n"
         "Font variants are the same page with the tile font overridden by a style rule the\n"
-        "harvester adds (clones use serif and Verdana-like letters).\n"
+        "harvester adds (clones and phones use serif, wide and narrow letters).\n"
         f"Letters {SHEET} in the states correct/present/absent/typed, variants "
         + ", ".join(f"{t}{'+hc' if c else ''} x{s:g}{' ' + f if f else ''}"
                     for t, c, s, f in VARIANTS)
         + f"; {len(kept)} distinct glyphs kept of {len(found)} (correlation < {SAME_SHAPE}).\n"
-        "Each PNG is a 32x32 normalised glyph (ink white) as `autobot.vision.glyphs."
-        "extract_glyph` makes it; the file name starts with the letter (non-ASCII as U+hex).\n",
+        f"Each PNG is a {glyphs.GLYPH}x{glyphs.GLYPH} normalised glyph (ink white) as "
+        "`autobot.vision.glyphs.normalise` makes it; the file name starts with the letter "
+        "(non-ASCII as U+hex).\n",
         encoding="utf-8",
     )
     return len(kept)
