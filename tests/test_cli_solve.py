@@ -175,7 +175,9 @@ def test_terminal_output_uses_coloured_tiles() -> None:
     row = render_row("crane", "XYGXX", styled=True)
     assert row.plain == " C   R   A   N   E  "
     styles = [str(span.style) for span in row.spans]
-    assert styles[:3] == ["bold white on #787c7e", "bold white on #c9b458", "bold white on #6aaa64"]
+    assert styles[:3] == [
+        "bold white on bright_black", "bold black on yellow", "bold white on green"
+    ]
     # The whole dialogue through a terminal-style console, with a '[' that rich must not parse.
     out = io.StringIO()
     solver = make_solver(SolverConfig(strategy="entropy", start="salet"))

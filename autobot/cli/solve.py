@@ -16,7 +16,8 @@ HELP = (
     "said Not in word list; 'quit' to stop"
 )
 
-_STYLE = {"G": "bold white on #6aaa64", "Y": "bold white on #c9b458", "X": "bold white on #787c7e"}
+# Named ANSI colours, not the site's hex values: they stay right on 8/16-colour terminals too.
+_STYLE = {"G": "bold white on green", "Y": "bold black on yellow", "X": "bold white on bright_black"}
 
 
 def register(subparsers: Any) -> None:
