@@ -55,6 +55,7 @@ class BotConfig:
     settle_timeout: float = 12.0  # the longest a row may take to reveal (flip + toast)
     poll_interval: float = 0.0  # extra pause between frames (screenshots already take ~30 ms)
     reject_patience: float = 1.0  # a still typed row this long after Enter = rejected word
+    mismatch_patience: float = 0.5  # a board out of step this long is real, not a misread
     escape_after: float = 0.3  # the board must be gone this long before Escape (a read can blink)
     escape_wait: float = 0.6  # how long to watch for the board after each Escape
     escapes: int = 3  # Escapes to try when no board is visible before giving up
@@ -255,6 +256,10 @@ def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -
     return GameState(history=history, hard=hard, banned=banned)
 
 
+class _OutOfStep(Exception):
+    """A read that contradicts the game so far (a stop if it persists)."""
+
+
 @dataclass
 class _Outcome:
     """What a submitted row turned into."""
@@ -330,12 +335,24 @@ class _Loop:
         escapes = 0
         last_escape: float | None = None
         missing_since: float | None = None
+        wrong_since: float | None = None
         while True:
             read = self.look()
-            outcome = judge(read, previous)
+            now = self.clock()
+            try:
+                outcome = judge(read, previous)
+            except _OutOfStep as exc:
+                # One misread (a letter caught mid-flip) must not end a game; a lasting one does.
+                if wrong_since is None:
+                    wrong_since = now
+                if now - wrong_since >= self.config.mismatch_patience:
+                    raise AutobotError(f"the board is out of step with the game: {exc}", 4) \
+                        from None
+                outcome = None
+            else:
+                wrong_since = None
             if outcome is not None:
                 return outcome
-            now = self.clock()
             if read.found:
                 missing_since = None
             elif missing_since is None:
@@ -379,7 +396,7 @@ class _Loop:
     def check_sync(self, read: BoardView, upto: int | None = None) -> None:
         problem = sync_problem(read.rows, self.history, upto)
         if problem:
-            raise AutobotError(f"the board is out of step with the game: {problem}", 4)
+            raise _OutOfStep(problem)
 
     def start(self, history: Sequence[Turn]) -> None:
         """Wait for a steady board; adopt the rows already played (or check them)."""
@@ -399,7 +416,9 @@ class _Loop:
             self.history = on_board
             for i, turn in enumerate(on_board):
                 self.emit(Event("resumed", i, turn.guess, turn.marks))
-        self.check_sync(read, upto=len(self.history))
+        problem = sync_problem(read.rows, self.history, upto=len(self.history))
+        if problem:
+            raise AutobotError(f"the board does not show the game so far: {problem}", 4)
         if typed:
             # Leftover letters in the current row would corrupt the next guess.
             self.driver.erase(WORD_LENGTH)
@@ -453,10 +472,8 @@ class _Loop:
             self.check_sync(read, upto=index)
             if kind == "evaluated":
                 if not letters_match(row[0], guess):
-                    raise AutobotError(
-                        f"row {index + 1} was scored as {row[0]} but the bot typed "
-                        f"{guess.upper()}",
-                        4,
+                    raise _OutOfStep(
+                        f"row {index + 1} was scored as {row[0]} but the bot typed {guess.upper()}"
                     )
                 return _Outcome("scored", row[1])
             patient = changed or self.clock() - entered >= self.config.reject_patience

@@ -72,6 +72,7 @@ class FakeGame:
     hard: bool = False
     blink_every: int = 0  # every n-th frame the reader loses the board (a mid-flip misread)
     frames: int = 0
+    misread: tuple[int, ...] = ()  # frames in which the first row's first letter reads wrong
 
     def press(self, key: str) -> None:
         self.keys.append(key)
@@ -127,6 +128,8 @@ class FakeGame:
         if len(rows) < 6:
             rows.append((self.typed.upper(), "t" * len(self.typed) + "." * (5 - len(self.typed))))
         rows += [("", ".....")] * (6 - len(rows))
+        if self.frames in self.misread and self.rows:
+            rows[0] = ("Q" + rows[0][0][1:], rows[0][1])
         return FakeRead(True, settled, tuple(rows))
 
 
@@ -287,6 +290,16 @@ def test_a_board_that_changes_under_the_bot_stops_with_exit_4() -> None:
         play(game, Meddler(["crane", "sloth", "robot"]))
     assert err.value.exit_code == 4
     assert "row 1 shows CRANK" in str(err.value)
+
+
+def test_a_brief_misread_is_not_a_stop_but_a_lasting_one_is() -> None:
+    game = FakeGame("robot", FakeClock(), misread=tuple(range(60, 64)))
+    result, _ = play(game, Scripted(["crane", "sloth", "dumpy", "robot"]))
+    assert result.won and game.frames > 64
+    game = FakeGame("robot", FakeClock(), misread=tuple(range(60, 400)))
+    with pytest.raises(AutobotError) as err:
+        play(game, Scripted(["crane", "sloth", "dumpy", "robot"]))
+    assert err.value.exit_code == 4 and "row 1 shows QRANE" in str(err.value)
 
 
 def test_a_board_that_never_settles_stops_with_exit_4(solver: Any) -> None:
