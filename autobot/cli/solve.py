@@ -17,7 +17,11 @@ HELP = (
 )
 
 # Named ANSI colours, not the site's hex values: they stay right on 8/16-colour terminals too.
-_STYLE = {"G": "bold white on green", "Y": "bold black on yellow", "X": "bold white on bright_black"}
+_STYLE = {
+    "G": "bold white on green",
+    "Y": "bold black on yellow",
+    "X": "bold white on bright_black",
+}
 
 
 def register(subparsers: Any) -> None:
