@@ -32,6 +32,7 @@ class BenchResult:
     hard: bool
     games: tuple[Game, ...]
     seconds: float
+    answers: str = "answers"  # the solver's answer list (name), for the record
 
     @property
     def lengths(self) -> list[int]:
@@ -83,6 +84,7 @@ class BenchResult:
             "histogram": self.histogram,
             "failures": self.failures,
             "seconds": round(self.seconds, 3),
+            "answers": self.answers,
             "decision_ms": {k: round(v, 4) for k, v in self.decision_ms().items()},
             "results": [{"answer": g.answer, "guesses": list(g.guesses)} for g in self.games],
         }
@@ -105,7 +107,9 @@ def run_benchmark(
         games.append(play(solver, answer, hard=hard))
         if progress is not None:
             progress(done)
-    return BenchResult(solver.strategy_name, hard, tuple(games), time.perf_counter() - t0)
+    return BenchResult(
+        solver.strategy_name, hard, tuple(games), time.perf_counter() - t0, solver.answers.name
+    )
 
 
 def summary_lines(result: BenchResult) -> list[str]:
