@@ -72,7 +72,7 @@ class FakeGame:
     hard: bool = False
     blink_every: int = 0  # every n-th frame the reader loses the board (a mid-flip misread)
     frames: int = 0
-    misread: tuple[int, ...] = ()  # frames in which the first row's first letter reads wrong
+    misread: int = 0  # this many settled frames read the first row's first letter wrong
 
     def press(self, key: str) -> None:
         self.keys.append(key)
@@ -128,7 +128,8 @@ class FakeGame:
         if len(rows) < 6:
             rows.append((self.typed.upper(), "t" * len(self.typed) + "." * (5 - len(self.typed))))
         rows += [("", ".....")] * (6 - len(rows))
-        if self.frames in self.misread and self.rows:
+        if self.misread and settled and self.rows:
+            self.misread -= 1
             rows[0] = ("Q" + rows[0][0][1:], rows[0][1])
         return FakeRead(True, settled, tuple(rows))
 
@@ -293,13 +294,13 @@ def test_a_board_that_changes_under_the_bot_stops_with_exit_4() -> None:
 
 
 def test_a_brief_misread_is_not_a_stop_but_a_lasting_one_is() -> None:
-    game = FakeGame("robot", FakeClock(), misread=tuple(range(60, 64)))
+    game = FakeGame("robot", FakeClock(), misread=2)  # two equal frames: a steady misread
     result, _ = play(game, Scripted(["crane", "sloth", "dumpy", "robot"]))
-    assert result.won and game.frames > 64
-    game = FakeGame("robot", FakeClock(), misread=tuple(range(60, 400)))
+    assert result.won and game.misread == 0
+    game = FakeGame("robot", FakeClock(), misread=10**6)
     with pytest.raises(AutobotError) as err:
         play(game, Scripted(["crane", "sloth", "dumpy", "robot"]))
-    assert err.value.exit_code == 4 and "row 1 shows QRANE" in str(err.value)
+    assert err.value.exit_code == 4 and "QRANE" in str(err.value)
 
 
 def test_a_board_that_never_settles_stops_with_exit_4(solver: Any) -> None:
