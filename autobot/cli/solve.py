@@ -109,6 +109,13 @@ def parse_reply(line: str, suggested: str) -> tuple[str, str]:
     return suggested, parse_marks(line)
 
 
+def _playable(solver: Any, word: str) -> bool:
+    """Would a Wordle site have accepted this word (the solver's list or today's NYT list)?"""
+    from autobot.words import load_words
+
+    return solver.is_allowed(word) or word in load_words("nyt")
+
+
 def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) -> int:
     """The question-answer loop; returns 0 when solved or stopped, 1 after six wrong rows."""
     from autobot.solver import GameState
@@ -144,6 +151,9 @@ def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) ->
                 word, marks = parse_reply(line, guess)
             except ValueError as exc:
                 show(f"  {exc}; try again ('help' explains)")
+                continue
+            if word != guess and not _playable(solver, word):
+                show(f"  {word.upper()} is not in the word list (a typo?); try again")
                 continue
             if hard:
                 why = hard_mode_violation(word, history)
