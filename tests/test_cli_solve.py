@@ -95,10 +95,10 @@ def test_word_and_colours_form(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     # The person played CRANE instead of the suggestion, then the solver carries on from there.
     code, out, _ = run_solve(
         ["--strategy", "entropy", "--start", "salet"],
-        f"crame xxxxx\ncrane {score('crane', 'eerie')}\n", monkeypatch, capsys,
+        f"crqne xxxxx\ncrane {score('crane', 'eerie')}\n", monkeypatch, capsys,
     )
     assert code == 0
-    assert "CRAME is not in the word list (a typo?)" in out
+    assert "CRQNE is not in the word list (a typo?)" in out
     assert f"CRANE  {score('crane', 'eerie')}" in out
     assert "guess 2:" in out
 
