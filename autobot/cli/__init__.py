@@ -16,19 +16,10 @@ from collections.abc import Sequence
 from autobot import __version__
 from autobot.errors import AutobotError
 
-# subcommand -> module under autobot.cli (listed in help order)
-COMMANDS: dict[str, str] = {
-    "play": "play",
-    "solve": "solve",
-    "bench": "bench",
-    "tree": "tree",
-    "read": "read",
-    "serve": "serve",
-    "replay": "replay",
-    "fixtures": "fixtures",
-    "calibrate": "calibrate",
-    "live": "live",
-}
+# Subcommands, each a module under autobot.cli of the same name, in help order.
+COMMANDS: tuple[str, ...] = (
+    "play", "solve", "bench", "tree", "read", "serve", "replay", "fixtures", "calibrate", "live",
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,14 +32,16 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The full `autobot` parser with every available subcommand."""
-    parser = _Parser(prog="autobot", description="A Wordle bot that plays by looking at the screen.")
+    parser = _Parser(
+        prog="autobot", description="A Wordle bot that plays by looking at the screen."
+    )
     parser.add_argument("--version", action="version", version=f"autobot {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name, module_name in COMMANDS.items():
+    for name in COMMANDS:
         try:
-            module = importlib.import_module(f"autobot.cli.{module_name}")
+            module = importlib.import_module(f"autobot.cli.{name}")
         except ModuleNotFoundError as exc:
-            if exc.name == f"autobot.cli.{module_name}":
+            if exc.name == f"autobot.cli.{name}":
                 continue  # not built yet
             raise
         module.register(sub)
@@ -64,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "command", None):
             parser.print_help()
             return 2
-        module = importlib.import_module(f"autobot.cli.{COMMANDS[args.command]}")
+        module = importlib.import_module(f"autobot.cli.{args.command}")
         return int(module.run(args) or 0)
     except AutobotError as exc:
         print(f"autobot: error: {exc}", file=sys.stderr)
