@@ -38,6 +38,7 @@ class Expectation:
     guess: str | None = None  # the default strategy's next guess (None: no decision due)
     check_guess: bool = False  # labels.json entries carry no guess to check
     hard: bool = False
+    unsure_ok: bool = False  # a reader's own '?' on a known tile is allowed if not settled
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class Result:
     theme: str | None = None
     high_contrast: bool | None = None
     rows: list[Row] = field(default_factory=list)
+    unsure: int = 0  # known tiles the reader answered '?' on (allowed only when not settled)
     guess: str | None = None
     expected_guess: str | None = None
     source: str = "none"
@@ -75,7 +77,7 @@ class Result:
             "name": self.name, "image": self.image, "status": self.status, "diffs": self.diffs,
             "read_ms": round(self.read_ms, 2), "found": self.found, "settled": self.settled,
             "theme": self.theme, "high_contrast": self.high_contrast,
-            "rows": [list(r) for r in self.rows], "guess": self.guess,
+            "rows": [list(r) for r in self.rows], "unsure": self.unsure, "guess": self.guess,
             "expected_guess": self.expected_guess, "source": self.source,
         }
 
@@ -128,12 +130,29 @@ def next_guess_for(
     return str(solver_for(hard).next_guess(GameState(history=history, hard=hard)))
 
 
-def compare_board(expect: Expectation, read: Any) -> list[str]:
+def unsure_tiles(expect: Expectation, read: Any) -> int:
+    """Tiles the reader marked '?' where the expectation knows the mark."""
+    if not (expect.found and read.found):
+        return 0
+    n = 0
+    for (_, e_marks), (_, g_marks) in zip(expect.rows, _norm_rows(read.rows), strict=False):
+        n += sum(1 for j, em in enumerate(e_marks) if em != "?" and j < len(g_marks)
+                 and g_marks[j] == "?")
+    return n
+
+
+def compare_board(expect: Expectation, read: Any, *, unsure_ok: bool | None = None
+                  ) -> list[str]:
     """What differs between the expected board and a BoardRead ('' list = right).
 
     Per ../shared/real-screens/README.md: a tile with expected mark '?' may read as anything, but
-    then the frame must be reported as not settled.
+    then the frame must be reported as not settled. With `unsure_ok`, a tile the reader itself
+    marks '?' is "unsure", not wrong, provided the frame is reported as not settled (the bot
+    waits on it): the real-screens labels give the game's state even under a toast or a
+    bouncing tile, which no reader can see. Default: the expectation's own `unsure_ok`.
     """
+    if unsure_ok is None:
+        unsure_ok = expect.unsure_ok
     diffs: list[str] = []
     got_rows = _norm_rows(read.rows) if read.found else ()
     if not expect.found:
@@ -154,6 +173,8 @@ def compare_board(expect: Expectation, read: Any) -> list[str]:
             gm = g_marks[j] if j < len(g_marks) else "-"
             el = e_letters[j] if j < len(e_letters) else ""
             gl = g_letters[j] if j < len(g_letters) else ""
+            if unsure_ok and gm == "?":
+                continue
             if gm != em or (em in "GYXt" and gl.upper() != el.upper()):
                 bad.append(j)
         if bad:
@@ -161,7 +182,8 @@ def compare_board(expect: Expectation, read: Any) -> list[str]:
                 f"row {i + 1}: expected {e_letters or '-'} {e_marks} got {g_letters or '-'} "
                 f"{g_marks} (tile {','.join(str(j + 1) for j in bad)})"
             )
-    must_move = any("?" in m for _, m in expect.rows)
+    must_move = any("?" in m for _, m in expect.rows) or (
+        unsure_ok and unsure_tiles(expect, read) > 0)
     if expect.settled is not None and bool(read.settled) != expect.settled:
         diffs.append(f"settled: expected {expect.settled} got {bool(read.settled)}")
     elif must_move and read.settled:
@@ -188,10 +210,14 @@ def expectation_from_sidecar(data: dict[str, Any]) -> Expectation:
     )
 
 
-def expectation_from_label(entry: dict[str, Any]) -> Expectation:
-    """An Expectation from one labels.json entry (board and '?' rule only; no guess)."""
+def expectation_from_label(entry: dict[str, Any], strict: bool = False) -> Expectation:
+    """An Expectation from one labels.json entry (board and '?' rule only; no guess).
+
+    Unless `strict`, the reader may answer '?' (and "not settled") for a labelled tile: the
+    labels hold the game's state even where a toast or a bouncing tile hides it.
+    """
     rows = _norm_rows(entry.get("rows", []))
-    return Expectation(found=bool(rows), rows=rows)
+    return Expectation(found=bool(rows), rows=rows, unsure_ok=not strict)
 
 
 # --- files ---------------------------------------------------------------------------------------
@@ -204,7 +230,7 @@ def _read_json(path: Path) -> Any:
         raise AutobotError(f"cannot read {path}: {exc}") from None
 
 
-def _labels_cases(labels: Path) -> list[Case]:
+def _labels_cases(labels: Path, strict: bool = False) -> list[Case]:
     data = _read_json(labels)
     if not isinstance(data, list):
         raise AutobotError(f"{labels}: expected a list of entries")
@@ -213,7 +239,7 @@ def _labels_cases(labels: Path) -> list[Case]:
         try:
             image = labels.parent / entry["file"]
             cases.append(Case(name=str(entry.get("id") or Path(entry["file"]).stem), image=image,
-                              expect=expectation_from_label(entry), source="labels"))
+                              expect=expectation_from_label(entry, strict), source="labels"))
         except (KeyError, TypeError, IndexError):
             raise AutobotError(f"{labels}: malformed entry {str(entry)[:60]}") from None
     return cases
@@ -234,8 +260,9 @@ def _image_case(image: Path, labels: dict[str, Case] | None = None) -> Case:
     return Case(name=image.stem, image=image, expect=None, source="none")
 
 
-def collect_cases(paths: Sequence[str | Path]) -> list[Case]:
-    """Every image under `paths` with its expectation; a folder with labels.json uses it."""
+def collect_cases(paths: Sequence[str | Path], strict: bool = False) -> list[Case]:
+    """Every image under `paths` with its expectation; a folder with labels.json uses it
+    (`strict`: no '?' answers allowed on labelled tiles, see `expectation_from_label`)."""
     cases: list[Case] = []
     for raw in paths:
         path = Path(raw)
@@ -244,18 +271,18 @@ def collect_cases(paths: Sequence[str | Path]) -> list[Case]:
         if path.is_dir():
             labels = path / LABELS_FILE
             if labels.is_file():
-                cases.extend(_labels_cases(labels))
+                cases.extend(_labels_cases(labels, strict))
                 continue
             images = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
             cases.extend(_image_case(p) for p in images)
         elif path.name == LABELS_FILE or (path.suffix == ".json" and not
                                           path.with_suffix(".png").exists()):
-            cases.extend(_labels_cases(path))
+            cases.extend(_labels_cases(path, strict))
         elif path.suffix.lower() == ".json":
             cases.append(_image_case(path.with_suffix(".png")))
         else:
             labels_path = path.parent / LABELS_FILE
-            by_file = ({c.image.name: c for c in _labels_cases(labels_path)}
+            by_file = ({c.image.name: c for c in _labels_cases(labels_path, strict)}
                        if labels_path.is_file() else None)
             cases.append(_image_case(path, by_file))
     return cases
@@ -309,6 +336,7 @@ class Replayer:
                 result.diffs.append(f"solver: {guess_error}")
             return result
         result.diffs = compare_board(case.expect, read)
+        result.unsure = unsure_tiles(case.expect, read)
         if case.expect.check_guess:
             result.expected_guess = case.expect.guess
             if guess_error and not result.diffs:

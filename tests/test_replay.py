@@ -64,6 +64,23 @@ def test_question_mark_tiles_match_anything_but_require_not_settled() -> None:
     ]
 
 
+def test_unsure_answers_pass_on_labels_only_when_the_frame_is_not_settled() -> None:
+    rows = [("TRUCE", "XXXXG")] + [EMPTY] * 5
+    hidden = [("T???E", "X???G")] + [EMPTY] * 5
+    lenient = _expect(rows, unsure_ok=True)
+    assert compare_board(lenient, Read(True, False, tuple(hidden))) == []
+    assert compare_board(lenient, Read(True, True, tuple(hidden))) == [
+        "settled: expected False ('?' tiles) got True"
+    ]
+    # Strict (and always for fixtures, whose sidecars already mark hidden tiles '?').
+    assert compare_board(_expect(rows), Read(True, False, tuple(hidden))) == [
+        "row 1: expected TRUCE XXXXG got T???E X???G (tile 2,3,4)"
+    ]
+    # An unsure answer never hides a wrong one.
+    wrong = [("TRUCE", "X?XYG")] + [EMPTY] * 5
+    assert "tile 4" in compare_board(lenient, Read(True, False, tuple(wrong)))[0]
+
+
 def test_found_row_count_theme_and_contrast_are_checked() -> None:
     rows = [("CRANE", "XYGGX")] + [EMPTY] * 5
     assert compare_board(_expect(rows), Read(False, False, ())) == ["no board found"]

@@ -70,6 +70,19 @@ def _band_pixels(frame: np.ndarray, box: tuple[int, int, int, int], lo: float, h
     return crop[(d >= lo) & (d < hi)]
 
 
+def _border_pixels(frame: np.ndarray, box: tuple[int, int, int, int], bg: np.ndarray
+                   ) -> np.ndarray:
+    """The outline of a see-through tile: in a band straddling the located edge (the grid may
+    sit a pixel or two inside the border), the pixels that differ most from the page."""
+    x0, y0, x1, y1 = box
+    pad = max(2, round(0.08 * (x1 - x0)))
+    band = _band_pixels(frame, (x0 - pad, y0 - pad, x1 + pad, y1 + pad), 0.0, 0.16)
+    if len(band) == 0:
+        return band
+    dist = np.linalg.norm(band.astype(np.float32) - bg, axis=1)
+    return band[dist >= np.percentile(dist, 85)]
+
+
 def _median(pixels: list[np.ndarray]) -> tuple[int, int, int] | None:
     stacked = [p for p in pixels if len(p)]
     if not stacked:
@@ -95,6 +108,7 @@ def measure_palette(frame: np.ndarray, read: Any) -> tuple[dict[str, tuple[int, 
     from autobot.vision import background_lab, colour
 
     grid = read.grid
+    bg_rgb = np.array(_lab_to_rgb(background_lab(frame, grid)), np.float32)
     per_role: dict[str, list[np.ndarray]] = {}
     ink: dict[str, list[np.ndarray]] = {}
     for r, (_, marks) in enumerate(read.rows):
@@ -110,9 +124,7 @@ def measure_palette(frame: np.ndarray, read: Any) -> tuple[dict[str, tuple[int, 
                     ink.setdefault("letter", []).append(_ink(frame, box, np.median(fill, 0)))
             else:
                 # Empty and typed tiles are see-through: their colour is the 2 px border.
-                edge = max(1.5 / max(grid.tile, 1.0), 0.02)
-                band = _band_pixels(frame, box, 0.0, edge + 0.02)
-                per_role.setdefault(role, []).append(band)
+                per_role.setdefault(role, []).append(_border_pixels(frame, box, bg_rgb))
                 if mark == "t":
                     inside = _band_pixels(frame, box, 0.1, 0.2)
                     if len(inside):
@@ -130,9 +142,7 @@ def measure_palette(frame: np.ndarray, read: Any) -> tuple[dict[str, tuple[int, 
             d = colour.delta_e(colour.rgb_to_lab(np.array(tile_meds)),
                                colour.rgb_to_lab(np.array([med], np.uint8))[0])
             spread[role] = float(np.max(d)) if len(d) else 0.0
-    bg = background_lab(frame, grid)
-    bg_rgb = _lab_to_rgb(bg)
-    palette["background"] = bg_rgb
+    palette["background"] = tuple(int(v) for v in bg_rgb)  # type: ignore[assignment]
     return palette, spread
 
 
@@ -158,33 +168,41 @@ def parse_letters(text: str, rows: int) -> list[str]:
     return words
 
 
+def board_glyphs(frame: np.ndarray, read: Any, cells: list[tuple[int, int]]
+                 ) -> dict[tuple[int, int], np.ndarray]:
+    """Normalised glyphs of these tiles, cut exactly as vision's harvester cuts the page's
+    glyph sheet (same sampler, extractor and cap-height normalisation)."""
+    from autobot.vision import background_lab, glyphs, sample_tile
+
+    bg = background_lab(frame, read.grid)
+    crops: dict[tuple[int, int], np.ndarray] = {}
+    for r, c in cells:
+        s = sample_tile(frame, read.grid.tile_box(r, c), bg)
+        crop = glyphs.extract_glyph(s.grey, s.ring_grey)
+        if crop is not None:
+            crops[r, c] = crop
+    if not crops:
+        return {}
+    if hasattr(glyphs, "cap_height"):
+        cap = glyphs.cap_height(list(crops.values()))
+        return {k: glyphs.normalise(v, cap) for k, v in crops.items()}
+    return crops
+
+
 def harvest_templates(frame: np.ndarray, read: Any, words: list[str], out: Path) -> int:
     """Write one glyph per tile whose letter is known into `out`; returns how many."""
     import cv2
 
-    from autobot.vision import TILE_PX, glyphs, sample_tile
+    from autobot.vision import glyphs
 
+    cells = [(r, c) for r, word in enumerate(words) for c in range(len(word))
+             if c < len(read.rows[r][1]) and read.rows[r][1][c] not in ".?"]
     out.mkdir(parents=True, exist_ok=True)
-    bg = None
     count = 0
-    for r, word in enumerate(words):
-        _, marks = read.rows[r]
-        for c, letter in enumerate(word):
-            if c >= len(marks) or marks[c] in ".?":
-                continue  # nothing (or something moving) in that tile
-            if bg is None:
-                from autobot.vision import background_lab
-
-                bg = background_lab(frame, read.grid)
-            s = sample_tile(frame, read.grid.tile_box(r, c), bg)
-            if s.grey.shape != (TILE_PX, TILE_PX):
-                continue
-            glyph = glyphs.extract_glyph(s.grey, s.ring_grey)
-            if glyph is None:
-                continue
-            name = f"{glyphs.name_for_letter(letter)}__cal-r{r + 1}c{c + 1}.png"
-            cv2.imwrite(str(out / name), np.clip(glyph * 255, 0, 255).astype(np.uint8))
-            count += 1
+    for (r, c), glyph in board_glyphs(frame, read, cells).items():
+        name = f"{glyphs.name_for_letter(words[r][c])}__cal-r{r + 1}c{c + 1}.png"
+        cv2.imwrite(str(out / name), np.clip(glyph * 255, 0, 255).astype(np.uint8))
+        count += 1
     return count
 
 

@@ -26,6 +26,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="rewrite the sidecars' expected guesses (boards are never updated)")
     p.add_argument("--profile", metavar="NAME", help="calibration profile for the reader")
     p.add_argument("--strategy", default="default", help="solver strategy (default: default)")
+    p.add_argument("--strict", action="store_true",
+                   help="labels.json: a '?' answer on a labelled tile is a failure even when the "
+                   "frame is reported as not settled")
     p.add_argument("--quiet", "-q", action="store_true", help="print failures and the summary only")
 
 
@@ -43,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         from autobot.calibration import load_profile
 
         profile = load_profile(args.profile)
-    cases = collect_cases(args.paths)
+    cases = collect_cases(args.paths, args.strict)
     if not cases:
         raise AutobotError(f"no images in {', '.join(args.paths)}")
     replayer = Replayer(profile=profile, strategy=args.strategy)
@@ -52,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         for name, old, new in changed:
             print(f"updated {name}: expected guess {old or 'none'} -> {new or 'none'}")
         print(f"{len(changed)} expected guesses changed")
-        cases = collect_cases(args.paths)  # replay against the rewritten sidecars
+        cases = collect_cases(args.paths, args.strict)  # replay the rewritten sidecars
     width = max(len(c.name) for c in cases)
     results = []
     for case in cases:
@@ -62,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
             if args.quiet:
                 continue
             detail = f"guess {r.guess}" if r.guess else ""
+            if r.unsure:
+                detail = f"{r.unsure} hidden/moving tiles read as '?', not settled"
         elif r.status == "fail":
             detail = "; ".join(r.diffs)
         else:
