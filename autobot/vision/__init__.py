@@ -121,7 +121,7 @@ def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
         return None
     crop = frame[cy0:cy1, cx0:cx1]
     # Same tile size in the search image as a full search would give.
-    scale = min(1.0, max(0.25, 24.0 / max(hint.tile, 1.0)))
+    scale = 1.0 / max(1, int(hint.tile // 24))  # 1/n: OpenCV's fast downscale
     grey = locate.to_search_grey(crop, scale)
     boxes = locate.find_candidates(grey)
     lat = locate.fit_lattice(boxes)
@@ -174,10 +174,8 @@ class TileSample:
     ring_lab: np.ndarray
     ring_grey: float
     agree: float  # share of ring pixels near the ring median
-    dark_share: float  # ring pixels much darker than the median (a black toast)
-    light_share: float  # ring pixels much lighter than the median (a light toast)
-    squash: float  # filled height / filled width of the tile outline (1 = square)
-    grey: np.ndarray  # GLYPH_TILE_PX square grey crop (for the letter)
+    ink: bool  # something in the middle stands out from the ring: a letter (or debris)
+    squash: float  # height / width of the tile's non-background outline (1 = square)
     cut: bool  # partly outside the frame
 
 
@@ -198,62 +196,100 @@ def _ring_mask() -> np.ndarray:
 _RING = _ring_mask()
 
 
-def sample_tile(
-    frame: np.ndarray, box: tuple[int, int, int, int], bg_lab: np.ndarray
-) -> TileSample:
-    """Resample one tile and measure its ring colour, uniformity and outline shape."""
+@dataclass(frozen=True)
+class BoardView:
+    """The board region resampled once so that one tile is `px` pixels wide."""
+
+    image: np.ndarray
+    scale: float
+    ox: int  # frame x of image column 0
+    oy: int
+    px: int
+
+    def tile(self, grid: Grid, row: int, col: int, pad: int = 0) -> np.ndarray | None:
+        """One tile (plus `pad` px around it), or None where it leaves the view."""
+        x = round((grid.x + col * grid.pitch_x - self.ox) * self.scale) - pad
+        y = round((grid.y + row * grid.pitch_y - self.oy) * self.scale) - pad
+        n = self.px + 2 * pad
+        if x < 0 or y < 0 or x + n > self.image.shape[1] or y + n > self.image.shape[0]:
+            return None
+        return self.image[y : y + n, x : x + n]
+
+
+def board_view(frame: np.ndarray, grid: Grid, px: int, grey: bool = False) -> BoardView:
+    """Resample the board (with a margin) in one call: many small resizes cost far more."""
     h, w = frame.shape[:2]
-    x0, y0, x1, y1 = box
-    cut = x0 < 0 or y0 < 0 or x1 > w or y1 > h
-    cx0, cy0, cx1, cy1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
-    if cx1 - cx0 < 4 or cy1 - cy0 < 4:
-        blank = np.zeros((GLYPH_TILE_PX, GLYPH_TILE_PX), np.uint8)
-        return TileSample(bg_lab, 0.0, 0.0, 0.0, 0.0, 1.0, blank, True)
-    crop = frame[cy0:cy1, cx0:cx1]
-    rgb = cv2.resize(crop, (TILE_PX, TILE_PX), interpolation=cv2.INTER_AREA)
-    ring = rgb[_RING]
-    med = np.median(ring, axis=0)
-    ring_lab = colour.rgb_to_lab(med.astype(np.uint8)[None])[0]
-    lab_ring = colour.rgb_to_lab(ring)
-    dist = colour.delta_e(lab_ring, ring_lab)
-    agree = float((dist < RING_AGREE_DE).mean())
-    dark = float(((lab_ring[:, 0] < ring_lab[0] - 25) & (lab_ring[:, 0] < 20)).mean())
-    light = float(((lab_ring[:, 0] > ring_lab[0] + 25) & (lab_ring[:, 0] > 75)).mean())
-    ring_grey = float(np.median(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)[_RING]))
-    grey = glyph_tile(crop)
-    squash = _squash(frame, box, bg_lab)
-    return TileSample(ring_lab, ring_grey, agree, dark, light, squash, grey, cut)
+    x0, y0, x1, y1 = grid.bbox()
+    pad = max(2, round(0.15 * grid.pitch_x))
+    rx0, ry0 = max(0, x0 - pad), max(0, y0 - pad)
+    rx1, ry1 = min(w, x1 + pad), min(h, y1 + pad)
+    region = frame[ry0:ry1, rx0:rx1]
+    if grey:
+        region = cv2.cvtColor(region, cv2.COLOR_RGB2GRAY)
+    s = px / max(grid.tile, 1.0)
+    size = (max(1, round(region.shape[1] * s)), max(1, round(region.shape[0] * s)))
+    interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
+    return BoardView(cv2.resize(region, size, interpolation=interp), s, rx0, ry0, px)
 
 
-def _squash(frame: np.ndarray, box: tuple[int, int, int, int], bg_lab: np.ndarray) -> float:
+def sample_tiles(
+    frame: np.ndarray, grid: Grid, bg_lab: np.ndarray, view: BoardView | None = None
+) -> dict[tuple[int, int], TileSample]:
+    """Measure every tile at once: ring colour and uniformity, ink, outline shape."""
+    h, w = frame.shape[:2]
+    view = view or board_view(frame, grid, TILE_PX)
+    keys, stack = [], []
+    out: dict[tuple[int, int], TileSample] = {}
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            x0, y0, x1, y1 = grid.tile_box(r, c)
+            tile = view.tile(grid, r, c)
+            if x0 < 0 or y0 < 0 or x1 > w or y1 > h or tile is None:
+                out[r, c] = TileSample(bg_lab, 0.0, 0.0, False, 1.0, True)
+            else:
+                keys.append((r, c))
+                stack.append(tile)
+    if not keys:
+        return out
+    tiles = np.stack(stack)  # (n, TILE_PX, TILE_PX, 3)
+    ring = tiles[:, _RING]  # (n, m, 3)
+    med = np.median(ring, axis=1).astype(np.uint8)
+    ring_lab = colour.rgb_to_lab(med)
+    agree = (colour.delta_e(colour.rgb_to_lab(ring), ring_lab[:, None]) < RING_AGREE_DE).mean(1)
+    n = len(keys)
+    grey = cv2.cvtColor(tiles.reshape(n * TILE_PX, TILE_PX, 3), cv2.COLOR_RGB2GRAY)
+    grey = grey.reshape(n, TILE_PX, TILE_PX)
+    ring_grey = np.median(grey[:, _RING], axis=1)
+    lo, hi = RING[1], TILE_PX - RING[1]
+    middle = grey[:, lo:hi, lo:hi].astype(np.int16)
+    ink = np.abs(middle - ring_grey[:, None, None]).max(axis=(1, 2)) > 40
+    blank = colour.delta_e(ring_lab, bg_lab) < colour.BLANK_DISTANCE
+    for i, key in enumerate(keys):
+        squash = 1.0
+        if ink[i] or not blank[i]:
+            squash = _squash(view, grid, key, bg_lab)
+        out[key] = TileSample(
+            ring_lab[i], float(ring_grey[i]), float(agree[i]), bool(ink[i]), squash, False
+        )
+    return out
+
+
+def _squash(view: BoardView, grid: Grid, key: tuple[int, int], bg_lab: np.ndarray) -> float:
     """Height / width of the non-background extent through the tile's centre lines."""
-    x0, y0, x1, y1 = box
-    t = x1 - x0
-    pad = max(1, round(0.05 * t))
-    h, w = frame.shape[:2]
-    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-    band = max(1, t // 8)
-    col = frame[max(0, y0 - pad) : min(h, y1 + pad), max(0, cx - band) : min(w, cx + band)]
-    row = frame[max(0, cy - band) : min(h, cy + band), max(0, x0 - pad) : min(w, x1 + pad)]
-    if col.size == 0 or row.size == 0:
+    pad = 3
+    tile = view.tile(grid, *key, pad=pad)
+    if tile is None:
         return 1.0
-    vert = _extent(np.median(col, axis=1))
-    horiz = _extent(np.median(row, axis=0))
-    if horiz <= 0:
-        return 1.0
-    return vert / horiz
+    mid, band = pad + TILE_PX // 2, TILE_PX // 8
+    vert = _extent(np.median(tile[:, mid - band : mid + band], axis=1), bg_lab)
+    horiz = _extent(np.median(tile[mid - band : mid + band, :], axis=0), bg_lab)
+    return vert / horiz if horiz > 0 else 1.0
 
 
-def _extent(line: np.ndarray) -> int:
-    """Distance between the first and last pixel that is not background-like."""
+def _extent(line: np.ndarray, bg_lab: np.ndarray) -> int:
+    """Distance between the first and last pixel of a line that is not page background."""
     lab = colour.rgb_to_lab(line.astype(np.uint8))
-    return _span(lab)
-
-
-def _span(lab: np.ndarray) -> int:
-    """First-to-last index differing from both ends' colour (ends are background)."""
-    ref = np.median(np.concatenate([lab[:2], lab[-2:]]), axis=0)
-    off = np.nonzero(colour.delta_e(lab, ref) > colour.BLANK_DISTANCE)[0]
+    off = np.nonzero(colour.delta_e(lab, bg_lab) > colour.BLANK_DISTANCE)[0]
     return int(off[-1] - off[0] + 1) if len(off) else 0
 
 
@@ -278,34 +314,24 @@ def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
     return colour.rgb_to_lab(np.median(pix, axis=0).astype(np.uint8)[None])[0]
 
 
-def find_toasts(frame: np.ndarray, grid: Grid, theme: str) -> list[tuple[int, int, int, int]]:
+def find_toasts(view: BoardView, grid: Grid, theme: str) -> list[tuple[int, int, int, int]]:
     """Toast pills over the board: wide flat blobs, black on light pages, pale on dark ones."""
-    h, w = frame.shape[:2]
-    x0, y0, x1, y1 = grid.bbox()
-    pad = round(grid.pitch_y)
-    rx0, ry0, rx1, ry1 = max(0, x0 - pad), max(0, y0 - pad), min(w, x1 + pad), min(h, y1 + pad)
-    if rx1 - rx0 < 4 or ry1 - ry0 < 4:
-        return []
-    s = min(1.0, 24.0 / max(grid.tile, 1.0))
-    region = frame[ry0:ry1, rx0:rx1]
-    if s < 1.0:
-        size = (max(1, round(region.shape[1] * s)), max(1, round(region.shape[0] * s)))
-        region = cv2.resize(region, size, interpolation=cv2.INTER_AREA)
+    region = view.image
     grey = cv2.cvtColor(region, cv2.COLOR_RGB2GRAY)
-    spread = region.max(axis=2).astype(np.int16) - region.min(axis=2)
     if theme == "light":
         mask = grey < 30
     else:
+        spread = region.max(axis=2).astype(np.int16) - region.min(axis=2)
         mask = (grey > 195) & (spread < 30)
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
-    tile = grid.tile * s
+    tile, s = view.px, view.scale
     boxes = []
     for i in range(1, n):
         bx, by, bw, bh, area = stats[i]
         if bw >= 1.3 * tile and 0.25 * tile <= bh <= 1.6 * tile and area >= 0.45 * bw * bh:
             boxes.append((
-                rx0 + round(bx / s), ry0 + round(by / s),
-                rx0 + round((bx + bw) / s), ry0 + round((by + bh) / s),
+                view.ox + round(bx / s), view.oy + round(by / s),
+                view.ox + round((bx + bw) / s), view.oy + round((by + bh) / s),
             ))
     return boxes
 
@@ -328,10 +354,8 @@ def read_board(
     bg = background_lab(frame, grid)
     theme = colour.theme_of(bg)
 
-    samples = {}
-    for r in range(grid.rows):
-        for c in range(grid.cols):
-            samples[r, c] = sample_tile(frame, grid.tile_box(r, c), bg)
+    view = board_view(frame, grid, TILE_PX)
+    samples = sample_tiles(frame, grid, bg, view)
 
     # Colour roles per tile; blank tiles (background inside) are empty or typed.
     roles: dict[tuple[int, int], str] = {}
@@ -344,13 +368,17 @@ def read_board(
     mapping = colour.marks_for_roles(filled_roles)
     high_contrast = colour.is_high_contrast(filled_roles)
 
-    # Letters: every non-empty-looking tile is matched in one batch.
+    # Letters only where there is ink: the letter view is made once, and only if needed.
     glyph_keys, glyph_imgs = [], []
-    for key, s in samples.items():
-        g = glyphs.extract_glyph(s.grey, s.ring_grey)
-        if g is not None:
-            glyph_keys.append(key)
-            glyph_imgs.append(g)
+    inked = [k for k, s in samples.items() if s.ink and not s.cut]
+    if inked:
+        letters_view = board_view(frame, grid, GLYPH_TILE_PX, grey=True)
+        for key in inked:
+            tile = letters_view.tile(grid, *key)
+            g = glyphs.extract_glyph(tile, samples[key].ring_grey) if tile is not None else None
+            if g is not None:
+                glyph_keys.append(key)
+                glyph_imgs.append(g)
     matched = dict(zip(glyph_keys, templates.read(glyph_imgs), strict=True))
 
     filled = [k for k, v in roles.items() if v != "blank"]
@@ -359,7 +387,7 @@ def read_board(
         return _not_found("coloured squares without letters (a share grid, not a live board)")
 
     reasons = list(reasons)
-    toasts = find_toasts(frame, grid, theme)
+    toasts = find_toasts(view, grid, theme)
     under_toast = {
         key
         for key in samples
@@ -383,13 +411,8 @@ def read_board(
                 reasons.append(f"toast over the board (tile {where})")
             elif s.agree < RING_AGREE:
                 mark, letter = "?", "?"
-                if (theme == "light" and s.dark_share > 0.15) or (
-                    theme == "dark" and s.light_share > 0.15
-                ):
-                    reasons.append(f"toast over the board (tile {where})")
-                else:
-                    reasons.append(f"tile {where} occluded or moving")
-            elif s.squash < 0.8 and (role != "blank" or letter):
+                reasons.append(f"tile {where} occluded or moving")
+            elif s.squash < 0.8:
                 mark, letter = "?", "?"
                 reasons.append(f"tile {where} mid-flip")
             elif role == "blank":

@@ -132,7 +132,10 @@ class Templates:
         if not glyphs or not self.letters:
             return [("?", 0.0) for _ in glyphs]
         feats = [features(g) for g in glyphs]
-        scores = _unit(np.stack([_coarse(f) for f in feats])) @ self.matrix.T
+        # Plain multiply-and-sum, not `@`: BLAS threads left spinning after a product fight
+        # OpenCV's threads for the two cores and made every later call ~100x slower.
+        coarse = _unit(np.stack([_coarse(f) for f in feats]))
+        scores = [(self.matrix * v).sum(axis=1) for v in coarse]
         out = []
         for i, f in enumerate(feats):
             shortlist = np.argsort(-scores[i])[:SHORTLIST]
