@@ -68,11 +68,10 @@ class MssScreen:
             import mss
         except ImportError:
             raise AutobotError("mss is not installed (pip install mss)", UNAVAILABLE_EXIT) from None
-        if not os.environ.get("DISPLAY") and os.name == "posix" and shutil.which("uname"):
+        if os.name == "posix" and os.uname().sysname == "Linux" and not os.environ.get("DISPLAY"):
             # Linux without X: mss would fail with a long Xlib message; say it plainly.
-            if os.uname().sysname == "Linux":
-                raise AutobotError("no display: DISPLAY is not set (live mode needs a desktop)",
-                                   UNAVAILABLE_EXIT)
+            raise AutobotError("no display: DISPLAY is not set (live mode needs a desktop)",
+                               UNAVAILABLE_EXIT)
         factory = getattr(mss, "MSS", None) or mss.mss  # mss >= 10 renamed mss.mss to mss.MSS
         try:
             sct = factory()
@@ -133,6 +132,9 @@ class MssScreen:
 
 def _import_pyautogui() -> Any:
     """pyautogui, imported only now: it connects to the X display as it loads."""
+    if os.name == "posix" and os.uname().sysname == "Linux" and not os.environ.get("DISPLAY"):
+        raise AutobotError("no display: DISPLAY is not set (live typing needs a desktop)",
+                           UNAVAILABLE_EXIT)
     try:
         import pyautogui
     except ImportError:
@@ -144,6 +146,11 @@ def _import_pyautogui() -> Any:
             from None
     pyautogui.FAILSAFE = True  # the documented abort: fling the mouse into a screen corner
     return pyautogui
+
+
+def require_pyautogui() -> None:
+    """Fail early, in one line, if live typing is impossible here (no pyautogui or no display)."""
+    _import_pyautogui()
 
 
 def failsafe_guard(call: Callable[[], None], pyautogui: Any) -> None:

@@ -122,6 +122,8 @@ def find_board(
 
     Nothing by the deadline is exit 3 ("no Wordle board found on monitor 1").
     """
+    from autobot.desktop import anchor_of, board_moved
+
     deadline = clock() + timeout
     previous = None
     seen = False
@@ -131,7 +133,8 @@ def find_board(
         if board.found:
             seen = True
             if (board.settled and previous is not None and previous.found
-                    and previous.rows == board.rows and previous.grid == board.grid):
+                    and previous.rows == board.rows
+                    and board_moved(anchor_of(previous.grid), board.grid) is None):
                 return frame, board
         previous = board
         if clock() >= deadline:
@@ -248,15 +251,40 @@ def run(args: argparse.Namespace) -> int:
     if start and not solver.is_allowed(start):
         raise AutobotError(f"--start: {start.upper()} is not an allowed guess")
     console = Console(highlight=False)
+    if not args.advise:
+        from autobot.desktop import require_pyautogui
+
+        require_pyautogui()  # before any window opens: no point finding a board we cannot type on
 
     def read(frame: Any) -> Any:
         return read_board(frame)
 
-    with launched(args), MssScreen(monitor=args.monitor, region=args.region) as screen:
+    with _terminate_as_interrupt(), launched(args), \
+            MssScreen(monitor=args.monitor, region=args.region) as screen:
         frame, first = find_board(screen, read, args.find_timeout, where_text(args))
         if args.advise:
             return advise(args, screen, read, solver, console, first)
         return play_live(args, screen, frame, first, solver, console)
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM ends the run like Ctrl-C, so a launched browser is still closed on the way out."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,

@@ -1,0 +1,502 @@
+"""Live desktop mode on a real desktop: Xvfb, a headed Chromium window, mss frames, pyautogui keys.
+
+Each `autobot live` runs as its own process (as a user would start it) against a private Xvfb
+started here, so DISPLAY/XAUTHORITY are set for these processes only. The pure pieces (region
+parsing, BGRA conversion, the board guard) are unit-tested with small synthetic inputs first.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from autobot.desktop import (
+    Anchor,
+    GuardedDriver,
+    bgra_to_rgb,
+    board_moved,
+    focus_spot,
+    parse_region,
+)
+from autobot.errors import AutobotError
+from autobot.wordle import score
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# --- pure pieces ---------------------------------------------------------------------------
+
+
+def test_parse_region() -> None:
+    assert parse_region("10, 20,300,400") == (10, 20, 300, 400)
+    for bad in ("1,2,3", "a,b,c,d", "0,0,0,10", "0,0,10,-5"):
+        with pytest.raises(AutobotError):
+            parse_region(bad)
+
+
+def test_bgra_to_rgb_swaps_channels() -> None:
+    bgra = np.zeros((2, 3, 4), np.uint8)
+    bgra[..., 0], bgra[..., 1], bgra[..., 2], bgra[..., 3] = 10, 20, 30, 255
+    rgb = bgra_to_rgb(bgra.tobytes(), 3, 2)
+    assert rgb.shape == (2, 3, 3) and rgb.dtype == np.uint8 and rgb.flags["C_CONTIGUOUS"]
+    assert rgb[1, 2].tolist() == [30, 20, 10]
+
+
+class _Grid:
+    def __init__(self, x: float, y: float, pitch: float = 67.0, tile: float = 62.0) -> None:
+        self.x, self.y, self.pitch_x, self.pitch_y, self.tile = x, y, pitch, pitch, tile
+        self.cols, self.rows = 5, 6
+
+
+def test_board_moved_tolerates_jitter_not_moves() -> None:
+    anchor = Anchor(100, 200, 67, 67)
+    assert board_moved(anchor, _Grid(101, 199)) is None
+    assert "moved" in (board_moved(anchor, _Grid(160, 200)) or "")
+    assert "size" in (board_moved(anchor, _Grid(100, 200, pitch=40, tile=36)) or "")
+
+
+def test_focus_spot_is_blank_background_beside_the_board() -> None:
+    frame = np.full((600, 900, 3), 255, np.uint8)
+    grid = _Grid(300, 100)
+    frame[100:100 + 6 * 67, 300:300 + 5 * 67] = 120  # the board
+    x, y = focus_spot(frame, grid) or (-1, -1)
+    assert not (300 <= x < 300 + 5 * 67) and 0 <= x < 900 and 100 <= y < 100 + 6 * 67
+    assert (frame[y - 20:y + 21, x - 20:x + 21] == 255).all()
+    # Nothing blank anywhere beside it (a busy page): no spot, rather than a risky click.
+    busy = np.random.default_rng(0).integers(0, 255, frame.shape, dtype=np.uint8)
+    assert focus_spot(busy, grid) is None
+
+
+class _Read:
+    def __init__(self, grid: _Grid | None) -> None:
+        self.found = grid is not None
+        self.grid = grid
+
+
+class _Keys:
+    def __init__(self) -> None:
+        self.screen = self
+        self.typed: list[str] = []
+
+    def grab(self) -> np.ndarray:
+        return np.zeros((1, 1, 3), np.uint8)
+
+    def type_word(self, word: str) -> None:
+        self.typed.append(word)
+
+
+def test_guarded_driver_types_only_while_the_board_stays() -> None:
+    reads = iter([_Read(_Grid(100, 100)), _Read(_Grid(100, 100)), _Read(_Grid(400, 100))])
+    keys = _Keys()
+    guarded = GuardedDriver(keys, lambda frame: next(reads))
+    guarded.type_word("salet")  # first read anchors the board
+    guarded.type_word("crony")
+    with pytest.raises(AutobotError) as stop:
+        guarded.type_word("dumpy")
+    assert stop.value.exit_code == 4 and "moved" in str(stop.value)
+    assert keys.typed == ["salet", "crony"]
+
+
+def test_guarded_driver_stops_when_the_board_is_gone() -> None:
+    now = [0.0]
+    keys = _Keys()
+    guarded = GuardedDriver(keys, lambda frame: _Read(None), anchor=Anchor(1, 1, 67, 67),
+                            clock=lambda: now[0], sleep=lambda s: now.__setitem__(0, now[0] + s))
+    with pytest.raises(AutobotError) as stop:
+        guarded.type_word("salet")
+    assert stop.value.exit_code == 4 and "gone" in str(stop.value) and keys.typed == []
+
+
+# --- no display, no pyautogui ---------------------------------------------------------------
+
+
+def _env_without_display() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "XAUTHORITY",
+                                                           "WAYLAND_DISPLAY")}
+    return env
+
+
+def test_import_and_other_commands_need_no_display_nor_pyautogui() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['pyautogui'] = None  # as if not installed: importing it raises\n"
+        "import autobot, autobot.desktop, autobot.cli.live, autobot.driver, autobot.bot\n"
+        "from autobot.cli import main\n"
+        "assert main(['solve', '--answer', 'cigar']) == 0\n"
+        "assert main(['live', '--help']) == 0\n"
+        "code = main(['live', '--find-timeout', '1'])\n"
+        "assert code == 5, code\n"
+        "assert 'pyautogui' not in sys.modules or sys.modules['pyautogui'] is None\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=_env_without_display(), cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "CIGAR" in done.stdout.upper()
+    # The refusal is one line saying why, not a traceback.
+    errors = [line for line in done.stderr.splitlines() if line.startswith("autobot: error:")]
+    assert len(errors) == 1 and "Traceback" not in done.stderr
+    assert "pyautogui" in errors[0] or "display" in errors[0].lower()
+
+
+def test_live_without_display_is_one_line_exit_5() -> None:
+    done = subprocess.run([sys.executable, "-m", "autobot", "live", "--advise"],
+                          env=_env_without_display(), cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 5
+    assert done.stderr.startswith("autobot: error:") and len(done.stderr.splitlines()) == 1
+    assert "display" in done.stderr.lower()
+
+
+# --- the real desktop ----------------------------------------------------------------------
+
+
+def _require_desktop() -> None:
+    """Skip locally without Xvfb/Chromium/pyautogui; in CI (CI=true) that is a failure."""
+    missing = [p for p in ("/usr/bin/chromium", "/usr/bin/chromedriver") if not os.path.exists(p)]
+    missing += [t for t in ("Xvfb", "xauth", "xdotool") if shutil.which(t) is None]
+    # find_spec, not import: importing pyautogui connects to a display at once.
+    if importlib.util.find_spec("pyautogui") is None or importlib.util.find_spec("Xlib") is None:
+        missing.append("pyautogui (pip install 'autobot[desktop]')")
+    if not missing:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"desktop test prerequisites missing in CI: {', '.join(missing)}")
+    pytest.skip(f"desktop prerequisites missing: {', '.join(missing)}")
+
+
+@pytest.fixture(scope="module")
+def xdisplay() -> Iterator[dict[str, str]]:
+    """A private 1280x1024x24 Xvfb; yields the environment for processes that use it."""
+    _require_desktop()
+    from autobot.desktop import virtual_display
+
+    with virtual_display((1280, 1024)) as display_env:
+        env = dict(os.environ)
+        env.update(display_env)
+        yield env
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    from autobot.page.server import serve_page
+
+    with serve_page() as url:
+        yield url
+
+
+def _url(base: str, **kw: Any) -> str:
+    from autobot.page.server import page_url
+
+    return page_url(base, **kw)
+
+
+def live(env: dict[str, str], *args: str, stdin: str | None = None,
+         timeout: float = 180) -> subprocess.CompletedProcess[str]:
+    """Run `autobot live ARGS` on the test display to its end."""
+    return subprocess.run([sys.executable, "-m", "autobot", "live", *args], env=env, cwd=ROOT,
+                          input=stdin if stdin is not None else "", capture_output=True,
+                          text=True, timeout=timeout)
+
+
+class Running:
+    """`autobot live` running in the background; its output read as it comes."""
+
+    def __init__(self, env: dict[str, str], *args: str) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "autobot", "live", *args], env=env,
+                                     cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.out = ""
+
+    def wait_for(self, text: str, timeout: float = 120) -> str:
+        """Read stdout until `text` shows (prompts end without a newline, so bytes, not lines)."""
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while text not in self.out:
+            left = deadline - time.monotonic()
+            if left <= 0 or self.proc.poll() is not None and not select.select([fd], [], [], 0)[0]:
+                err = self.proc.stderr.read().decode() if self.proc.poll() is not None else ""
+                raise AssertionError(f"never saw {text!r}; stdout: {self.out!r}; stderr: {err}")
+            ready, _, _ = select.select([fd], [], [], min(left, 0.5))
+            if ready:
+                chunk = os.read(fd, 65536)
+                if chunk:
+                    self.out += chunk.decode(errors="replace")
+        return self.out
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line.encode())
+        self.proc.stdin.flush()
+
+    def finish(self, timeout: float = 120) -> tuple[int, str, str]:
+        out, err = self.proc.communicate(timeout=timeout)
+        self.out += out.decode(errors="replace")
+        return self.proc.returncode, self.out, err.decode(errors="replace")
+
+    def kill(self) -> None:
+        """Ctrl-C, as a person would: autobot closes its browser on the way out."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def check_game(record: dict[str, Any], answer: str) -> None:
+    """A won game whose every row shows exactly Wordle's own scoring."""
+    assert record["won"] is True, record
+    assert record["guesses"][-1] == answer
+    for guess, marks in zip(record["guesses"], record["marks"], strict=True):
+        assert marks == score(guess, answer), (guess, marks)
+
+
+def read_screen(env: dict[str, str]) -> Any:
+    """What vision sees on the test display right now (via a fresh process: a clean X client)."""
+    code = (
+        "import json\n"
+        "from autobot.desktop import MssScreen\n"
+        "from autobot.vision import read_board\n"
+        "with MssScreen() as s: r = read_board(s.grab())\n"
+        "print(json.dumps({'found': r.found, 'rows': r.rows}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def xdotool(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def chromium_windows(env: dict[str, str]) -> list[str]:
+    """The visible Chromium windows on the test display."""
+    return xdotool(env, "search", "--onlyvisible", "--class", "chromium").split()
+
+
+@pytest.mark.desktop
+@pytest.mark.parametrize(
+    ("theme", "answer", "window"),
+    [
+        ("light", "speed", "0,0,1280,1024"),
+        ("dark", "llama", "420,80,760,900"),
+        ("light", "eerie", "150,300,1000,700"),
+    ],
+)
+def test_live_wins_in_a_real_window(xdisplay: dict[str, str], base: str, tmp_path: Path,
+                                    theme: str, answer: str, window: str) -> None:
+    out = tmp_path / "game.json"
+    done = live(xdisplay, "--launch", _url(base, answer=answer, theme=theme), "--window", window,
+                "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    check_game(json.loads(out.read_text()), answer)
+    assert "won in" in done.stdout
+
+
+@pytest.mark.desktop
+def test_live_bundled_page_in_a_region_dark(xdisplay: dict[str, str], tmp_path: Path) -> None:
+    # The window on the right half, captured as a region (as if on a second monitor).
+    out = tmp_path / "game.json"
+    done = live(xdisplay, "--launch", "bundled", "--answer", "robot", "--theme", "dark",
+                "--window", "640,0,640,1000", "--region", "600,0,680,1024", "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    check_game(json.loads(out.read_text()), "robot")
+
+
+@pytest.mark.desktop
+def test_live_resumes_a_game_in_progress(xdisplay: dict[str, str], base: str,
+                                         tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    url = _url(base, answer="mamma", guesses=("crane", "slate"))
+    done = live(xdisplay, "--launch", url, "--window", "200,40,900,960", "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    record = json.loads(out.read_text())
+    assert record["guesses"][:2] == ["crane", "slate"]
+    check_game(record, "mamma")
+    assert done.stdout.count("already on the board") == 2
+
+
+@pytest.mark.desktop
+def test_live_confirm_accept_edit_quit(xdisplay: dict[str, str], base: str,
+                                       tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    # accept the proposal, refuse a non-word, edit to CRONY, then quit at the third prompt.
+    done = live(xdisplay, "--confirm", "--launch", _url(base, answer="ninja"),
+                "--window", "100,50,1000,950", "--json", str(out),
+                stdin="\nzzzzz\ne crony\nq\n")
+    assert done.returncode == 1, done.stderr
+    record = json.loads(out.read_text())
+    first = record["guesses"][0]
+    assert record["guesses"] == [first, "crony"]
+    assert record["marks"] == [score(first, "ninja"), score("crony", "ninja")]
+    assert "quit" in (record["stopped"] or "")
+    assert "ZZZZZ is not in the word list" in done.stdout
+    assert "board as read (1 row(s))" in done.stdout
+    # What is on the screen afterwards: exactly those two rows, nothing typed after them.
+    board = read_screen(xdisplay)
+    assert board["found"]
+    assert [r for r in board["rows"] if r[1] != "....."] == [
+        [first.upper(), record["marks"][0]], ["CRONY", record["marks"][1]]]
+
+
+@pytest.mark.desktop
+def test_live_confirm_hard_mode_refuses_an_illegal_edit(xdisplay: dict[str, str], base: str,
+                                                        tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    # After CRANE on PANIC (A and N revealed), THUMP is illegal in hard mode; accept the rest.
+    done = live(xdisplay, "--confirm", "--hard", "--start", "crane",
+                "--launch", _url(base, answer="panic", hard=True),
+                "--window", "0,0,1100,1000", "--json", str(out),
+                stdin="\ne thump\n" + "\n" * 6)
+    assert done.returncode == 0, done.stderr
+    assert "hard mode:" in done.stdout
+    record = json.loads(out.read_text())
+    assert "thump" not in record["guesses"]
+    check_game(record, "panic")
+
+
+@pytest.mark.desktop
+def test_live_advise_suggests_and_never_types(xdisplay: dict[str, str], base: str) -> None:
+    from autobot.solver import GameState, SolverConfig, make_solver
+    from autobot.wordle import Turn
+
+    solver = make_solver(SolverConfig())
+    answer = "fjord"
+    played = [Turn(w, score(w, answer)) for w in ("crane", "slate")]
+    want = solver.next_guess(GameState(history=tuple(played)))
+    run = Running(xdisplay, "--advise", "--watch", "90",
+                  "--launch", _url(base, answer=answer, guesses=("crane", "slate")),
+                  "--window", "300,100,900,900")
+    try:
+        run.wait_for(f"suggest: {want.upper()}")
+        # The person types a different word themselves; the advice follows the board.
+        human = "dumpy"
+        played.append(Turn(human, score(human, answer)))
+        then = solver.next_guess(GameState(history=tuple(played)))
+        window = chromium_windows(xdisplay)[0]
+        xdotool(xdisplay, "mousemove", "--window", window, "40", "40", "click", "1")
+        xdotool(xdisplay, "type", "--delay", "80", human)
+        xdotool(xdisplay, "key", "Return")
+        run.wait_for(f"suggest: {then.upper()}")
+        board = read_screen(xdisplay)
+    finally:
+        run.kill()
+    # Nothing but the person's rows: the advisor typed nothing.
+    assert [r for r in board["rows"] if r[1] != "....."] == [
+        [t.guess.upper(), t.marks] for t in played]
+    assert run.out.count("suggest:") == 2
+
+
+def _start_paused_at_second_guess(env: dict[str, str], base: str, answer: str,
+                                  window: str) -> Running:
+    run = Running(env, "--confirm", "--launch", _url(base, answer=answer), "--window", window)
+    run.wait_for("guess 1:")
+    run.send("\n")
+    run.wait_for("guess 2:")
+    return run
+
+
+@pytest.mark.desktop
+def test_live_safety_stop_when_the_window_moves(xdisplay: dict[str, str], base: str) -> None:
+    run = _start_paused_at_second_guess(xdisplay, base, "vivid", "100,100,900,880")
+    try:
+        for window in chromium_windows(xdisplay):
+            xdotool(xdisplay, "windowmove", window, "300", "60")
+        run.send("\n")
+        code, out, err = run.finish()
+    finally:
+        run.kill()
+    assert code == 4, err
+    assert err.startswith("autobot: error: safety stop") and "moved" in err
+    assert "stopped after 1 row(s)" in out
+    # Row 2 never got a letter: the stop came before any key.
+    board = read_screen(xdisplay)
+    assert board["found"] and board["rows"][1][1] == "....."
+
+
+COVER = """
+import sys
+from Xlib import X, display
+x, y, w, h = map(int, sys.argv[1:5])
+d = display.Display()
+s = d.screen()
+grey = s.default_colormap.alloc_color(0x7000, 0x7000, 0x7000).pixel
+win = s.root.create_window(x, y, w, h, 0, s.root_depth, X.InputOutput, X.CopyFromParent,
+                           background_pixel=grey, override_redirect=1)
+win.map()
+d.sync()
+print("up", flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.desktop
+def test_live_safety_stop_when_the_window_is_covered(xdisplay: dict[str, str], base: str) -> None:
+    run = _start_paused_at_second_guess(xdisplay, base, "quirk", "100,100,900,880")
+    cover = subprocess.Popen([sys.executable, "-c", COVER, "0", "0", "1280", "1024"],
+                             env=xdisplay, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert cover.stdout is not None and cover.stdout.readline().strip() == b"up"
+        run.send("\n")
+        code, out, err = run.finish()
+    finally:
+        run.kill()
+        cover.kill()
+        cover.wait()
+    assert code == 4, err
+    assert err.startswith("autobot: error: safety stop") and "gone" in err
+    board = read_screen(xdisplay)  # the cover is gone now: row 2 is still empty
+    assert board["found"] and board["rows"][1][1] == "....."
+
+
+@pytest.mark.desktop
+def test_live_failsafe_corner_is_a_safety_stop(xdisplay: dict[str, str], base: str) -> None:
+    run = _start_paused_at_second_guess(xdisplay, base, "jazzy", "100,100,900,880")
+    try:
+        xdotool(xdisplay, "mousemove", "0", "0")
+        run.send("\n")
+        code, _out, err = run.finish()
+    finally:
+        run.kill()
+    assert code == 4, err
+    assert "failsafe" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.desktop
+def test_live_moved_mid_game_without_confirm(xdisplay: dict[str, str], base: str) -> None:
+    run = Running(xdisplay, "--launch", _url(base, answer="zesty"), "--window", "50,50,900,900")
+    try:
+        run.wait_for("\n", timeout=120)  # the first scored row is printed
+        for window in chromium_windows(xdisplay):
+            xdotool(xdisplay, "windowmove", window, "330", "100")
+        code, out, err = run.finish()
+    finally:
+        run.kill()
+    assert code == 4, err
+    assert "safety stop" in err
+
+
+@pytest.mark.desktop
+def test_live_no_board_and_bad_monitor(xdisplay: dict[str, str]) -> None:
+    done = live(xdisplay, "--advise", "--find-timeout", "1")
+    assert done.returncode == 3
+    assert done.stderr.strip() == "autobot: error: no Wordle board found on monitor 1"
+    done = live(xdisplay, "--advise", "--monitor", "7")
+    assert done.returncode == 2 and "monitor" in done.stderr
