@@ -280,6 +280,20 @@ def board_moved(anchor: Anchor, grid: Any) -> str | None:
 ReadFn = Callable[[np.ndarray], Any]
 
 
+def moved_guard(anchor: Anchor) -> Callable[[Any], str | None]:
+    """A `play_game(guard=...)` veto: any read that finds the board elsewhere is a safety stop."""
+
+    def guard(read: Any) -> str | None:
+        # Settled reads only: mid-animation (shake, bounce) grids can be off by a few px.
+        if read.found and read.settled:
+            why = board_moved(anchor, read.grid)
+            if why:
+                return f"safety stop: {why}"
+        return None
+
+    return guard
+
+
 class GuardedDriver:
     """A Driver that re-reads the screen before every key burst and stops if the board moved.
 
@@ -305,6 +319,7 @@ class GuardedDriver:
         self._clock = clock
         self._sleep = sleep
         self.checks = 0
+        self.check_ms: list[float] = []  # how long each pre-key look took (for the benchmark)
 
     def check(self) -> None:
         """Grab a frame now and raise the safety stop unless the board is where it was.
@@ -312,19 +327,23 @@ class GuardedDriver:
         A toast or an animation may briefly hide part of the board, so a missing board is
         re-read for a short while before we give up; a board found elsewhere stops at once.
         """
-        deadline = self._clock() + self._settle_timeout
+        started = self._clock()
+        deadline = started + self._settle_timeout
         while True:
             read = self._read(self.screen.grab())
             self.checks += 1
             if read.found:
+                why = None if self.anchor is None else board_moved(self.anchor, read.grid)
                 if self.anchor is None:
                     self.anchor = anchor_of(read.grid)
-                    return
-                why = board_moved(self.anchor, read.grid)
                 if why is None:
+                    self.check_ms.append((self._clock() - started) * 1000)
                     return
-                raise AutobotError(f"safety stop: {why}; not typing", SAFETY_EXIT)
-            if self._clock() >= deadline:
+                # A shaking or bouncing row can shift the grid for a moment: only a board that
+                # stands still somewhere else (or stays off for the whole wait) is a move.
+                if getattr(read, "settled", True) or self._clock() >= deadline:
+                    raise AutobotError(f"safety stop: {why}; not typing", SAFETY_EXIT)
+            elif self._clock() >= deadline:
                 raise AutobotError(
                     "safety stop: the board is gone (window covered, moved or closed); not typing",
                     SAFETY_EXIT,

@@ -292,7 +292,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     """Take over the game on screen and play it to the end through guarded real keys."""
     from autobot.bot import BotConfig, play_game
     from autobot.cli.play import make_printer, share_grid, tiles, write_json
-    from autobot.desktop import DesktopDriver, GuardedDriver, anchor_of, board_moved, focus_spot
+    from autobot.desktop import DesktopDriver, GuardedDriver, anchor_of, focus_spot, moved_guard
     from autobot.driver import ConfirmStrategy
     from autobot.vision import read_board
 
@@ -308,14 +308,8 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
         keys.click(ox + spot[0], oy + spot[1])
     driver = GuardedDriver(keys, lambda f: read_board(f), anchor=anchor)
 
-    def guard(board: Any) -> str | None:
-        # Every frame the loop reads: a board found anywhere else means the window moved.
-        if board.found:
-            why = board_moved(anchor, board.grid)
-            if why:
-                return f"safety stop: {why}"
-        return None
-
+    # Every frame the loop reads, too: a board found anywhere else means the window moved.
+    guard = moved_guard(anchor)
     if args.confirm:
         def show(state: Any, proposal: str) -> None:
             console.print(f"board as read ({len(state.history)} row(s)):")
