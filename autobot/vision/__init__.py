@@ -294,20 +294,32 @@ def _extent(line: np.ndarray, bg_lab: np.ndarray) -> int:
 
 
 def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
-    """Median colour of the gaps between tiles (the page behind the board), in Lab."""
+    """Median colour of the page behind the board (gaps between tiles + a margin), in Lab."""
     h, w = frame.shape[:2]
     x0, y0, x1, y1 = grid.bbox()
-    gap = grid.pitch_x - grid.tile
+    cy0, cy1, cx0, cx1 = max(0, y0), min(h, y1), max(0, x0), min(w, x1)
     samples = []
-    if gap >= 2:
+    gap_x, gap_y = grid.pitch_x - grid.tile, grid.pitch_y - grid.tile
+    if gap_x >= 3:  # a gap this wide has a clean middle column even after rescaling
         for c in range(grid.cols - 1):
-            gx = round(grid.x + c * grid.pitch_x + grid.tile + gap / 2)
+            gx = round(grid.x + c * grid.pitch_x + grid.tile + gap_x / 2)
             if 0 <= gx < w:
-                samples.append(frame[max(0, y0) : min(h, y1), gx])
-    m = max(2, round(0.15 * grid.pitch_x))
-    for gx in (x0 - m, x1 + m - 1):  # margins left and right of the board
-        if 0 <= gx < w:
-            samples.append(frame[max(0, y0) : min(h, y1), gx])
+                samples.append(frame[cy0:cy1, gx])
+    if gap_y >= 3:
+        for r in range(grid.rows - 1):
+            gy = round(grid.y + r * grid.pitch_y + grid.tile + gap_y / 2)
+            if 0 <= gy < h:
+                samples.append(frame[gy, cx0:cx1])
+    # Margins just outside the board on all four sides (clipped to the frame).
+    near, far = max(2, round(0.08 * grid.pitch_x)), max(4, round(0.3 * grid.pitch_x))
+    for xa, xb in ((x0 - far, x0 - near), (x1 + near, x1 + far)):
+        xa, xb = max(0, xa), min(w, xb)
+        if xb > xa:
+            samples.append(frame[cy0:cy1, xa:xb].reshape(-1, 3))
+    for ya, yb in ((y0 - far, y0 - near), (y1 + near, y1 + far)):
+        ya, yb = max(0, ya), min(h, yb)
+        if yb > ya:
+            samples.append(frame[ya:yb, cx0:cx1].reshape(-1, 3))
     if not samples:
         samples.append(frame.reshape(-1, 3))
     pix = np.concatenate(samples, axis=0)
@@ -341,16 +353,27 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> int:
     return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
+def _template_dirs(profile: object | None) -> tuple[Path, ...]:
+    """A calibration profile's own glyph folder (if any) first, then the default set."""
+    get = getattr(profile, "templates_dir", None)
+    extra = get() if callable(get) else get
+    if extra and Path(extra).is_dir():
+        return (Path(extra), glyphs.DEFAULT_DIR)
+    return (glyphs.DEFAULT_DIR,)
+
+
 def read_board(
     frame: np.ndarray, *, hint: Grid | None = None, profile: object | None = None
 ) -> BoardRead:
     """Read the board in an HxWx3 uint8 RGB frame (hint: last frame's grid, for speed)."""
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise AutobotError("frame must be an HxWx3 uint8 RGB array", 2)
+    if hint is None and callable(getattr(profile, "hint_grid", None)):
+        hint = profile.hint_grid()  # type: ignore[union-attr]
     grid, reasons = locate_grid(frame, hint)
     if grid is None:
         return NOT_FOUND
-    templates = glyphs.load_templates(getattr(profile, "templates_dir", None))
+    templates = glyphs.load_templates(_template_dirs(profile))
     bg = background_lab(frame, grid)
     theme = colour.theme_of(bg)
 

@@ -10,7 +10,7 @@ import numpy as np
 # Lab chroma below this is "neutral or slate" (absent); Tailwind slate #334155 has C ~14.
 NEUTRAL_CHROMA = 20.0
 # A tile this close (Lab distance) to the page background is not filled: empty or typed.
-BLANK_DISTANCE = 16.0
+BLANK_DISTANCE = 8.0
 # Hue ranges (degrees of atan2(b, a) in Lab) for the colour roles.
 HUES: tuple[tuple[str, float, float], ...] = (
     ("orange", 28.0, 72.0),  # high-contrast correct #f5793a ~51

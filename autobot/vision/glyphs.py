@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -201,20 +202,26 @@ def name_for_letter(letter: str) -> str:
 _CACHE: dict[str, Templates] = {}
 
 
-def load_templates(directory: Path | str | None = None) -> Templates:
-    """Glyph templates from a templates directory (cached per path; empty if none exist)."""
-    path = Path(directory) if directory is not None else DEFAULT_DIR
-    key = str(path.resolve())
+def load_templates(directory: Path | str | Sequence[Path | str] | None = None) -> Templates:
+    """Glyph templates from one or more template folders (cached; empty if none exist)."""
+    if directory is None:
+        dirs: tuple[Path, ...] = (DEFAULT_DIR,)
+    elif isinstance(directory, str | Path):
+        dirs = (Path(directory),)
+    else:
+        dirs = tuple(Path(d) for d in directory)
+    key = "|".join(str(d.resolve()) for d in dirs)
     if key in _CACHE:
         return _CACHE[key]
     letters: list[str] = []
     rows: list[np.ndarray] = []
-    for png in sorted(path.glob("*.png")):
-        img = cv2.imread(str(png), cv2.IMREAD_GRAYSCALE)
-        if img is None or img.shape != (GLYPH, GLYPH):
-            continue
-        letters.append(letter_from_name(png.stem))
-        rows.append(img.astype(np.float32) / 255.0)
+    for path in dirs:
+        for png in sorted(path.glob("*.png")):
+            img = cv2.imread(str(png), cv2.IMREAD_GRAYSCALE)
+            if img is None or img.shape != (GLYPH, GLYPH):
+                continue
+            letters.append(letter_from_name(png.stem))
+            rows.append(img.astype(np.float32) / 255.0)
     images = np.stack([features(r) for r in rows]) if rows else np.zeros((0, GLYPH, GLYPH))
     matrix = (
         _unit(np.stack([_coarse(i) for i in images.astype(np.float32)]))

@@ -69,7 +69,9 @@ def to_search_grey(frame: np.ndarray, scale: float) -> np.ndarray:
 
 def find_candidates(grey: np.ndarray) -> list[Box]:
     """Square outlines (filled tiles and bordered empty tiles) in a grey search image."""
-    edges = cv2.Canny(grey, 12, 36, L2gradient=True)
+    # A light blur first: sensor/JPEG noise would otherwise break outlines into fragments.
+    smooth = cv2.GaussianBlur(grey, (3, 3), 0)
+    edges = cv2.Canny(smooth, 12, 36, L2gradient=True)
     # Close 1-px breaks (JPEG, a pointer, antialiasing) without bridging the 5 px tile gap.
     edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)

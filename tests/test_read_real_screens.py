@@ -1,0 +1,82 @@
+"""`read_board` on the 27 third-party screenshots in ../shared/real-screens (per its README).
+
+Right means: the board is found, every tile whose labelled mark is not '?' has the labelled
+mark and letter, and a frame with a '?' label is reported as not settled. Negatives (stats
+modal, share grid, lone toasts) must not be found. A reader may answer '?' on a tile it
+cannot see (toast, bounce) only if it also says the frame is not settled: an honest "wait",
+never a wrong letter.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from autobot.vision import BoardRead, load_image, read_board
+
+SCREENS = Path(__file__).resolve().parents[2] / "shared" / "real-screens"
+LABELS = SCREENS / "labels.json"
+
+
+def _labels() -> list[dict]:
+    if not LABELS.is_file():
+        return []
+    return json.loads(LABELS.read_text(encoding="utf-8"))
+
+
+def _tiles(letters: str, marks: str) -> list[tuple[str, str]]:
+    """(mark, letter) per tile; empty tiles have no letter."""
+    it = iter(letters)
+    return [(m, "" if m == "." else next(it, "?")) for m in marks]
+
+
+def judge(entry: dict, read: BoardRead) -> list[str]:
+    """What is wrong with `read` for a labelled image (empty list = right)."""
+    expected = [tuple(r) for r in entry["rows"]]
+    if not expected:
+        return [] if not read.found else [f"found a board in a negative: {read.rows}"]
+    if not read.found:
+        return [f"no board found: {read.reasons}"]
+    problems = []
+    if len(read.rows) != len(expected):
+        problems.append(f"{len(read.rows)} rows read, {len(expected)} labelled")
+    if any("?" in marks for _, marks in expected) and read.settled:
+        problems.append("labelled '?' (moving/occluded) but reported settled")
+    for r, ((el, em), (gl, gm)) in enumerate(zip(expected, read.rows, strict=False)):
+        for c, ((emark, elet), (gmark, glet)) in enumerate(
+            zip(_tiles(el, em), _tiles(gl, gm), strict=False)
+        ):
+            if emark == "?":
+                continue
+            if gmark == "?" and not read.settled:
+                continue  # honest "cannot see it yet"
+            if (gmark, glet) != (emark, elet):
+                problems.append(f"tile {r + 1},{c + 1}: read {gmark}{glet}, labelled {emark}{elet}")
+    return problems
+
+
+@pytest.mark.parametrize("entry", _labels(), ids=lambda e: e["id"])
+def test_real_screen_read_right(entry: dict) -> None:
+    frame = load_image(SCREENS / entry["file"])
+    read = read_board(frame)
+    assert judge(entry, read) == []
+
+
+def test_real_screens_present() -> None:
+    if not LABELS.is_file():
+        pytest.skip(f"{SCREENS} is absent: the real-screen checks did not run")
+    assert len(_labels()) >= 27
+
+
+def test_judge_catches_a_wrong_letter() -> None:
+    """The judge itself must be able to fail (a test that cannot fail is a defect)."""
+    entry = {"rows": [["CRANE", "XYGGX"]]}
+    wrong = BoardRead(True, True, "light", False, (("CRONE", "XYGGX"),), None)
+    honest = BoardRead(True, False, "light", False, (("CR?NE", "XY?GX"),), None, ("toast",))
+    bluff = BoardRead(True, True, "light", False, (("CR?NE", "XY?GX"),), None)
+    assert judge(entry, wrong)
+    assert judge(entry, honest) == []
+    assert judge(entry, bluff)
+    assert judge({"rows": []}, wrong)
