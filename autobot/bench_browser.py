@@ -9,6 +9,7 @@ Also runnable alone: `python -m autobot.bench_browser --games 50 --json out.json
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -118,8 +119,10 @@ def run(args: argparse.Namespace) -> int:
     out = Console(highlight=False)
     out.print(table)
     mean_guesses = sum(len(r["guesses"]) for r in results) / games
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     out.print(f"won {won}/{games}, mean {mean_guesses:.3f} guesses; browser up in "
-              f"{startup:.2f} s; wall {wall:.1f} s")
+              f"{startup:.2f} s; wall {wall:.1f} s; load average {load:.1f} "
+              f"on {os.cpu_count()} cores (timings grow with load)")
     json_path = _option(args, "json")
     if json_path:
         write_json(json_path, {
@@ -132,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
             "key_delay_ms": float(_option(args, "key_delay")),
             "browser_startup_s": round(startup, 3),
             "wall_s": round(wall, 3),
+            "load_average": round(load, 2),
+            "cpu_count": os.cpu_count(),
             "steps": summary,
             "game_seconds": per_game,
             "results": results,

@@ -241,6 +241,18 @@ def played_rows(rows: Sequence[Row]) -> tuple[list[Turn], int]:
     return turns, typed
 
 
+def describe(read: BoardView) -> str:
+    """A read in a few words, for error messages."""
+    if not read.found:
+        why = "; ".join(getattr(read, "reasons", ()) or ())
+        return f"no board{f' ({why})' if why else ''}"
+    rows = " ".join(f"{letters or '-'}:{marks}" for letters, marks in read.rows
+                    if marks != "." * WORD_LENGTH)
+    state = "settled" if read.settled else "moving"
+    why = "; ".join(getattr(read, "reasons", ()) or ())
+    return f"{state}{f' ({why})' if why else ''}, rows {rows or 'empty'}"
+
+
 # --- the loop -----------------------------------------------------------------------------
 
 
@@ -373,7 +385,7 @@ class _Loop:
             if now >= deadline:
                 raise AutobotError(
                     f"the board did not settle within {self.config.settle_timeout:g} s "
-                    f"while waiting for {what}",
+                    f"while waiting for {what} (last seen: {describe(read)})",
                     4,
                 )
             previous = read
