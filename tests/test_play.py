@@ -290,3 +290,17 @@ def test_cli_play_bad_input_is_one_line_exit_2(argv: list[str], needle: str, cap
 def test_cli_play_unreachable_remote_is_exit_5(capsys: Any) -> None:
     assert main(["play", "--remote", f"http://127.0.0.1:{_free_port()}", "--no-anim"]) == 5
     assert "127.0.0.1" in capsys.readouterr().err
+
+
+def test_bench_browser_plays_and_writes_json(tmp_path: Path, capsys: Any) -> None:
+    require_chromium()
+    out = tmp_path / "bench.json"
+    assert main(["bench", "--browser", "--games", "2", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["games"] == 2 and data["won"] == 2 and data["anim"] is False
+    for result in data["results"]:
+        assert result["guesses"][-1] == result["answer"]
+        assert result["marks"] == [score(g, result["answer"]) for g in result["guesses"]]
+    assert set(data["steps"]) == {"capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms"}
+    assert data["steps"]["read_ms"]["n"] > 0
+    assert "p95" in capsys.readouterr().out
