@@ -448,7 +448,10 @@ def read_board(
                 letters.append(letter or "?")
             marks.append(mark)
             row_scores.append(round(score, 3))
-        rows.append(("".join(letters), "".join(marks)))
+        row_marks = "".join(marks)
+        if "t" in row_marks and any(m in "GYX" for m in row_marks):
+            reasons.append(f"row {r + 1} mid-reveal (coloured and typed tiles together)")
+        rows.append(("".join(letters), row_marks))
         scores.append(tuple(row_scores))
     settled = not reasons and all("?" not in m and "?" not in lt for lt, m in rows)
     if not settled and not reasons:

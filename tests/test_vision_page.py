@@ -1,0 +1,160 @@
+"""Vision on screenshots of the project's own page, made here in real headless Chromium.
+
+Boards are set up with the page's query parameters (answer, guesses, typed) and the expected
+marks come from the game's own scoring (`autobot.wordle.score`), so nothing is hand-written.
+Frames are read from pixels only; the test never reads the DOM for the board.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import time
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from PIL import Image
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from autobot.browser import CHROMEDRIVER, CHROMIUM, BrowserConfig, open_browser
+from autobot.page.server import page_url, serve_page
+from autobot.vision import BoardRead, frames_agree, read_board
+from autobot.wordle import score
+
+pytestmark = pytest.mark.browser
+
+# (answer, submitted guesses, typed letters): doubles on both sides, a full and a fresh board.
+BOARDS = [
+    ("crane", ["slate", "trace"], "cr"),
+    ("speed", ["eerie", "spree", "steep"], ""),
+    ("robot", ["motto", "robin", "rotor", "robes", "roost"], "rob"),
+    ("llama", [], ""),
+]
+LOOKS = [  # (theme, high contrast, device scale)
+    ("light", False, 1.0),
+    ("dark", False, 1.0),
+    ("light", True, 1.0),
+    ("dark", True, 1.0),
+    ("light", False, 2.0),
+    ("dark", True, 2.0),
+]
+
+
+def need_browser() -> None:
+    if os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER):
+        return
+    if os.environ.get("CI"):
+        pytest.fail("chromium/chromedriver missing in CI")
+    pytest.skip("chromium/chromedriver not installed")
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    with serve_page() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browsers() -> Iterator[dict[float, WebDriver]]:
+    """One browser per device scale, opened on first use, always closed."""
+    need_browser()
+    from contextlib import ExitStack
+
+    with ExitStack() as stack:
+        opened: dict[float, WebDriver] = {}
+
+        class Lazy(dict):
+            def __missing__(self, scale: float) -> WebDriver:
+                config = BrowserConfig(window_size=(1280, 1024) if scale == 1 else (900, 800),
+                                       scale=scale)
+                opened[scale] = stack.enter_context(open_browser(config))
+                return opened[scale]
+
+        yield Lazy()
+
+
+def grab(d: WebDriver) -> np.ndarray:
+    """One screenshot as an RGB frame."""
+    return np.asarray(Image.open(io.BytesIO(d.get_screenshot_as_png())).convert("RGB"))
+
+
+def steady_read(d: WebDriver, timeout: float = 10.0) -> BoardRead:
+    """Read frames until two consecutive settled reads agree (what the bot does)."""
+    deadline = time.monotonic() + timeout
+    previous = None
+    while True:
+        read = read_board(grab(d))
+        if read.found and read.settled and previous is not None and frames_agree(previous, read):
+            return read
+        previous = read
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no steady board within {timeout} s: last {read}")
+        time.sleep(0.05)
+
+
+def expected_rows(answer: str, guesses: list[str], typed: str) -> list[tuple[str, str]]:
+    """The board the page should show, from the game's own scoring."""
+    rows = [(g.upper(), score(g, answer)) for g in guesses]
+    if len(rows) < 6:
+        rows.append((typed.upper(), "t" * len(typed) + "." * (5 - len(typed))))
+    rows += [("", ".....")] * (6 - len(rows))
+    return rows
+
+
+@pytest.mark.parametrize(("theme", "contrast", "scale"), LOOKS)
+@pytest.mark.parametrize(("answer", "guesses", "typed"), BOARDS)
+def test_page_board_read_right(
+    browsers: dict[float, WebDriver], base: str, theme: str, contrast: bool, scale: float,
+    answer: str, guesses: list[str], typed: str,
+) -> None:
+    d = browsers[scale]
+    d.get(page_url(base, answer=answer, guesses=guesses, typed=typed, theme=theme,
+                   contrast=contrast, anim=False, stats=False))
+    read = steady_read(d)
+    assert read.theme == theme
+    assert read.high_contrast == (contrast and any(m in "GY" for _, ms in read.rows for m in ms))
+    assert [tuple(r) for r in read.rows] == expected_rows(answer, guesses, typed)
+
+
+def _watch(d: WebDriver, seconds: float) -> list[BoardRead]:
+    """Reads of every frame grabbed for `seconds`."""
+    reads = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        reads.append(read_board(grab(d)))
+    return reads
+
+
+def _send(d: WebDriver, text: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    ActionChains(d).send_keys(text.replace("\n", Keys.ENTER)).perform()
+
+
+def test_flip_is_not_settled_and_ends_right(browsers: dict[float, WebDriver], base: str) -> None:
+    d = browsers[1.0]
+    d.get(page_url(base, answer="crane", theme="dark", anim=True, stats=False))
+    steady_read(d)
+    _send(d, "slate\n")
+    reads = _watch(d, 1.2)  # the reveal takes ~1.6-2 s: every frame here is mid-row
+    moving = [r for r in reads if r.found and not r.settled]
+    assert moving, "no frame of the flip was reported as not settled"
+    for r in reads:  # a half-revealed row is never passed off as settled
+        if r.found and r.settled:
+            assert all(set(m) <= set("GYX.") or set(m) <= set("t.") for _, m in r.rows), r
+    final = steady_read(d)
+    assert final.rows[0] == ("SLATE", score("slate", "crane"))
+
+
+def test_toast_over_board_is_not_settled(browsers: dict[float, WebDriver], base: str) -> None:
+    d = browsers[1.0]
+    d.get(page_url(base, answer="crane", theme="light", anim=True, stats=False))
+    steady_read(d)
+    _send(d, "xqzvj\n")  # not a word: "Not in word list" toast, the row stays typed
+    reads = _watch(d, 0.8)
+    toasts = [r for r in reads if r.found and any("toast" in why for why in r.reasons)]
+    assert toasts, "the 'Not in word list' toast was not seen over the board"
+    final = steady_read(d)
+    assert final.rows[0] == ("XQZVJ", "ttttt")
