@@ -194,6 +194,8 @@ def _ring_mask() -> np.ndarray:
 
 
 _RING = _ring_mask()
+# Every other ring pixel is plenty for a median and an agreement share, at half the cost.
+_RING_SPARSE = _RING & (np.add.outer(np.arange(TILE_PX), np.arange(TILE_PX)) % 2 == 0)
 
 
 @dataclass(frozen=True)
@@ -252,7 +254,7 @@ def sample_tiles(
     if not keys:
         return out
     tiles = np.stack(stack)  # (n, TILE_PX, TILE_PX, 3)
-    ring = tiles[:, _RING]  # (n, m, 3)
+    ring = tiles[:, _RING_SPARSE]  # (n, m, 3)
     med = np.median(ring, axis=1).astype(np.uint8)
     ring_lab = colour.rgb_to_lab(med)
     agree = (colour.delta_e(colour.rgb_to_lab(ring), ring_lab[:, None]) < RING_AGREE_DE).mean(1)
@@ -328,13 +330,12 @@ def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
 
 def find_toasts(view: BoardView, grid: Grid, theme: str) -> list[tuple[int, int, int, int]]:
     """Toast pills over the board: wide flat blobs, black on light pages, pale on dark ones."""
-    region = view.image
-    grey = cv2.cvtColor(region, cv2.COLOR_RGB2GRAY)
+    hsv = cv2.cvtColor(view.image, cv2.COLOR_RGB2HSV)
+    value, sat = hsv[:, :, 2], hsv[:, :, 1]
     if theme == "light":
-        mask = grey < 30
+        mask = value < 30  # near black
     else:
-        spread = region.max(axis=2).astype(np.int16) - region.min(axis=2)
-        mask = (grey > 195) & (spread < 30)
+        mask = (value > 195) & (sat < 40)  # near white, unsaturated
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     tile, s = view.px, view.scale
     boxes = []

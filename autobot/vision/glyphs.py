@@ -94,7 +94,7 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 COARSE = 20  # stage-1 features are this small: the product stays below BLAS threading sizes
 SHIFT = 2  # px of misalignment the second matching stage forgives
-SHORTLIST = 8  # templates per glyph that get the shift-tolerant second look
+SHORTLIST = 4  # templates per glyph that get the shift-tolerant second look
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,7 @@ class Templates:
     letters: tuple[str, ...]
     images: np.ndarray  # (n, GLYPH, GLYPH) feature images
     ink: np.ndarray  # (n, GLYPH, GLYPH) uint8 binarised glyphs
+    near: np.ndarray  # the same, dilated by _NEAR (precomputed: it is used per match)
     matrix: np.ndarray  # (n, COARSE*COARSE) coarse features, zero-mean unit-norm
 
     def match(self, glyphs: list[np.ndarray]) -> list[tuple[str, float]]:
@@ -150,7 +151,7 @@ class Templates:
             for j in shortlist:
                 res = cv2.matchTemplate(padded, self.images[j], cv2.TM_CCOEFF_NORMED)
                 _, corr, _, (dx, dy) = cv2.minMaxLoc(res)
-                s = corr - _unexplained(ink, ink_near, self.ink[j], dx, dy)
+                s = corr - _unexplained(ink, ink_near, self.ink[j], self.near[j], dx, dy)
                 if s > best_s:
                     best_j, best_s = int(j), s
                 if self.letters[j] == "O" and (best_o is None or corr > best_o[0]):
@@ -175,14 +176,15 @@ def _tail(ink: np.ndarray, o_ink: np.ndarray, dx: int, dy: int) -> bool:
     return float(extra.sum()) > 0.025 * max(1.0, float(g.sum()))
 
 
-def _unexplained(ink: np.ndarray, ink_near: np.ndarray, tpl: np.ndarray, dx: int, dy: int) -> float:
+def _unexplained(
+    ink: np.ndarray, ink_near: np.ndarray, tpl: np.ndarray, t_near: np.ndarray, dx: int, dy: int
+) -> float:
     """Share of glyph ink far from the template's strokes plus the reverse (a chamfer check).
 
     Correlation barely notices a missing Q tail or E bar; this does.
     """
     g = ink[dy : dy + GLYPH, dx : dx + GLYPH]
     g_near = ink_near[dy : dy + GLYPH, dx : dx + GLYPH]
-    t_near = cv2.dilate(tpl, _NEAR)
     miss_g = float((g & (1 - t_near)).sum()) / max(1.0, float(g.sum()))
     miss_t = float((tpl & (1 - g_near)).sum()) / max(1.0, float(tpl.sum()))
     return miss_g + miss_t
@@ -229,6 +231,7 @@ def load_templates(directory: Path | str | Sequence[Path | str] | None = None) -
         else np.zeros((0, COARSE * COARSE), np.float32)
     )
     ink = (np.stack(rows) > 0.5).astype(np.uint8) if rows else np.zeros((0, GLYPH, GLYPH), np.uint8)
-    templates = Templates(tuple(letters), images.astype(np.float32), ink, matrix)
+    near = np.stack([cv2.dilate(i, _NEAR) for i in ink]) if rows else ink
+    templates = Templates(tuple(letters), images.astype(np.float32), ink, near, matrix)
     _CACHE[key] = templates
     return templates

@@ -84,61 +84,58 @@ def find_candidates(grey: np.ndarray) -> list[Box]:
             continue
         if not 0.8 <= w / h <= 1.25:
             continue
+        # A closed outline encloses most of its box (drops letters, lines, open corners).
+        if cv2.contourArea(contour) < 0.45 * w * h:
+            continue
         # The outline must hug its bounding box on all four sides (squares, rounded corners ok).
         pts = contour.reshape(-1, 2)
         tol = max(2.0, 0.08 * max(w, h))
-        near = (
-            (np.abs(pts[:, 0] - x) <= tol)
-            | (np.abs(pts[:, 0] - (x + w - 1)) <= tol)
-            | (np.abs(pts[:, 1] - y) <= tol)
-            | (np.abs(pts[:, 1] - (y + h - 1)) <= tol)
+        on_side = (
+            (np.abs(pts[:, 0] - x) <= tol, 1, h),
+            (np.abs(pts[:, 0] - (x + w - 1)) <= tol, 1, h),
+            (np.abs(pts[:, 1] - y) <= tol, 0, w),
+            (np.abs(pts[:, 1] - (y + h - 1)) <= tol, 0, w),
         )
-        if near.mean() < 0.9:
-            continue
-        sides = (
-            np.any(np.abs(pts[:, 0] - x) <= tol),
-            np.any(np.abs(pts[:, 0] - (x + w - 1)) <= tol),
-            np.any(np.abs(pts[:, 1] - y) <= tol),
-            np.any(np.abs(pts[:, 1] - (y + h - 1)) <= tol),
-        )
-        if not all(sides):
-            continue
-        span = _side_coverage(pts, x, y, w, h, tol)
-        if span < 0.7:
+        near = on_side[0][0] | on_side[1][0] | on_side[2][0] | on_side[3][0]
+        if near.mean() < 0.9 or _side_coverage(pts, on_side) < 0.7:
             continue
         boxes.append(Box(float(x), float(y), float(w), float(h)))
     return _dedupe(boxes)
 
 
-def _side_coverage(pts: np.ndarray, x: int, y: int, w: int, h: int, tol: float) -> float:
+def _side_coverage(pts: np.ndarray, on_side: tuple) -> float:
     """Smallest fraction of each side's length that the outline actually runs along."""
-    cover = []
-    sides = ((0, x, h), (0, x + w - 1, h), (1, y, w), (1, y + h - 1, w))
-    for axis, fixed, length in sides:
-        on = pts[np.abs(pts[:, axis] - fixed) <= tol]
-        if len(on) == 0:
+    cover = 1.0
+    for mask, axis, length in on_side:
+        if not mask.any():
             return 0.0
-        along = on[:, 1 - axis]
+        along = pts[mask, axis]
         # CHAIN_APPROX_SIMPLE keeps only segment ends, so measure the extent, not the count.
-        cover.append((along.max() - along.min() + 1) / length)
-    return float(min(cover))
+        cover = min(cover, (int(along.max()) - int(along.min()) + 1) / length)
+    return float(cover)
 
 
 def _dedupe(boxes: list[Box]) -> list[Box]:
     """Merge near-identical boxes (the inner and outer trace of the same outline)."""
+    if not boxes:
+        return []
     boxes = sorted(boxes, key=lambda b: -b.side)
-    kept: list[Box] = []
-    for b in boxes:
-        dup = False
-        for k in kept:
-            if abs(k.cx - b.cx) < 0.2 * k.side and abs(k.cy - b.cy) < 0.2 * k.side and (
-                b.side > 0.8 * k.side
-            ):
-                dup = True
-                break
-        if not dup:
-            kept.append(b)
-    return kept
+    cx = np.array([b.cx for b in boxes])
+    cy = np.array([b.cy for b in boxes])
+    side = np.array([b.side for b in boxes])
+    kept: list[int] = []
+    for i in range(len(boxes)):
+        if kept:
+            k = np.array(kept)
+            dup = (
+                (np.abs(cx[k] - cx[i]) < 0.2 * side[k])
+                & (np.abs(cy[k] - cy[i]) < 0.2 * side[k])
+                & (side[i] > 0.8 * side[k])
+            )
+            if dup.any():
+                continue
+        kept.append(i)
+    return [boxes[i] for i in kept]
 
 
 def fit_lattice(boxes: list[Box], max_rows: int = 6, cols: int = 5) -> Lattice | None:
