@@ -24,7 +24,8 @@ def extract_glyph(tile: np.ndarray, ring_grey: float) -> np.ndarray | None:
     if inner.size == 0:
         return None
     diff = np.abs(inner - ring_grey)
-    top = float(np.percentile(diff, 99.5))
+    k = max(1, diff.size // 200)  # the 99.5th percentile, in O(n)
+    top = float(np.partition(diff.ravel(), -k)[-k])
     if top < 40:  # nothing stands out from the tile colour: no letter
         return None
     ink = (diff > max(28.0, 0.45 * top)).astype(np.uint8)
@@ -94,6 +95,7 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 COARSE = 20  # stage-1 features are this small: the product stays below BLAS threading sizes
 SHIFT = 2  # px of misalignment the second matching stage forgives
+DECISIVE = 0.06  # a stage-1 lead over every other letter this big skips stage 2
 SHORTLIST = 4  # templates per glyph that get the shift-tolerant second look
 
 
@@ -140,7 +142,15 @@ class Templates:
         scores = [(self.matrix * v).sum(axis=1) for v in coarse]
         out = []
         for i, f in enumerate(feats):
-            shortlist = np.argsort(-scores[i])[:SHORTLIST]
+            order = np.argsort(-scores[i])
+            shortlist = order[:SHORTLIST]
+            first = self.letters[order[0]]
+            runner_up = next((scores[i][j] for j in order if self.letters[j] != first), -1.0)
+            if first not in "OQ" and scores[i][order[0]] - runner_up > DECISIVE:
+                # No near rival: the slower shift-tolerant stage cannot change the answer.
+                s1 = float(scores[i][order[0]])
+                out.append((first if s1 >= MIN_SCORE else "?", s1))
+                continue
             padded = cv2.copyMakeBorder(f, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_CONSTANT, 0)
             ink = cv2.copyMakeBorder(
                 (glyphs[i] > 0.5).astype(np.uint8), SHIFT, SHIFT, SHIFT, SHIFT,
