@@ -39,7 +39,7 @@ class Profile:
     tile_size: float  # tile side (px)
     palette: dict[str, RGB] = field(default_factory=dict)  # role -> RGB, roles from ROLES
     tolerances: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_TOLERANCES))
-    scale: float = 1.0  # tile size / 62 px (the page's CSS tile at device scale 1)
+    scale: float = 1.0  # tile pitch / 67 px (the page's 62 px tile + 5 px gap at scale 1)
     theme: str = "light"
     high_contrast: bool = False
     rows: int = 6

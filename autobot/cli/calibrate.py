@@ -14,7 +14,7 @@ import numpy as np
 from autobot.errors import AutobotError
 
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
-CSS_TILE = 62.0  # the page's tile side at device scale 1 (wordle-visual-spec.md)
+CSS_PITCH = 67.0  # tile + gap on the page at device scale 1 (62 + 5 px, wordle-visual-spec.md)
 ROLE_OF_MARK = {"G": "correct", "Y": "present", "X": "absent", "t": "typed_border",
                 ".": "empty_border"}
 
@@ -170,23 +170,29 @@ def parse_letters(text: str, rows: int) -> list[str]:
 
 def board_glyphs(frame: np.ndarray, read: Any, cells: list[tuple[int, int]]
                  ) -> dict[tuple[int, int], np.ndarray]:
-    """Normalised glyphs of these tiles, cut exactly as vision's harvester cuts the page's
-    glyph sheet (same sampler, extractor and cap-height normalisation)."""
-    from autobot.vision import background_lab, glyphs, sample_tile
+    """Normalised glyphs of these tiles, cut the way `read_board` cuts letters (same letter
+    view, ring grey and extractor) and normalised as vision's harvester normalises its sheet."""
+    import autobot.vision as vision
+    from autobot.vision import glyphs
 
-    bg = background_lab(frame, read.grid)
+    if hasattr(vision, "board_glyphs"):  # vision's own cutter, when it offers one
+        return dict(vision.board_glyphs(frame, read, cells))
+    grid = read.grid
+    bg = vision.background_lab(frame, grid)
+    samples = vision.sample_tiles(frame, grid, bg)
+    view = vision.board_view(frame, grid, vision.GLYPH_TILE_PX, grey=True)
     crops: dict[tuple[int, int], np.ndarray] = {}
-    for r, c in cells:
-        s = sample_tile(frame, read.grid.tile_box(r, c), bg)
-        crop = glyphs.extract_glyph(s.grey, s.ring_grey)
+    for key in cells:
+        tile = view.tile(grid, *key)
+        if tile is None or samples[key].cut:
+            continue
+        crop = glyphs.extract_glyph(tile, samples[key].ring_grey)
         if crop is not None:
-            crops[r, c] = crop
+            crops[key] = crop
     if not crops:
         return {}
-    if hasattr(glyphs, "cap_height"):
-        cap = glyphs.cap_height(list(crops.values()))
-        return {k: glyphs.normalise(v, cap) for k, v in crops.items()}
-    return crops
+    cap = glyphs.cap_height(list(crops.values()))
+    return {k: glyphs.normalise(v, cap) for k, v in crops.items()}
 
 
 def harvest_templates(frame: np.ndarray, read: Any, words: list[str], out: Path) -> int:
@@ -267,7 +273,8 @@ def run(args: argparse.Namespace) -> int:
         tile_size=round(grid.tile, 2),
         palette=palette,
         tolerances=tolerances,
-        scale=round(grid.tile / CSS_TILE, 3),
+        # The pitch, not the tile side: where a tile's edge is found depends on its border.
+        scale=round(grid.pitch_x / CSS_PITCH, 3),
         theme=read.theme or "light",
         high_contrast=bool(read.high_contrast),
         rows=grid.rows,

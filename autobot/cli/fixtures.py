@@ -27,8 +27,14 @@ PHONE_MAX_WIDTH = 500  # narrower windows are phones (412x915 = DevTools' Pixel 
 
 # --- page scripts (the maker's own instrumentation; the bot never does this) -------------------
 JS_READY = "return document.body.dataset.ready === '1';"
+# Anything still moving: a running animation, a tile between the two halves of its flip (the
+# page marks finished tiles 'idle'), a fading toast.
 JS_BUSY = ("return document.getAnimations().filter(a => a.playState === 'running').length"
+           " + document.querySelectorAll('#board .tile:not([data-animation=\"idle\"])').length"
            " + document.querySelectorAll('#toaster .toast.fade').length;")
+# Let two frames be drawn (so the compositor shows the clocks just set) before a screenshot.
+JS_TWO_FRAMES = ("const done = arguments[arguments.length - 1];"
+                 "requestAnimationFrame(() => requestAnimationFrame(() => done(true)));")
 JS_TOASTS = "return document.querySelectorAll('#toaster .toast').length;"
 JS_MODAL = "return !document.getElementById('overlay').hidden;"
 JS_KILL_TIMERS = """
@@ -52,7 +58,8 @@ const t0 = performance.now();
   requestAnimationFrame(poll);
 })();
 """
-# Set each paused tile animation of row r to where it would be `at` ms after its row started.
+# Set each paused tile animation of row r to where it would be `at` ms after its row started,
+# then replace every paused animation by its current look as a static style.
 JS_SET_CLOCKS = """
 const [r, at, stagger, flip, bounceStagger] = arguments;
 const row = document.querySelectorAll('#board .row')[r];
@@ -78,6 +85,18 @@ for (const a of document.getAnimations()) {
     if (e >= a.effect.getTiming().duration) a.finish(); else a.currentTime = Math.max(0, e);
   }
   out.push(a.animationName + ':' + j);
+}
+// Pin every paused animation's current look as a plain style and drop the animation, so the
+// screenshot shows a still frame whatever the compositor was doing.
+for (const a of document.getAnimations()) {
+  const el = a.effect && a.effect.target;
+  if (!el || a.playState !== 'paused') continue;
+  const cs = getComputedStyle(el);
+  const [transform, opacity] = [cs.transform, cs.opacity];
+  a.cancel();
+  el.style.animation = 'none';
+  el.style.transform = transform;
+  el.style.opacity = opacity;
 }
 return out;
 """
@@ -108,16 +127,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _wait(driver: Any, script: str, ok: Callable[[Any], bool], what: str,
-          timeout: float = WAIT_S) -> Any:
-    """Poll a page script until `ok(value)`; AutobotError naming `what` on timeout."""
+          timeout: float = WAIT_S, polls: int = 2) -> Any:
+    """Poll a page script until `ok(value)` on `polls` polls in a row 50 ms apart (a single
+    quiet instant can fall between two animations); AutobotError naming `what` on timeout."""
     deadline = time.monotonic() + timeout
+    streak = 0
     while True:
         value = driver.execute_script(script)
-        if ok(value):
+        streak = streak + 1 if ok(value) else 0
+        if streak >= polls:
             return value
         if time.monotonic() > deadline:
             raise AutobotError(f"fixture maker: timed out waiting for {what}", 5)
-        time.sleep(0.02)
+        time.sleep(0.05 if streak else 0.02)
 
 
 def _type(driver: Any, text: str) -> None:
@@ -233,7 +255,7 @@ def capture(driver: Any, base: str, fx: Any, allowed: frozenset[str]) -> tuple[b
         elif fx.moment in ("toast", "shake"):
             # A refused row: stop the clock at once so the toast can never time out.
             _enter(driver)
-            _wait(driver, JS_TOASTS, lambda n: n > 0, "the toast")
+            _wait(driver, JS_TOASTS, lambda n: n > 0, "the toast", polls=1)
             _freeze_timers(driver)
             if fx.moment == "shake":
                 driver.execute_script("document.getAnimations().forEach((a) => a.pause());")
@@ -255,6 +277,7 @@ def capture(driver: Any, base: str, fx: Any, allowed: frozenset[str]) -> tuple[b
     elif fx.moment == "settled":
         _wait(driver, JS_TOASTS, lambda n: n == 0, "no toast", timeout=15)
         _wait(driver, JS_BUSY, lambda n: n == 0, "the page to be still")
+    driver.execute_async_script(JS_TWO_FRAMES)
     geometry = driver.execute_script(JS_GEOMETRY)
     png = _optimised_png(driver.get_screenshot_as_png())
     return png, {"page_url": url.replace(base, "/", 1) if url != base else "/",
