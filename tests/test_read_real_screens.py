@@ -80,3 +80,23 @@ def test_judge_catches_a_wrong_letter() -> None:
     assert judge(entry, honest) == []
     assert judge(entry, bluff)
     assert judge({"rows": []}, wrong)
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_board_cut_by_the_frame_edge_is_still_found(side: str) -> None:
+    """A board whose first/last column runs off the frame: found, that column '?', not settled."""
+    entry = next((e for e in _labels() if e["id"] == "nyt_light_crop_patty"), None)
+    if entry is None:
+        pytest.skip(f"{SCREENS} is absent")
+    frame = load_image(SCREENS / entry["file"])
+    cut = 30  # px: about half of the outer column (62 px tiles, ~13 px margin)
+    frame = frame[:, cut:] if side == "left" else frame[:, : frame.shape[1] - cut]
+    col = 0 if side == "left" else 4
+    rows = []
+    for letters, marks in entry["rows"]:
+        tiles = _tiles(letters, marks)
+        tiles[col] = ("?", "?") if marks != "....." else (".", "")
+        rows.append(("".join(t[1] for t in tiles), "".join(t[0] for t in tiles)))
+    read = read_board(frame)
+    assert judge({"rows": rows}, read) == []
+    assert not read.settled and any("cut off" in why for why in read.reasons)

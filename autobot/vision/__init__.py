@@ -104,7 +104,7 @@ def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | Non
     scale = locate.search_scale(frame.shape)
     grey = locate.to_search_grey(frame, scale)
     boxes = locate.find_candidates(grey)
-    lat = locate.fit_lattice(boxes)
+    lat = locate.fit_lattice(boxes, width=grey.shape[1])
     if lat is None:
         return None, []
     return _grid_from(lat, scale, 0, 0), _displaced(boxes, lat, scale)

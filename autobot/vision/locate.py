@@ -138,7 +138,9 @@ def _dedupe(boxes: list[Box]) -> list[Box]:
     return [boxes[i] for i in kept]
 
 
-def fit_lattice(boxes: list[Box], max_rows: int = 6, cols: int = 5) -> Lattice | None:
+def fit_lattice(
+    boxes: list[Box], max_rows: int = 6, cols: int = 5, width: float | None = None
+) -> Lattice | None:
     """The best 5-wide lattice of same-size candidates with one consistent pitch."""
     if len(boxes) < 3:
         return None
@@ -152,7 +154,7 @@ def fit_lattice(boxes: list[Box], max_rows: int = 6, cols: int = 5) -> Lattice |
         if len(group) < 3:
             continue
         tried.append(float(np.median([b.side for b in group])))
-        lat = _lattice_for_group(group, max_rows, cols)
+        lat = _lattice_for_group(group, max_rows, cols, width)
         if lat is not None and (best is None or _score(lat) > _score(best)):
             best = lat
     return best
@@ -163,8 +165,14 @@ def _score(lat: Lattice) -> float:
     return lat.hits * 1000 + lat.tile
 
 
-def _lattice_for_group(group: list[Box], max_rows: int, cols: int) -> Lattice | None:
-    """Fit a lattice to one size group; None if it is not a 5-wide board."""
+def _lattice_for_group(
+    group: list[Box], max_rows: int, cols: int, width: float | None = None
+) -> Lattice | None:
+    """Fit a lattice to one size group; None if it is not a 5-wide board.
+
+    With the frame `width`, a board whose first or last column is cut by the frame edge still
+    counts: four columns plus one that would run off the frame.
+    """
     side = float(np.median([b.side for b in group]))
     pitch_x = _pitch([b.cx for b in group], [b.cy for b in group], side)
     pitch_y = _pitch([b.cy for b in group], [b.cx for b in group], side)
@@ -204,7 +212,19 @@ def _lattice_for_group(group: list[Box], max_rows: int, cols: int) -> Lattice | 
     c0 = best_window
     inside = {k: v for k, v in best_cells.items() if c0 <= k[1] < c0 + cols}
     used_cols = {c for _, c in inside}
-    if len(used_cols) < cols:
+    if len(used_cols) == cols - 1 and width is not None:
+        lo, hi = min(used_cols), max(used_cols)
+        gap = pitch_x - side
+        # Room between the four columns and each frame edge: a cut tile leaves a sliver
+        # (a quarter tile or more) but less than a whole tile.
+        left_room = best_anchor.cx + lo * pitch_x - side / 2 - gap
+        right_room = width - (best_anchor.cx + hi * pitch_x + side / 2) - gap
+        fits = [room for room in (left_room, right_room) if 0.25 * side <= room < side]
+        if hi - lo != cols - 2 or not fits:
+            return None
+        c0 = lo - 1 if left_room == max(fits) else lo
+        inside = {k: v for k, v in best_cells.items() if c0 <= k[1] < c0 + cols}
+    elif len(used_cols) < cols:
         return None  # fewer than 5 columns: not a Wordle row
     row_ids = sorted({r for r, _ in inside})
     # Pick up to max_rows consecutive rows with the most hits.
