@@ -62,7 +62,7 @@ class BotConfig:
     max_rejections: int = 30  # words the page may refuse in one game
     retypes: int = 1  # retries when the row on screen is not what was typed (dropped keys)
     resume: bool = True  # continue a game already in progress (rows on the board at start)
-    use_hint: bool = False  # pass the last grid to the reader to find the board faster
+    use_hint: bool = True  # pass the last grid to the reader to find the board faster
 
 
 @dataclass(frozen=True)

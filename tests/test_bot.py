@@ -395,3 +395,26 @@ def test_percentile_and_timings() -> None:
     t = Timings(read_ms=[1.0, 2.0, 3.0, 4.0])
     assert t.medians()["read_ms"] == 2.5
     assert t.summary()["read_ms"]["n"] == 4
+
+
+def test_the_last_grid_is_the_next_reads_hint_unless_the_board_was_lost() -> None:
+    game = FakeGame("robot", FakeClock(), blink_every=4)
+    hints: list[Any] = []
+
+    def reader(frame: FakeRead, *, hint: Any = None) -> FakeRead:
+        hints.append(hint)
+        if frame.found:
+            frame.grid = "grid"
+        return frame
+
+    scripted = Scripted(["crane", "sloth", "robot"])
+    play_game(FakeDriver(game), scripted, BotConfig(), reader=reader, clock=game.clock,
+              sleep=game.clock.sleep)
+    assert hints[0] is None and "grid" in hints
+    # After a frame with no board the reader gets no hint (a stale one could mislead it).
+    assert all(hints[i + 1] is None for i in range(3, len(hints) - 1, 4))
+    hints.clear()
+    game = FakeGame("robot", FakeClock())
+    play_game(FakeDriver(game), Scripted(["crane", "robot"]), BotConfig(use_hint=False),
+              reader=reader, clock=game.clock, sleep=game.clock.sleep)
+    assert set(hints) == {None}
