@@ -279,6 +279,8 @@ def test_cli_play_through_a_remote_webdriver(tmp_path: Path) -> None:
         (["play", "--theme", "blue"], "invalid choice"),
         (["play", "--url", "http://127.0.0.1:9/", "--answer", "crane"], "only applies"),
         (["play", "--start", "qqqqq"], "qqqqq"),
+        (["play", "--strategy", "nope"], "unknown strategy"),
+        (["play", "--url", "notaurl"], "cannot open notaurl"),
     ],
 )
 def test_cli_play_bad_input_is_one_line_exit_2(argv: list[str], needle: str, capsys: Any) -> None:
