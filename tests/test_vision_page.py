@@ -31,13 +31,18 @@ BOARDS = [
     ("robot", ["motto", "robin", "rotor", "robes", "roost"], "rob"),
     ("llama", [], ""),
 ]
-LOOKS = [  # (theme, high contrast, device scale)
-    ("light", False, 1.0),
-    ("dark", False, 1.0),
-    ("light", True, 1.0),
-    ("dark", True, 1.0),
-    ("light", False, 2.0),
-    ("dark", True, 2.0),
+# (window width, height, device scale): desktop, 2x, a short laptop window, a phone.
+DESKTOP, HIDPI = (1280, 1024, 1.0), (900, 800, 2.0)
+SHORT, PHONE = (1366, 768, 1.0), (412, 915, 2.625)
+LOOKS = [  # (theme, high contrast, (window width, height, device scale))
+    ("light", False, DESKTOP),
+    ("dark", False, DESKTOP),
+    ("light", True, DESKTOP),
+    ("dark", True, DESKTOP),
+    ("light", False, HIDPI),
+    ("dark", True, HIDPI),
+    ("dark", False, SHORT),
+    ("light", False, PHONE),
 ]
 
 
@@ -56,20 +61,19 @@ def base() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browsers() -> Iterator[dict[float, WebDriver]]:
-    """One browser per device scale, opened on first use, always closed."""
+def browsers() -> Iterator[dict[tuple[int, int, float], WebDriver]]:
+    """One browser per (window width, height, device scale), opened on first use, always closed."""
     need_browser()
     from contextlib import ExitStack
 
     with ExitStack() as stack:
-        opened: dict[float, WebDriver] = {}
 
         class Lazy(dict):
-            def __missing__(self, scale: float) -> WebDriver:
-                config = BrowserConfig(window_size=(1280, 1024) if scale == 1 else (900, 800),
-                                       scale=scale)
-                opened[scale] = stack.enter_context(open_browser(config))
-                return opened[scale]
+            def __missing__(self, setup: tuple[int, int, float]) -> WebDriver:
+                width, height, scale = setup
+                config = BrowserConfig(window_size=(width, height), scale=scale)
+                self[setup] = stack.enter_context(open_browser(config))
+                return self[setup]
 
         yield Lazy()
 
@@ -102,13 +106,13 @@ def expected_rows(answer: str, guesses: list[str], typed: str) -> list[tuple[str
     return rows
 
 
-@pytest.mark.parametrize(("theme", "contrast", "scale"), LOOKS)
+@pytest.mark.parametrize(("theme", "contrast", "setup"), LOOKS)
 @pytest.mark.parametrize(("answer", "guesses", "typed"), BOARDS)
 def test_page_board_read_right(
-    browsers: dict[float, WebDriver], base: str, theme: str, contrast: bool, scale: float,
+    browsers: dict, base: str, theme: str, contrast: bool, setup: tuple[int, int, float],
     answer: str, guesses: list[str], typed: str,
 ) -> None:
-    d = browsers[scale]
+    d = browsers[setup]
     d.get(page_url(base, answer=answer, guesses=guesses, typed=typed, theme=theme,
                    contrast=contrast, anim=False, stats=False))
     read = steady_read(d)
@@ -133,8 +137,8 @@ def _send(d: WebDriver, text: str) -> None:
     ActionChains(d).send_keys(text.replace("\n", Keys.ENTER)).perform()
 
 
-def test_flip_is_not_settled_and_ends_right(browsers: dict[float, WebDriver], base: str) -> None:
-    d = browsers[1.0]
+def test_flip_is_not_settled_and_ends_right(browsers: dict, base: str) -> None:
+    d = browsers[DESKTOP]
     d.get(page_url(base, answer="crane", theme="dark", anim=True, stats=False))
     steady_read(d)
     _send(d, "slate\n")
@@ -148,8 +152,8 @@ def test_flip_is_not_settled_and_ends_right(browsers: dict[float, WebDriver], ba
     assert final.rows[0] == ("SLATE", score("slate", "crane"))
 
 
-def test_toast_over_board_is_not_settled(browsers: dict[float, WebDriver], base: str) -> None:
-    d = browsers[1.0]
+def test_toast_over_board_is_not_settled(browsers: dict, base: str) -> None:
+    d = browsers[DESKTOP]
     d.get(page_url(base, answer="crane", theme="light", anim=True, stats=False))
     steady_read(d)
     _send(d, "xqzvj\n")  # not a word: "Not in word list" toast, the row stays typed
