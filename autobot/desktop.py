@@ -308,6 +308,7 @@ class GuardedDriver:
         *,
         anchor: Anchor | None = None,
         settle_timeout: float = 3.0,
+        quiet: float = 0.3,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
@@ -316,19 +317,24 @@ class GuardedDriver:
         self._read = read
         self.anchor = anchor
         self._settle_timeout = settle_timeout
+        # Wordle ignores keys until the last tile's flip has ended (250 ms out); a frame can
+        # look settled a little before that, so the board must look the same this long apart.
+        self.quiet = quiet
         self._clock = clock
         self._sleep = sleep
         self.checks = 0
         self.check_ms: list[float] = []  # how long each pre-key look took (for the benchmark)
 
-    def check(self) -> None:
+    def check(self, quiet: float = 0.0) -> None:
         """Grab a frame now and raise the safety stop unless the board is where it was.
 
         A toast or an animation may briefly hide part of the board, so a missing board is
         re-read for a short while before we give up; a board found elsewhere stops at once.
+        With `quiet`, also wait until two settled reads `quiet` seconds apart agree.
         """
         started = self._clock()
         deadline = started + self._settle_timeout
+        calm: tuple[float, Any] | None = None  # (when, rows) of the first settled read
         while True:
             read = self._read(self.screen.grab())
             self.checks += 1
@@ -337,7 +343,18 @@ class GuardedDriver:
                 if self.anchor is None:
                     self.anchor = anchor_of(read.grid)
                 if why is None:
-                    self.check_ms.append((self._clock() - started) * 1000)
+                    now = self._clock()
+                    if quiet > 0 and now < deadline:
+                        rows = getattr(read, "rows", None)
+                        if not getattr(read, "settled", True) or calm is None or \
+                                calm[1] != rows:
+                            calm = (now, rows) if getattr(read, "settled", True) else None
+                            self._sleep(min(quiet, 0.1))
+                            continue
+                        if now - calm[0] < quiet:
+                            self._sleep(min(quiet - (now - calm[0]), 0.1))
+                            continue
+                    self.check_ms.append((now - started) * 1000)
                     return
                 # A shaking or bouncing row can shift the grid for a moment: only a board that
                 # stands still somewhere else (or stays off for the whole wait) is a move.
@@ -351,8 +368,8 @@ class GuardedDriver:
             self._sleep(0.05)
 
     def type_word(self, word: str) -> None:
-        """Check the board, then type `word`."""
-        self.check()
+        """Check the board (and that it has stood still a moment), then type `word`."""
+        self.check(self.quiet)
         self.inner.type_word(word)
 
     def press_enter(self) -> None:

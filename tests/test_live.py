@@ -7,6 +7,7 @@ parsing, BGRA conversion, the board guard) are unit-tested with small synthetic 
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -80,9 +81,11 @@ def test_focus_spot_is_blank_background_beside_the_board() -> None:
 
 
 class _Read:
-    def __init__(self, grid: _Grid | None) -> None:
+    def __init__(self, grid: _Grid | None, settled: bool = True, rows: Any = ()) -> None:
         self.found = grid is not None
         self.grid = grid
+        self.settled = settled
+        self.rows = rows
 
 
 class _Keys:
@@ -100,13 +103,36 @@ class _Keys:
 def test_guarded_driver_types_only_while_the_board_stays() -> None:
     reads = iter([_Read(_Grid(100, 100)), _Read(_Grid(100, 100)), _Read(_Grid(400, 100))])
     keys = _Keys()
-    guarded = GuardedDriver(keys, lambda frame: next(reads))
+    guarded = GuardedDriver(keys, lambda frame: next(reads), quiet=0.0)
     guarded.type_word("salet")  # first read anchors the board
     guarded.type_word("crony")
     with pytest.raises(AutobotError) as stop:
         guarded.type_word("dumpy")
     assert stop.value.exit_code == 4 and "moved" in str(stop.value)
     assert keys.typed == ["salet", "crony"]
+
+
+def test_guarded_driver_waits_for_a_quiet_board_before_typing() -> None:
+    # The page drops keys until the last flip ends: type only after two settled, equal reads
+    # at least `quiet` apart (a moving frame in between starts the wait again).
+    now = [0.0]
+    grid = _Grid(100, 100)
+    frames = [_Read(grid, False), _Read(grid, True, ("A",)), _Read(grid, False),
+              _Read(grid, True, ("B",)), _Read(grid, True, ("B",)), _Read(grid, True, ("B",)),
+              _Read(grid, True, ("B",)), _Read(grid, True, ("B",))]
+    seen: list[float] = []
+
+    def read(frame: np.ndarray) -> _Read:
+        seen.append(now[0])
+        return frames.pop(0)
+
+    keys = _Keys()
+    guarded = GuardedDriver(keys, read, quiet=0.3, clock=lambda: now[0],
+                            sleep=lambda s: now.__setitem__(0, now[0] + s))
+    guarded.type_word("salet")
+    assert keys.typed == ["salet"]
+    assert seen[-1] - seen[3] >= 0.3  # B first seen at seen[3]; typed 0.3 s of stillness later
+    assert len(frames) <= 1
 
 
 def test_guarded_driver_stops_when_the_board_is_gone() -> None:
@@ -194,6 +220,37 @@ def base() -> Iterator[str]:
 
     with serve_page() as url:
         yield url
+
+
+@pytest.fixture
+def open_window(xdisplay: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Opens a headed Chromium app window on the test display, as a person's own browser.
+
+    `autobot live` then runs without --launch and must find and play this window; the window
+    outlives the run, so the test can look at the board afterwards. Closed at teardown.
+    """
+    from autobot.browser import BrowserConfig, open_browser
+
+    for name in ("DISPLAY", "XAUTHORITY"):
+        monkeypatch.setenv(name, xdisplay[name])
+    with contextlib.ExitStack() as stack:
+
+        def opener(url: str, geometry: tuple[int, int, int, int]) -> Any:
+            x, y, w, h = geometry
+            web = stack.enter_context(open_browser(BrowserConfig(
+                headless=False, window_size=(w, h), window_position=(x, y), app_mode_url=url)))
+            wait_for_board(xdisplay)
+            return web
+
+        yield opener
+
+
+def wait_for_board(env: dict[str, str], timeout: float = 30) -> None:
+    """Until the new window shows a board (the page loads after the window maps)."""
+    deadline = time.monotonic() + timeout
+    while not read_screen(env)["found"]:
+        assert time.monotonic() < deadline, "the browser window never showed a board"
+        time.sleep(0.2)
 
 
 def _url(base: str, **kw: Any) -> str:
@@ -334,17 +391,16 @@ def test_live_resumes_a_game_in_progress(xdisplay: dict[str, str], base: str,
 
 
 @pytest.mark.desktop
-def test_live_confirm_accept_edit_quit(xdisplay: dict[str, str], base: str,
-                                       tmp_path: Path) -> None:
+def test_live_confirm_accept_edit_quit(xdisplay: dict[str, str], base: str, tmp_path: Path,
+                                       open_window: Any) -> None:
     out = tmp_path / "game.json"
     # accept the proposal, refuse a non-word, edit to CRONY, then quit at the third prompt.
-    done = live(xdisplay, "--confirm", "--launch", _url(base, answer="ninja"),
-                "--window", "100,50,1000,950", "--json", str(out),
-                stdin="\nzzzzz\ne crony\nq\n")
+    open_window(_url(base, answer="ninja"), (100, 50, 1000, 950))
+    done = live(xdisplay, "--confirm", "--json", str(out), stdin="\nzzzzz\ne crony\nq\n")
     assert done.returncode == 1, done.stderr
     record = json.loads(out.read_text())
     first = record["guesses"][0]
-    assert record["guesses"] == [first, "crony"]
+    assert record["guesses"] == [first, "crony"], done.stdout
     assert record["marks"] == [score(first, "ninja"), score("crony", "ninja")]
     assert "quit" in (record["stopped"] or "")
     assert "ZZZZZ is not in the word list" in done.stdout
@@ -373,7 +429,8 @@ def test_live_confirm_hard_mode_refuses_an_illegal_edit(xdisplay: dict[str, str]
 
 
 @pytest.mark.desktop
-def test_live_advise_suggests_and_never_types(xdisplay: dict[str, str], base: str) -> None:
+def test_live_advise_suggests_and_never_types(xdisplay: dict[str, str], base: str,
+                                              open_window: Any) -> None:
     from autobot.solver import GameState, SolverConfig, make_solver
     from autobot.wordle import Turn
 
@@ -381,9 +438,8 @@ def test_live_advise_suggests_and_never_types(xdisplay: dict[str, str], base: st
     answer = "fjord"
     played = [Turn(w, score(w, answer)) for w in ("crane", "slate")]
     want = solver.next_guess(GameState(history=tuple(played)))
-    run = Running(xdisplay, "--advise", "--watch", "90",
-                  "--launch", _url(base, answer=answer, guesses=("crane", "slate")),
-                  "--window", "300,100,900,900")
+    open_window(_url(base, answer=answer, guesses=("crane", "slate")), (300, 100, 900, 900))
+    run = Running(xdisplay, "--advise", "--watch", "90")
     try:
         run.wait_for(f"suggest: {want.upper()}")
         # The person types a different word themselves; the advice follows the board.
@@ -391,7 +447,7 @@ def test_live_advise_suggests_and_never_types(xdisplay: dict[str, str], base: st
         played.append(Turn(human, score(human, answer)))
         then = solver.next_guess(GameState(history=tuple(played)))
         window = chromium_windows(xdisplay)[0]
-        xdotool(xdisplay, "mousemove", "--window", window, "40", "40", "click", "1")
+        xdotool(xdisplay, "mousemove", "--window", window, "60", "400", "click", "1")
         xdotool(xdisplay, "type", "--delay", "80", human)
         xdotool(xdisplay, "key", "Return")
         run.wait_for(f"suggest: {then.upper()}")
@@ -405,8 +461,9 @@ def test_live_advise_suggests_and_never_types(xdisplay: dict[str, str], base: st
 
 
 def _start_paused_at_second_guess(env: dict[str, str], base: str, answer: str,
-                                  window: str) -> Running:
-    run = Running(env, "--confirm", "--launch", _url(base, answer=answer), "--window", window)
+                                  open_window: Any) -> Running:
+    open_window(_url(base, answer=answer), (100, 100, 900, 880))
+    run = Running(env, "--confirm")
     run.wait_for("guess 1:")
     run.send("\n")
     run.wait_for("guess 2:")
@@ -414,8 +471,9 @@ def _start_paused_at_second_guess(env: dict[str, str], base: str, answer: str,
 
 
 @pytest.mark.desktop
-def test_live_safety_stop_when_the_window_moves(xdisplay: dict[str, str], base: str) -> None:
-    run = _start_paused_at_second_guess(xdisplay, base, "vivid", "100,100,900,880")
+def test_live_safety_stop_when_the_window_moves(xdisplay: dict[str, str], base: str,
+                                                open_window: Any) -> None:
+    run = _start_paused_at_second_guess(xdisplay, base, "vivid", open_window)
     try:
         for window in chromium_windows(xdisplay):
             xdotool(xdisplay, "windowmove", window, "300", "60")
@@ -448,8 +506,9 @@ sys.stdin.read()
 
 
 @pytest.mark.desktop
-def test_live_safety_stop_when_the_window_is_covered(xdisplay: dict[str, str], base: str) -> None:
-    run = _start_paused_at_second_guess(xdisplay, base, "quirk", "100,100,900,880")
+def test_live_safety_stop_when_the_window_is_covered(xdisplay: dict[str, str], base: str,
+                                                     open_window: Any) -> None:
+    run = _start_paused_at_second_guess(xdisplay, base, "quirk", open_window)
     cover = subprocess.Popen([sys.executable, "-c", COVER, "0", "0", "1280", "1024"],
                              env=xdisplay, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
@@ -467,14 +526,16 @@ def test_live_safety_stop_when_the_window_is_covered(xdisplay: dict[str, str], b
 
 
 @pytest.mark.desktop
-def test_live_failsafe_corner_is_a_safety_stop(xdisplay: dict[str, str], base: str) -> None:
-    run = _start_paused_at_second_guess(xdisplay, base, "jazzy", "100,100,900,880")
+def test_live_failsafe_corner_is_a_safety_stop(xdisplay: dict[str, str], base: str,
+                                               open_window: Any) -> None:
+    run = _start_paused_at_second_guess(xdisplay, base, "jazzy", open_window)
     try:
         xdotool(xdisplay, "mousemove", "0", "0")
         run.send("\n")
         code, _out, err = run.finish()
     finally:
         run.kill()
+        xdotool(xdisplay, "mousemove", "640", "512")  # out of the corner for the next test
     assert code == 4, err
     assert "failsafe" in err and len(err.strip().splitlines()) == 1
 
