@@ -114,7 +114,9 @@ def tiles(guess: str, marks: str, theme: str, contrast: bool) -> Any:
     colours = TILE_COLOURS[(theme, contrast)]
     text = Text()
     for letter, mark in zip(guess.upper(), marks, strict=True):
-        text.append(f" {letter} ", style=f"bold white on {colours.get(mark, 'grey50')}")
+        # Black on the pale high-contrast blue: white would vanish on 16-colour terminals.
+        ink = "black" if contrast and mark == "Y" else "white"
+        text.append(f" {letter} ", style=f"bold {ink} on {colours.get(mark, 'grey50')}")
         text.append(" ")
     return text
 
