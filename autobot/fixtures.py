@@ -83,10 +83,20 @@ def expected_rows(fx: Fixture, allowed: frozenset[str] | None = None) -> list[Ro
     rows: list[Row] = []
     for guess, marks in submitted_turns(fx, allowed):
         rows.append((guess.upper(), marks))
-    if fx.typed and fx.enter and accepts(fx, allowed) and (
-        fx.moment == "flip" or (fx.moment == "toast" and fx.at_ms is not None)
+    if fx.typed and fx.enter and accepts(fx, allowed) and fx.moment == "flip":
+        # Tiles not yet turning still show the typed letter, turned ones their colour; a tile
+        # caught turning may show anything ('?').
+        assert fx.at_ms is not None
+        letters, final = rows[-1]
+        marks = []
+        for j in range(WORD_LENGTH):
+            e = fx.at_ms - j * STAGGER_MS
+            marks.append("t" if e < 0 else final[j] if e >= 2 * FLIP_MS else "?")
+        rows[-1] = (letters, "".join(marks))
+    elif fx.typed and fx.enter and accepts(fx, allowed) and fx.moment == "toast" and (
+        fx.at_ms is not None
     ):
-        # The last row is turning over (or bouncing): any letter or colour may be showing.
+        # The winning row is bouncing: its tiles are off their places.
         rows[-1] = (rows[-1][0], "?" * WORD_LENGTH)
     elif fx.typed and not (fx.enter and accepts(fx, allowed)):
         letters, marks = _typed_row(fx.typed)
@@ -245,7 +255,7 @@ def _build() -> tuple[Fixture, ...]:
         fx = _make("loss", look, geom, answer=answer, guesses=guesses, moment="loss")
         out.append(fx if fx.name not in {f.name for f in out} else _renamed(fx, "2"))
     # Mid-flip: a submitted row caught while its tiles turn (6).
-    flip_cases = ((120, "desk"), (1000, "desk2x"), (700, "phone"), (1550, "short"),
+    flip_cases = ((200, "desk"), (1000, "desk2x"), (700, "phone"), (1550, "short"),
                   (450, "desk"), (1280, "phone"))
     for j, (at, geom) in enumerate(flip_cases):
         look = LOOKS[j % len(LOOKS)]

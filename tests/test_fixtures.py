@@ -69,8 +69,13 @@ def test_moments_have_the_right_kind_of_board() -> None:
         if fx.moment == "loss":
             assert sum(set(m) <= set("GYX") for _, m in rows) == 6
             assert "GGGGG" not in [m for _, m in rows], fx.name
-        if fx.moment in ("flip", "shake"):
+        if fx.moment == "shake":
             assert "?????" in [m for _, m in rows] and not expected_settled(rows), fx.name
+        if fx.moment == "flip":
+            turning = rows[len(fx.guesses)][1]
+            assert "?" in turning and not expected_settled(rows), fx.name
+            # Left of the turning tile(s): colours; right: still typed.
+            assert turning.rstrip("t").lstrip("GYX").strip("?") == "", (fx.name, turning)
         if fx.tags[0] in ("typed", "hard", "short-word"):
             assert "t" in marks, fx.name
         if fx.tags[0] == "empty":
@@ -91,6 +96,14 @@ def test_hard_fixtures_really_break_hard_mode() -> None:
             assert fx.typed in ALLOWED and not accepts(fx, ALLOWED), fx.name
         if fx.tags[0] == "shake":
             assert fx.typed not in ALLOWED
+
+
+def test_a_flip_row_shows_colours_then_turning_then_typed_tiles() -> None:
+    fx = Fixture(name="f", answer="speed", typed="crane", enter=True, anim=True, moment="flip",
+                 at_ms=700)
+    # 700 ms: tile 1 has turned (>= 500 ms), tile 2 shows its back (400 ms), tile 3 is
+    # turning (100 ms), tiles 4-5 wait.
+    assert expected_rows(fx, ALLOWED)[0] == ("CRANE", "X??tt")
 
 
 def test_flip_catch_names_the_turning_tile() -> None:

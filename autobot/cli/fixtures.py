@@ -312,7 +312,9 @@ def sidecar_for(fx: Any, png: bytes, facts: dict, allowed: frozenset[str], brows
             "found": found,
             "settled": settled,
             "theme": fx.theme,
-            "high_contrast": fx.contrast,
+            # Only a green/yellow (orange/blue) tile on view tells high contrast apart.
+            "high_contrast": fx.contrast if any(m in "GY" for _, ms in rows for m in ms)
+            else None,
             "rows": [list(r) for r in rows],
         },
         "expected_guess": guess,
