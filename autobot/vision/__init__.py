@@ -412,12 +412,13 @@ def read_board(
 
     reasons = list(reasons)
     toasts = find_toasts(view, grid, theme)
-    under_toast = {
-        key
+    covered = {
+        key: max(_overlap(grid.tile_box(*key), t) for t in toasts) / grid.tile**2
         for key in samples
-        for t in toasts
-        if _overlap(grid.tile_box(*key), t) > 0.02 * grid.tile**2
-    }
+    } if toasts else {}
+    touched = {key for key, share in covered.items() if share > 0.02}
+    # A toast that only clips a tile's edge leaves its colour and letter readable.
+    under_toast = {key for key, share in covered.items() if share > 0.2}
     rows = []
     scores = []
     for r in range(grid.rows):
@@ -436,15 +437,18 @@ def read_board(
             elif s.agree < RING_AGREE:
                 mark, letter = "?", "?"
                 reasons.append(f"tile {where} occluded or moving")
-            elif s.squash < 0.8:
-                mark, letter = "?", "?"
-                reasons.append(f"tile {where} mid-flip")
             elif role == "blank":
                 mark = "t" if letter else "."
             else:
                 mark = mapping[role]
                 if not letter:
                     letter = "?"
+            if (r, c) in touched - under_toast:
+                reasons.append(f"toast over the board (tile {where})")
+            if s.squash < 0.8 and mark != "?":
+                # Squashed by a flip: what it shows is still its old (typed) or already its
+                # new face, so say it, but the frame is not settled.
+                reasons.append(f"tile {where} mid-flip")
             if mark != ".":
                 letters.append(letter or "?")
             marks.append(mark)
