@@ -130,6 +130,12 @@ def next_guess_for(
     return str(solver_for(hard).next_guess(GameState(history=history, hard=hard)))
 
 
+def tile_letters(letters: str, marks: str) -> list[str]:
+    """Each tile's letter: LETTERS lists the letters of the non-empty tiles only, in order."""
+    it = iter(letters)
+    return ["" if m == "." else next(it, "") for m in marks]
+
+
 def unsure_tiles(expect: Expectation, read: Any) -> int:
     """Tiles the reader marked '?' where the expectation knows the mark."""
     if not (expect.found and read.found):
@@ -167,12 +173,12 @@ def compare_board(expect: Expectation, read: Any, *, unsure_ok: bool | None = No
         zip(expect.rows, got_rows, strict=False)
     ):
         bad = []
+        e_tiles, g_tiles = tile_letters(e_letters, e_marks), tile_letters(g_letters, g_marks)
         for j, em in enumerate(e_marks):
             if em == "?":
                 continue
             gm = g_marks[j] if j < len(g_marks) else "-"
-            el = e_letters[j] if j < len(e_letters) else ""
-            gl = g_letters[j] if j < len(g_letters) else ""
+            el, gl = e_tiles[j], g_tiles[j] if j < len(g_tiles) else ""
             if unsure_ok and gm == "?":
                 continue
             if gm != em or (em in "GYXt" and gl.upper() != el.upper()):

@@ -55,6 +55,16 @@ def test_identical_board_passes_and_any_tile_difference_is_named() -> None:
     assert "tile 5" in compare_board(_expect(rows), Read(True, True, tuple(misread)))[0]
 
 
+def test_letters_belong_to_the_non_empty_tiles_in_order() -> None:
+    from autobot.replay import tile_letters
+
+    assert tile_letters("IOUS", ".tttt") == ["", "I", "O", "U", "S"]
+    expect = _expect([("PIOUS", "?tttt")] + [EMPTY] * 5)
+    assert compare_board(expect, Read(True, False, (("IOUS", ".tttt"),) + (EMPTY,) * 5)) == []
+    assert "tile 2" in compare_board(expect, Read(True, False, (("OUS", "..ttt"),)
+                                                  + (EMPTY,) * 5))[0]
+
+
 def test_question_mark_tiles_match_anything_but_require_not_settled() -> None:
     rows = [("CRANE", "X???Y"), ("PILOT", "ttttt")] + [EMPTY] * 4
     got = [("CRANE", "XYGGY"), ("PILOT", "ttttt")] + [EMPTY] * 4
