@@ -2,9 +2,9 @@
 
 Right means: the board is found, every tile whose labelled mark is not '?' has the labelled
 mark and letter, and a frame with a '?' label is reported as not settled. Negatives (stats
-modal, share grid, lone toasts) must not be found. A reader may answer '?' on a tile it
-cannot see (toast, bounce) only if it also says the frame is not settled: an honest "wait",
-never a wrong letter.
+modal, share grid, lone toasts) must not be found. A reader may answer '?' (mark or letter)
+on a tile it cannot see (toast, bounce) only if it also says the frame is not settled: an
+honest "wait", never a wrong letter. (`autobot replay --strict` drops that allowance.)
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def judge(entry: dict, read: BoardRead) -> list[str]:
         ):
             if emark == "?":
                 continue
-            if gmark == "?" and not read.settled:
+            if "?" in (gmark, glet) and not read.settled:
                 continue  # honest "cannot see it yet"
             if (gmark, glet) != (emark, elet):
                 problems.append(f"tile {r + 1},{c + 1}: read {gmark}{glet}, labelled {emark}{elet}")
