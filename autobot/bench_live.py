@@ -42,9 +42,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Play the games; returns the JSON record."""
-    from autobot.bot import BotConfig, Timings, percentile, play_game
+    from autobot.bot import Timings, percentile, play_game
     from autobot.browser import BrowserConfig, open_browser
-    from autobot.cli.live import find_board
+    from autobot.cli.live import find_board, live_config
     from autobot.desktop import (
         DesktopDriver,
         GuardedDriver,
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             anchor = anchor_of(first.grid)
             driver = GuardedDriver(keys, read_board, anchor=anchor)
             t0 = time.monotonic()
-            result = play_game(driver, solver, BotConfig(), guard=moved_guard(anchor))
+            result = play_game(driver, solver, live_config(False), guard=moved_guard(anchor))
             wall = time.monotonic() - t0
             right = all(t.marks == score(t.guess, answer) for t in result.turns)
             timings.extend(result.timings)

@@ -287,10 +287,21 @@ def _terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def live_config(hard: bool) -> Any:
+    """The turn loop's patience for a desktop the bot shares with a person and other programs.
+
+    A busy desktop can hold a page's reaction to Enter back for a second or more; taking a
+    still-typed row for "not in word list" too early would erase a row that is about to flip.
+    """
+    from autobot.bot import BotConfig
+
+    return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0)
+
+
 def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
               console: Any) -> int:
     """Take over the game on screen and play it to the end through guarded real keys."""
-    from autobot.bot import BotConfig, play_game
+    from autobot.bot import play_game
     from autobot.cli.play import make_printer, share_grid, tiles, write_json
     from autobot.desktop import DesktopDriver, GuardedDriver, anchor_of, focus_spot, moved_guard
     from autobot.driver import ConfirmStrategy
@@ -330,7 +341,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
 
     started = time.monotonic()
     try:
-        result = play_game(driver, solver, BotConfig(hard=args.hard), on_event=on_event,
+        result = play_game(driver, solver, live_config(args.hard), on_event=on_event,
                            guard=guard)
     except AutobotError as exc:
         console.print(f"stopped after {len(seen)} row(s), {time.monotonic() - started:.1f} s")
