@@ -123,7 +123,8 @@ def _stats(times: list[float]) -> dict[str, float]:
             "reads": len(ordered)}
 
 
-def run(reads: int, out: Path, limit: int | None = None) -> dict[str, Any]:
+def run(reads: int, out: Path, limit: int | None = None, save: Path | None = None
+        ) -> dict[str, Any]:
     """Time every suitable fixture at both sizes; print a table; write JSON to `out`."""
     from autobot.vision import load_image
 
@@ -146,6 +147,10 @@ def run(reads: int, out: Path, limit: int | None = None) -> dict[str, Any]:
             warm += t_warm
             if not (ok_cold and ok_warm):
                 wrong.append(data["name"])
+                if save is not None:  # keep the misread frame for whoever fixes vision
+                    save.mkdir(parents=True, exist_ok=True)
+                    tag = label.split()[0] + ("-1x" if "1x" in label else "")
+                    cv2.imwrite(str(save / f"{tag}-{data['name']}.png"), frame[:, :, ::-1])
         resolution = label.split()[0]
         entry = {
             "resolution": resolution,
@@ -182,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reads", type=int, default=20, help="timed reads per frame")
     parser.add_argument("--limit", type=int, help="at most this many fixtures per size")
     parser.add_argument("--out", default=str(ROOT / "bench-out" / "read.json"))
-    parser.add_argument("--save-frames", metavar="DIR", help="also write the composed frames")
+    parser.add_argument("--save-frames", metavar="DIR",
+                        help="write two sample composed frames and every misread one here")
     args = parser.parse_args(argv)
     if args.save_frames:
         from autobot.vision import load_image
@@ -193,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         cv2.imwrite(str(d / "desktop_4k.png"), desktop_4k(page, 2, True)[:, :, ::-1])
         page = load_image(FIXTURES / "mid_light_desk.png")
         cv2.imwrite(str(d / "browser_1280x1024.png"), in_browser(page, 1, False, 1024)[:, :, ::-1])
-    run(args.reads, Path(args.out), args.limit)
+    run(args.reads, Path(args.out), args.limit,
+        Path(args.save_frames) if args.save_frames else None)
     return 0
 
 
