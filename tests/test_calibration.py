@@ -154,3 +154,19 @@ def test_calibrate_screen_without_a_display_is_a_clear_error(tmp_path: Path, mon
     assert main(["calibrate", "--screen", "--name", "x", "--root", str(tmp_path)]) == 5
     err = capsys.readouterr().err
     assert err.startswith("autobot: error: cannot capture the screen") and err.count("\n") == 1
+
+
+def test_calibrate_measures_a_colour_managed_capture(tmp_path: Path) -> None:
+    """A real gnome-screenshot whose colours are off the CSS values (labels.json notes say
+    #6aac69 and #c9b65f): calibration must find those, not the stylesheet's."""
+    real = Path(__file__).resolve().parents[2] / "shared" / "real-screens"
+    image = real / "nyt_light_crop_pleat.png"
+    if not image.is_file():
+        pytest.skip(f"{real} is absent: the third-party screenshots are not in this checkout")
+    words = "WASTE,EXTRA,LOSEN,DEALT,BLEAT,PLEAT"
+    assert main(["calibrate", str(image), "--name", "pleat", "--letters", words,
+                 "--root", str(tmp_path)]) == 0
+    profile = load_profile("pleat", tmp_path)
+    assert np.abs(_hex(profile.palette["correct"]) - _hex((0x6a, 0xac, 0x69))).max() <= 3
+    assert np.abs(_hex(profile.palette["present"]) - _hex((0xc9, 0xb6, 0x5f))).max() <= 3
+    assert len(list((tmp_path / "templates" / "pleat").glob("*__cal-*.png"))) == 30
