@@ -145,6 +145,7 @@ GEOMETRIES: dict[str, tuple[tuple[int, int], float]] = {
     "desk2x": ((1280, 1024), 2.0),
     "short": ((1366, 768), 1.0),
     "phone": ((412, 915), 1.0),
+    "phone3x": ((412, 915), 3.0),  # a phone's own screenshot (device pixel ratio 3)
 }
 
 # Games part-way through (answer, submitted guesses): double letters on purpose.
@@ -208,7 +209,7 @@ def _make(kind: str, look: tuple[str, bool], geom: str, **kw: object) -> Fixture
 
 def _build() -> tuple[Fixture, ...]:
     out: list[Fixture] = []
-    geoms = list(GEOMETRIES)
+    geoms = ["desk", "desk2x", "short", "phone"]
     # Mid-game boards: every look in every window (16).
     i = 0
     for look in LOOKS:
@@ -293,6 +294,13 @@ def _build() -> tuple[Fixture, ...]:
         answer, guesses = (WINS[j] if j % 2 == 0 else LOSSES[j])
         out.append(_make("stats", look, geom, answer=answer, guesses=guesses, moment="stats",
                          stats=True))
+    # Phone screenshots at the phone's own pixel density (3).
+    out.append(_make("mid", LOOKS[1], "phone3x", answer="patty",
+                     guesses=("stern", "clout", "pithy")))
+    out.append(_make("typed", LOOKS[2], "phone3x", answer="robot", guesses=("later",),
+                     typed="snort"))
+    out.append(_make("win", LOOKS[3], "phone3x", answer="llama",
+                     guesses=("stare", "pilot", "llama"), moment="win"))
     return tuple(out)
 
 

@@ -36,7 +36,7 @@ def test_catalogue_covers_what_the_issue_asks_for() -> None:
     assert len(names) == len(set(names)) >= 60
     looks = {fx.look for fx in CATALOGUE}
     assert looks == {"light", "dark", "light-hc", "dark-hc"}
-    assert {fx.scale for fx in CATALOGUE} == {1.0, 2.0}
+    assert {fx.scale for fx in CATALOGUE} == {1.0, 2.0, 3.0}
     assert {(1366, 768), (412, 915), (1280, 1024)} <= {fx.window for fx in CATALOGUE}
     kinds = {fx.tags[0] for fx in CATALOGUE}
     assert {"empty", "typed", "flip", "shake", "short-word", "wintoast", "win", "loss", "hard",
