@@ -196,3 +196,16 @@ def test_make_is_deterministic(tmp_path: Path) -> None:
         b = np.asarray(Image.open(FIXTURES / f"{name}.png").convert("RGB"), np.int16)
         # Same frame; allow a sliver of antialiasing noise from another Chromium build.
         assert (np.abs(a - b).max(axis=2) > 24).mean() < 0.002, name
+
+
+def test_fixtures_list_and_bad_actions(capsys: pytest.CaptureFixture[str]) -> None:
+    from autobot.cli import main
+
+    assert main(["fixtures", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(CATALOGUE) and lines[0].startswith(CATALOGUE[0].name)
+    assert main(["fixtures"]) == 2
+    assert main(["fixtures", "make", "--only", "nope"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["autobot: error: fixtures: choose an action: make or list",
+                   "autobot: error: no fixture named nope (see `autobot fixtures list`)"]
