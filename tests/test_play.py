@@ -284,6 +284,7 @@ def test_cli_play_through_a_remote_webdriver(tmp_path: Path) -> None:
     ],
 )
 def test_cli_play_bad_input_is_one_line_exit_2(argv: list[str], needle: str, capsys: Any) -> None:
+    require_chromium()  # a bad --url is only found out by the browser
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert needle in err and err.count("\n") == 1
