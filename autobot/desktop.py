@@ -373,8 +373,12 @@ class GuardedDriver:
         self.inner.type_word(word)
 
     def press_enter(self) -> None:
-        """Check the board, then submit."""
-        self.check()
+        """Check the board, let the typed letters stop popping, then submit.
+
+        Waiting for a still row first means any change the loop sees after Enter is the
+        page's answer to it (a flip, a shake, a toast), not the last letter's pop.
+        """
+        self.check(self.quiet)
         self.inner.press_enter()
 
     def erase(self, n: int) -> None:
