@@ -418,3 +418,18 @@ def test_the_last_grid_is_the_next_reads_hint_unless_the_board_was_lost() -> Non
     play_game(FakeDriver(game), Scripted(["crane", "robot"]), BotConfig(use_hint=False),
               reader=reader, clock=game.clock, sleep=game.clock.sleep)
     assert set(hints) == {None}
+
+
+def test_many_answers_in_fake_time_all_won_truthfully(solver: Any) -> None:
+    import random
+
+    rng = random.Random(7)
+    answers = rng.sample(list(load_words("answers").words), 60)
+    for i, answer in enumerate(answers):
+        # Alternate the page's pace: no animations, the real game's, and a slow, blinking one.
+        reveal, toast, blink = [(0.0, 1.5, 0), (1.6, 1.5, 0), (2.5, 2.0, 5)][i % 3]
+        game = FakeGame(answer, FakeClock(), reveal=reveal, toast=toast, blink_every=blink)
+        result, _ = play(game, solver)
+        assert result.won, answer
+        assert result.marks == [score(g, answer) for g in result.guesses]
+        assert [r[0].lower() for r in game.rows] == result.guesses
