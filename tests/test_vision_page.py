@@ -162,3 +162,27 @@ def test_toast_over_board_is_not_settled(browsers: dict, base: str) -> None:
     assert toasts, "the 'Not in word list' toast was not seen over the board"
     final = steady_read(d)
     assert final.rows[0] == ("XQZVJ", "ttttt")
+
+
+@pytest.mark.slow
+def test_templates_are_what_the_harvester_makes(tmp_path) -> None:
+    """templates/default is what a fresh harvest from the page makes (so never hand-made):
+    every glyph of each set has a same-letter twin in the other."""
+    need_browser()
+    from autobot.vision import glyphs
+    from autobot.vision.harvest import SAME_SHAPE, harvest
+
+    harvest(tmp_path)
+
+    def load(folder) -> tuple[np.ndarray, np.ndarray]:
+        """(letters, zero-mean unit glyph vectors): the measure the harvester dedupes with."""
+        paths = sorted(folder.glob("*.png"))
+        letters = np.array([glyphs.letter_from_name(p.stem) for p in paths])
+        images = np.stack([np.asarray(Image.open(p), np.float32) / 255 for p in paths])
+        return letters, glyphs._unit(images)
+
+    (fresh_letters, fresh), (kept_letters, kept) = load(tmp_path), load(glyphs.DEFAULT_DIR)
+    assert set(fresh_letters) == set(kept_letters)
+    twin = np.where(np.equal.outer(fresh_letters, kept_letters), fresh @ kept.T, -1.0)
+    assert twin.max(axis=1).min() >= SAME_SHAPE - 0.02  # every fresh glyph is in the set
+    assert twin.max(axis=0).min() >= SAME_SHAPE - 0.02  # and every kept one is still made

@@ -162,15 +162,21 @@ def keep_distinct(found: list[tuple[str, str, np.ndarray]]) -> list[tuple[str, s
 
 
 def _wait_for_sheet(driver: object, timeout: float = 10.0) -> list[tuple[str, np.ndarray]]:
-    """Screenshot until the whole sheet is drawn (pixels only), then cut out its glyphs."""
+    """Screenshot until the whole sheet is drawn and two frames in a row are identical (fonts
+    settled; pixels only), then cut out its glyphs."""
     from PIL import Image
 
     deadline = time.monotonic() + timeout
+    previous = None
     while True:
         png = driver.get_screenshot_as_png()  # type: ignore[attr-defined]
         frame = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
-        if len(tiles_in_reading_order(frame)) == len(SHEET) or time.monotonic() > deadline:
+        steady = previous is not None and np.array_equal(previous, frame)
+        if steady and len(tiles_in_reading_order(frame)) == len(SHEET):
             return glyphs_from_sheet(frame)
+        if time.monotonic() > deadline:
+            return glyphs_from_sheet(frame)
+        previous = frame
         time.sleep(0.1)
 
 
