@@ -88,31 +88,43 @@ def find_candidates(grey: np.ndarray) -> list[Box]:
         if cv2.contourArea(contour) < 0.45 * w * h:
             continue
         # The outline must hug its bounding box on all four sides (squares, rounded corners ok).
-        pts = contour.reshape(-1, 2)
-        tol = max(2.0, 0.08 * max(w, h))
-        on_side = (
-            (np.abs(pts[:, 0] - x) <= tol, 1, h),
-            (np.abs(pts[:, 0] - (x + w - 1)) <= tol, 1, h),
-            (np.abs(pts[:, 1] - y) <= tol, 0, w),
-            (np.abs(pts[:, 1] - (y + h - 1)) <= tol, 0, w),
-        )
-        near = on_side[0][0] | on_side[1][0] | on_side[2][0] | on_side[3][0]
-        if near.mean() < 0.9 or _side_coverage(pts, on_side) < 0.7:
+        if not _hugs_box(contour.reshape(-1, 2).tolist(), x, y, w, h):
             continue
         boxes.append(Box(float(x), float(y), float(w), float(h)))
     return _dedupe(boxes)
 
 
-def _side_coverage(pts: np.ndarray, on_side: tuple) -> float:
-    """Smallest fraction of each side's length that the outline actually runs along."""
-    cover = 1.0
-    for mask, axis, length in on_side:
-        if not mask.any():
-            return 0.0
-        along = pts[mask, axis]
-        # CHAIN_APPROX_SIMPLE keeps only segment ends, so measure the extent, not the count.
-        cover = min(cover, (int(along.max()) - int(along.min()) + 1) / length)
-    return float(cover)
+def _hugs_box(pts: list[list[int]], x: int, y: int, w: int, h: int) -> bool:
+    """90% of the outline's points lie on the box's sides, each side covered for 70%.
+
+    Plain Python: a square's simplified outline has a handful of points, and numpy's
+    per-call overhead cost more than the work.
+    """
+    tol = max(2.0, 0.08 * max(w, h))
+    right, bottom = x + w - 1, y + h - 1
+    # Extent of the points on each side, along that side: [min, max].
+    spans = [[1 << 30, -1] for _ in range(4)]
+    near = 0
+    for px, py in pts:
+        hit = False
+        for i, (on, along) in enumerate((
+            (abs(px - x) <= tol, py), (abs(px - right) <= tol, py),
+            (abs(py - y) <= tol, px), (abs(py - bottom) <= tol, px),
+        )):
+            if on:
+                hit = True
+                span = spans[i]
+                span[0] = min(span[0], along)
+                span[1] = max(span[1], along)
+        near += hit
+    if near < 0.9 * len(pts):
+        return False
+    # CHAIN_APPROX_SIMPLE keeps only segment ends, so measure the extent, not the count.
+    for i, (lo, hi) in enumerate(spans):
+        length = h if i < 2 else w
+        if hi < 0 or (hi - lo + 1) < 0.7 * length:
+            return False
+    return True
 
 
 def _dedupe(boxes: list[Box]) -> list[Box]:
