@@ -70,6 +70,7 @@ class Result:
     guess: str | None = None
     expected_guess: str | None = None
     source: str = "none"
+    note: str = ""  # e.g. why the calibration profile does not fit this frame
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for `--json`."""
@@ -78,7 +79,7 @@ class Result:
             "read_ms": round(self.read_ms, 2), "found": self.found, "settled": self.settled,
             "theme": self.theme, "high_contrast": self.high_contrast,
             "rows": [list(r) for r in self.rows], "unsure": self.unsure, "guess": self.guess,
-            "expected_guess": self.expected_guess, "source": self.source,
+            "expected_guess": self.expected_guess, "source": self.source, "note": self.note,
         }
 
 
@@ -331,6 +332,14 @@ class Replayer:
         result.found, result.settled = bool(read.found), bool(read.settled)
         result.theme, result.high_contrast = read.theme, read.high_contrast
         result.rows = list(_norm_rows(read.rows)) if read.found else []
+        if self.profile is not None:
+            from autobot.calibration import profile_mismatch
+
+            box = None
+            if read.found and read.grid is not None:
+                x0, y0, x1, y1 = read.grid.bbox()
+                box = (x0, y0, x1 - x0, y1 - y0)
+            result.note = profile_mismatch(self.profile, frame.shape, box) or ""
         hard = case.expect.hard if case.expect else False
         try:
             result.guess = next_guess_for(result.rows, found=result.found,

@@ -170,3 +170,16 @@ def test_calibrate_measures_a_colour_managed_capture(tmp_path: Path) -> None:
     assert np.abs(_hex(profile.palette["correct"]) - _hex((0x6a, 0xac, 0x69))).max() <= 3
     assert np.abs(_hex(profile.palette["present"]) - _hex((0xc9, 0xb6, 0x5f))).max() <= 3
     assert len(list((tmp_path / "templates" / "pleat").glob("*__cal-*.png"))) == 30
+
+
+def test_replay_with_a_profile_says_when_it_does_not_fit(tmp_path: Path, monkeypatch,
+                                                         capsys) -> None:
+    desk, _ = _fixture("mid_dark_desk")
+    short, _ = _fixture("mid_dark_short")
+    monkeypatch.chdir(tmp_path)
+    assert main(["calibrate", str(desk), "--name", "desk"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(desk), str(short), "--profile", "desk"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("PASS  mid_dark_desk") and "note" not in lines[0]
+    assert "note: profile 'desk' was measured on a 1280x937 frame, this one is 1366x" in lines[1]

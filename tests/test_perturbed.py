@@ -71,6 +71,7 @@ def _cases() -> list[tuple[str, dict]]:
     return [(p.stem, json.loads(p.read_text())) for p in sidecars]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(PERTURBATIONS))
 def test_perturbed_fixtures_still_read_right(kind: str) -> None:
     from autobot.vision import load_image, read_board

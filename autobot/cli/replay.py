@@ -75,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
                 detail = "no Wordle board found"
             if r.diffs:
                 detail += "; " + "; ".join(r.diffs)
+        if r.note:
+            detail = f"{detail}; note: {r.note}" if detail else f"note: {r.note}"
         print(f"{r.status.upper():4}  {r.name:<{width}}  {r.read_ms:7.1f} ms  {detail}".rstrip(),
               flush=True)
     summary = summarise(results)
