@@ -100,3 +100,34 @@ def test_board_cut_by_the_frame_edge_is_still_found(side: str) -> None:
     read = read_board(frame)
     assert judge({"rows": rows}, read) == []
     assert not read.settled and any("cut off" in why for why in read.reasons)
+
+
+def test_profile_palette_is_used() -> None:
+    """A calibration profile's measured colours decide the roles (here deliberately swapped)."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from autobot.vision import background_lab, sample_tiles
+
+    entry = next((e for e in _labels() if e["id"] == "wordle_colorblind_light_edited"), None)
+    if entry is None:
+        pytest.skip(f"{SCREENS} is absent")
+    frame = load_image(SCREENS / entry["file"])
+    plain = read_board(frame)
+    samples = sample_tiles(frame, plain.grid, background_lab(frame, plain.grid))
+
+    def rgb_of(mark: str) -> tuple[int, int, int]:
+        r, c = next((r, c) for r, (_, ms) in enumerate(plain.rows) for c, m in enumerate(ms)
+                    if m == mark)
+        x0, y0, x1, y1 = plain.grid.tile_box(r, c)
+        inset = (x1 - x0) // 6
+        patch = frame[y0 + inset : y0 + 2 * inset, x0 + inset : x1 - inset].reshape(-1, 3)
+        return tuple(int(v) for v in np.median(patch, axis=0))
+
+    assert samples  # the sampler ran on this board
+    swapped = SimpleNamespace(palette={"correct": rgb_of("Y"), "present": rgb_of("G"),
+                                       "absent": rgb_of("X")}, tolerances={"colour": 14.0})
+    read = read_board(frame, profile=swapped)
+    flip = str.maketrans("GY", "YG")
+    assert [m for _, m in read.rows] == [m.translate(flip) for _, m in plain.rows]

@@ -381,16 +381,22 @@ def read_board(
     view = board_view(frame, grid, TILE_PX)
     samples = sample_tiles(frame, grid, bg, view)
 
-    # Colour roles per tile; blank tiles (background inside) are empty or typed.
+    # Colour roles per tile; blank tiles (background inside) are empty or typed. A calibration
+    # profile's measured colours win when a tile is close to one; hue families otherwise.
+    palette = colour.profile_palette(profile)
+    tolerance = float(getattr(profile, "tolerances", {}).get("colour", 14.0)) if palette else 0.0
     roles: dict[tuple[int, int], str] = {}
     for key, s in samples.items():
         if float(colour.delta_e(s.ring_lab, bg)) < colour.BLANK_DISTANCE:
             roles[key] = "blank"
         else:
-            roles[key] = colour.hue_role(s.ring_lab)
+            measured = colour.nearest_family(s.ring_lab, palette, tolerance) if palette else None
+            roles[key] = measured or colour.hue_role(s.ring_lab)
     filled_roles = [v for v in roles.values() if v != "blank"]
     mapping = colour.marks_for_roles(filled_roles)
-    high_contrast = colour.is_high_contrast(filled_roles)
+    high_contrast = colour.is_high_contrast(filled_roles) or bool(
+        palette and getattr(profile, "high_contrast", False)
+    )
 
     # Letters only where there is ink: the letter view is made once, and only if needed.
     glyph_keys, glyph_imgs = [], []

@@ -66,3 +66,27 @@ def is_high_contrast(roles: list[str]) -> bool:
 def theme_of(background_lab: np.ndarray) -> str:
     """'dark' or 'light' from the page background's lightness."""
     return "dark" if float(background_lab[0]) < 50 else "light"
+
+
+# Calibration-profile roles and the colour family that carries the same meaning.
+PROFILE_FAMILIES = {"correct": "green", "present": "yellow", "absent": "neutral"}
+
+
+def profile_palette(profile: object | None) -> dict[str, np.ndarray]:
+    """Colour family -> Lab of a calibration profile's measured tile colours (may be empty)."""
+    palette = getattr(profile, "palette", None) or {}
+    out = {}
+    for role, family in PROFILE_FAMILIES.items():
+        if role in palette:
+            out[family] = rgb_to_lab(np.array([palette[role]], np.uint8))[0]
+    return out
+
+
+def nearest_family(lab: np.ndarray, palette: dict[str, np.ndarray], tolerance: float) -> str | None:
+    """The profile colour within `tolerance` (Lab distance) of `lab`, by family; None if none."""
+    best, best_d = None, tolerance
+    for family, ref in palette.items():
+        d = float(delta_e(lab, ref))
+        if d <= best_d:
+            best, best_d = family, d
+    return best
