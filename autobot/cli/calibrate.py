@@ -249,13 +249,7 @@ def run(args: argparse.Namespace) -> int:
         tdir = root / "templates" / args.name
         if tdir.exists():
             shutil.rmtree(tdir)
-        # Start from the default glyphs so letters not on this board still read.
-        from autobot.vision import glyphs
-
-        if glyphs.DEFAULT_DIR.is_dir():
-            tdir.mkdir(parents=True, exist_ok=True)
-            for png in glyphs.DEFAULT_DIR.glob("*.png"):
-                shutil.copy2(png, tdir / png.name)
+        # Only this screen's glyphs: vision reads them first, then its default set.
         harvested = harvest_templates(frame, read, words, tdir)
         templates = f"templates/{args.name}"
         mismatched = [
