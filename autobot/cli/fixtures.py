@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot.errors import AutobotError
+from autobot.fixtures import Fixture
 
 DEFAULT_OUT = "fixtures/screenshots"
 FORMAT = "autobot-fixture/1"
@@ -215,8 +216,10 @@ def _optimised_png(png: bytes) -> bytes:
     return buf.getvalue()
 
 
-def capture(driver: Any, base: str, fx: Any, allowed: frozenset[str]) -> tuple[bytes, dict]:
-    """Play one fixture on the page and return (png, facts) — facts: page URL, occluded tiles."""
+def capture(driver: Any, base: str, fx: Fixture, allowed: frozenset[str]
+            ) -> tuple[bytes, dict[str, Any]]:
+    """Play one fixture on the page; returns (png, facts): the page URL (path and query) and
+    the layout boxes of the tiles and toasts (for occlusion)."""
     from autobot.fixtures import BOUNCE_STAGGER_MS, FLIP_MS, STAGGER_MS, accepts, flip_catch
     from autobot.page.server import page_url
 
@@ -284,8 +287,8 @@ def capture(driver: Any, base: str, fx: Any, allowed: frozenset[str]) -> tuple[b
                  "geometry": geometry}
 
 
-def sidecar_for(fx: Any, png: bytes, facts: dict, allowed: frozenset[str], browser: str,
-                solver_for: Callable[[bool], Any]) -> dict[str, Any]:
+def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozenset[str],
+                browser: str, solver_for: Callable[[bool], Any]) -> dict[str, Any]:
     """The JSON sidecar: expected board (from the rules), how it was made, the next guess."""
     from PIL import Image
 
@@ -357,7 +360,7 @@ def make(out: Path, names: list[str] | None, log: Callable[[str], None] = print)
     out.mkdir(parents=True, exist_ok=True)
     allowed = frozenset(load_words("nyt").words) | frozenset(load_words("answers").words)
     replayer = Replayer()  # its solvers give the expected next guesses
-    groups: dict[tuple[tuple[int, int], float], list[Any]] = {}
+    groups: dict[tuple[tuple[int, int], float], list[Fixture]] = {}
     for fx in fixtures:
         groups.setdefault((fx.window, fx.scale), []).append(fx)
     written: list[Path] = []
