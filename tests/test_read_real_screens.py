@@ -131,3 +131,18 @@ def test_profile_palette_is_used() -> None:
     read = read_board(frame, profile=swapped)
     flip = str.maketrans("GY", "YG")
     assert [m for _, m in read.rows] == [m.translate(flip) for _, m in plain.rows]
+
+
+@pytest.mark.parametrize("name", ["nyt_dark_firefox_window_liver", "wordle_orig_dark_typed_snort",
+                                  "nyt_light_hint_ext_two_rows", "nyt_dark_android_patty"])
+def test_keyboard_without_board_is_no_board(name: str) -> None:
+    """The page with its board painted out (keyboard, header, browser left): no board."""
+    entry = next((e for e in _labels() if e["id"] == name), None)
+    if entry is None:
+        pytest.skip(f"{SCREENS} is absent")
+    frame = load_image(SCREENS / entry["file"]).copy()
+    read = read_board(frame)
+    assert read.found
+    x0, y0, x1, y1 = read.grid.bbox()  # type: ignore[union-attr]
+    frame[max(0, y0 - 3) : y1 + 3, max(0, x0 - 3) : x1 + 3] = frame[max(0, y0 - 6), max(0, x0 - 6)]
+    assert not read_board(frame).found
