@@ -51,7 +51,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         MssScreen,
         anchor_of,
         focus_spot,
-        moved_guard,
         parse_region,
         virtual_display,
     )
@@ -90,7 +89,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             anchor = anchor_of(first.grid)
             driver = GuardedDriver(keys, read_board, anchor=anchor)
             t0 = time.monotonic()
-            result = play_game(driver, solver, live_config(False), guard=moved_guard(anchor))
+            result = play_game(driver, solver, live_config(False), guard=driver.observe)
             wall = time.monotonic() - t0
             right = all(t.marks == score(t.guess, answer) for t in result.turns)
             timings.extend(result.timings)

@@ -280,6 +280,20 @@ def board_moved(anchor: Anchor, grid: Any) -> str | None:
 ReadFn = Callable[[np.ndarray], Any]
 
 
+def rows_differ(before: Any, now: Any) -> str | None:
+    """How two reads of the board disagree, or None; '?' (unreadable) agrees with anything."""
+    if len(before) != len(now):
+        return f"{len(before)} rows became {len(now)}"
+    for i, ((l1, m1), (l2, m2)) in enumerate(zip(before, now, strict=True)):
+        marks_ok = len(m1) == len(m2) and all(
+            a == b or "?" in (a, b) for a, b in zip(m1, m2, strict=True))
+        letters_ok = len(l1) == len(l2) and all(
+            a == b or "?" in (a, b) for a, b in zip(l1, l2, strict=True))
+        if not (marks_ok and letters_ok):
+            return f"row {i + 1} now shows {l2 or '(nothing)'} {m2}, was {l1 or '(nothing)'} {m1}"
+    return None
+
+
 def moved_guard(anchor: Anchor) -> Callable[[Any], str | None]:
     """A `play_game(guard=...)` veto: any read that finds the board elsewhere is a safety stop."""
 
@@ -324,8 +338,26 @@ class GuardedDriver:
         self._sleep = sleep
         self.checks = 0
         self.check_ms: list[float] = []  # how long each pre-key look took (for the benchmark)
+        self.seen_rows: Any = None  # the rows of the last settled frame the turn loop read
 
-    def check(self, quiet: float = 0.0) -> None:
+    def observe(self, read: Any) -> str | None:
+        """The turn loop's per-frame veto (`play_game(guard=driver.observe)`).
+
+        Remembers what the loop last saw, so typing can be refused if the board changed
+        behind its back (a person typed, another game loaded); a settled board found
+        elsewhere is a move. Mid-animation grids can be off by a few px, so only settled
+        reads count.
+        """
+        if read.found and getattr(read, "settled", True):
+            if self.anchor is None:
+                self.anchor = anchor_of(read.grid)
+            why = board_moved(self.anchor, read.grid)
+            if why:
+                return f"safety stop: {why}"
+            self.seen_rows = getattr(read, "rows", None)
+        return None
+
+    def check(self, quiet: float = 0.0) -> Any:
         """Grab a frame now and raise the safety stop unless the board is where it was.
 
         A toast or an animation may briefly hide part of the board, so a missing board is
@@ -355,7 +387,7 @@ class GuardedDriver:
                             self._sleep(min(quiet - (now - calm[0]), 0.1))
                             continue
                     self.check_ms.append((now - started) * 1000)
-                    return
+                    return read
                 # A shaking or bouncing row can shift the grid for a moment: only a board that
                 # stands still somewhere else (or stays off for the whole wait) is a move.
                 if getattr(read, "settled", True) or self._clock() >= deadline:
@@ -368,8 +400,15 @@ class GuardedDriver:
             self._sleep(0.05)
 
     def type_word(self, word: str) -> None:
-        """Check the board (and that it has stood still a moment), then type `word`."""
-        self.check(self.quiet)
+        """Check the board (still, in place, as the loop last saw it), then type `word`."""
+        read = self.check(self.quiet)
+        rows = getattr(read, "rows", None)
+        if self.seen_rows is not None and rows is not None:
+            why = rows_differ(self.seen_rows, rows)
+            if why:
+                raise AutobotError(
+                    f"safety stop: the board changed since the bot last looked ({why}); "
+                    "not typing", SAFETY_EXIT)
         self.inner.type_word(word)
 
     def press_enter(self) -> None:
@@ -378,7 +417,7 @@ class GuardedDriver:
         Waiting for a still row first means any change the loop sees after Enter is the
         page's answer to it (a flip, a shake, a toast), not the last letter's pop.
         """
-        self.check(self.quiet)
+        self.check(min(self.quiet, 0.15))  # a letter's pop lasts 100 ms
         self.inner.press_enter()
 
     def erase(self, n: int) -> None:
@@ -387,7 +426,8 @@ class GuardedDriver:
         self.inner.erase(n)
 
     def press_escape(self) -> None:
-        """Escape is harmless anywhere, so it is not guarded (it is how modals are closed)."""
+        """Escape only while the board is in view where it was: never into a covering window."""
+        self.check()
         self.inner.press_escape()
 
     def __getattr__(self, name: str) -> Any:

@@ -31,6 +31,7 @@ from autobot.desktop import (
     board_moved,
     focus_spot,
     parse_region,
+    rows_differ,
 )
 from autobot.errors import AutobotError
 from autobot.wordle import score
@@ -133,6 +134,13 @@ def test_guarded_driver_waits_for_a_quiet_board_before_typing() -> None:
     assert keys.typed == ["salet"]
     assert seen[-1] - seen[3] >= 0.3  # B first seen at seen[3]; typed 0.3 s of stillness later
     assert len(frames) <= 1
+
+
+def test_rows_differ_ignores_unreadable_tiles_only() -> None:
+    before = (("SALET", "XYXXX"), ("", "....."))
+    assert rows_differ(before, (("SA?ET", "XY?XX"), ("", "....."))) is None
+    assert "row 2 now shows CRONY" in (
+        rows_differ(before, (("SALET", "XYXXX"), ("CRONY", "XXGXX"))) or "")
 
 
 def test_guarded_driver_stops_when_the_board_is_gone() -> None:
@@ -523,6 +531,31 @@ def test_live_safety_stop_when_the_window_is_covered(xdisplay: dict[str, str], b
     assert err.startswith("autobot: error: safety stop") and "gone" in err
     board = read_screen(xdisplay)  # the cover is gone now: row 2 is still empty
     assert board["found"] and board["rows"][1][1] == "....."
+
+
+@pytest.mark.desktop
+def test_live_safety_stop_when_the_board_changes_behind_its_back(
+        xdisplay: dict[str, str], base: str, open_window: Any) -> None:
+    run = _start_paused_at_second_guess(xdisplay, base, "ninja", open_window)
+    try:
+        # While the bot waits at the prompt, the person plays row 2 themselves.
+        window = chromium_windows(xdisplay)[0]
+        xdotool(xdisplay, "mousemove", "--window", window, "60", "400", "click", "1")
+        xdotool(xdisplay, "type", "--delay", "80", "crony")
+        xdotool(xdisplay, "key", "Return")
+        deadline = time.monotonic() + 30
+        while read_screen(xdisplay)["rows"][1][1] != score("crony", "ninja"):
+            assert time.monotonic() < deadline, "the person's row never showed"
+            time.sleep(0.3)
+        run.send("\n")
+        code, _out, err = run.finish()
+    finally:
+        run.kill()
+    assert code == 4, err
+    assert "safety stop: the board changed since the bot last looked" in err
+    assert "row 2 now shows CRONY" in err
+    board = read_screen(xdisplay)
+    assert board["rows"][2][1] == "....."  # the bot typed nothing into row 3
 
 
 @pytest.mark.desktop

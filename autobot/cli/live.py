@@ -202,9 +202,12 @@ def advise(args: argparse.Namespace, screen: Any, read: Callable[[Any], Any], so
     deadline = None if args.watch is None else time.monotonic() + args.watch
     shown: list[Any] | None = None
     board = first
+    before: list[Any] | None = None  # the previous frame's rows: advice waits for two alike
     while True:
         turns = submitted_turns(board.rows) if board.found and board.settled else None
-        if turns is not None and turns != shown:
+        steady = turns is not None and (turns == before or board is first)
+        before = turns
+        if steady and turns is not None and turns != shown:
             shown = turns
             if turns:
                 console.print(f"board: {len(turns)} row(s)")
@@ -303,7 +306,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     """Take over the game on screen and play it to the end through guarded real keys."""
     from autobot.bot import play_game
     from autobot.cli.play import make_printer, share_grid, tiles, write_json
-    from autobot.desktop import DesktopDriver, GuardedDriver, anchor_of, focus_spot, moved_guard
+    from autobot.desktop import DesktopDriver, GuardedDriver, anchor_of, focus_spot
     from autobot.driver import ConfirmStrategy
     from autobot.vision import read_board
 
@@ -320,7 +323,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     driver = GuardedDriver(keys, lambda f: read_board(f), anchor=anchor)
 
     # Every frame the loop reads, too: a board found anywhere else means the window moved.
-    guard = moved_guard(anchor)
+    guard = driver.observe
     if args.confirm:
         def show(state: Any, proposal: str) -> None:
             console.print(f"board as read ({len(state.history)} row(s)):")
