@@ -164,6 +164,8 @@ def test_every_catalogue_entry_has_a_checked_png_and_sidecar() -> None:
             [tuple(r) for r in exp["rows"]]))
         if not exp["settled"]:
             assert data["expected_guess"] is None
+        coloured = any(m in "GY" for _, marks in exp["rows"] for m in marks)
+        assert exp["high_contrast"] == (fx.contrast if coloured else None), fx.name
     assert total < 15_000_000
 
 
