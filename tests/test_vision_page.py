@@ -186,3 +186,34 @@ def test_templates_are_what_the_harvester_makes(tmp_path) -> None:
     twin = np.where(np.equal.outer(fresh_letters, kept_letters), fresh @ kept.T, -1.0)
     assert twin.max(axis=1).min() >= SAME_SHAPE - 0.02  # every fresh glyph is in the set
     assert twin.max(axis=0).min() >= SAME_SHAPE - 0.02  # and every kept one is still made
+
+
+CLONE_STYLE = """
+const s = document.createElement('style');
+s.textContent = `body, body.dark, body.contrast {
+  --correct: #22c55e !important; --present: #eab308 !important;
+  --absent: ${arguments[0]} !important;
+}
+.tile { border-radius: 8px !important; font-family: ${arguments[1]} !important; }`;
+document.head.appendChild(s);
+"""
+
+
+@pytest.mark.parametrize(("theme", "absent", "font"), [
+    ("light", "#94a3b8", "'DejaVu Serif', serif"),
+    ("dark", "#334155", "'DejaVu Sans', sans-serif"),
+])
+def test_clone_look_reads_right(
+    browsers: dict, base: str, theme: str, absent: str, font: str
+) -> None:
+    """The page restyled like a Tailwind clone (other greens/yellows, slate absent, rounded
+    tiles, another font) by a style rule added here: still read right by colour roles."""
+    d = browsers[DESKTOP]
+    answer, guesses, typed = "robot", ["motto", "robin", "rotor"], "ro"
+    d.get(page_url(base, answer=answer, guesses=guesses, typed=typed, theme=theme, anim=False,
+                   stats=False))
+    d.execute_script(CLONE_STYLE, absent, font)
+    read = steady_read(d)
+    assert [tuple(r) for r in read.rows] == expected_rows(answer, guesses, typed)
+    tailwind_green = np.abs(grab(d).astype(int) - (0x22, 0xC5, 0x5E)).max(axis=2) <= 4
+    assert tailwind_green.sum() > 1000  # the restyle really took effect
