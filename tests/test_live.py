@@ -184,6 +184,32 @@ def test_import_and_other_commands_need_no_display_nor_pyautogui() -> None:
     assert "pyautogui" in errors[0] or "display" in errors[0].lower()
 
 
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--answer", "crane"], "only apply to --launch bundled"),
+        (["--launch", "bundled", "--answer", "zzzzz"], "ZZZZZ is not in the word list"),
+        (["--launch", "wordle.example"], "--launch wants a URL"),
+        (["--watch", "3"], "--watch only applies to --advise"),
+        (["--region", "1,2,3"], "X,Y,W,H"),
+        (["--advise", "--confirm"], "not allowed with"),
+        (["--monitor", "1", "--region", "0,0,10,10"], "not allowed with"),
+        (["--start", "qqqqq"], "qqqqq"),
+    ],
+)
+def test_live_bad_input_is_exit_2_before_touching_the_screen(
+        args: list[str], says: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from autobot.cli import main
+
+    # No display at all: bad flags must be reported as such, not as "no display".
+    monkeypatch.delenv("DISPLAY", raising=False)
+    code = main(["live", *args])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert says in err and len(err.strip().splitlines()) == 1
+
+
 def test_live_without_display_is_one_line_exit_5() -> None:
     done = subprocess.run([sys.executable, "-m", "autobot", "live", "--advise"],
                           env=_env_without_display(), cwd=ROOT, capture_output=True, text=True,

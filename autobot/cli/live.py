@@ -144,12 +144,22 @@ def find_board(
         time.sleep(0.05)
 
 
+def check_args(args: argparse.Namespace) -> None:
+    """Flag combinations that make no sense are bad input (exit 2), before anything starts."""
+    if args.watch is not None and not args.advise:
+        raise AutobotError("--watch only applies to --advise")
+    page_flags = args.answer or args.theme != "light" or args.contrast
+    if page_flags and args.launch != BUNDLED:
+        raise AutobotError("--answer/--theme/--contrast only apply to --launch bundled")
+    if args.launch and args.launch != BUNDLED and not args.launch.startswith(
+            ("http://", "https://", "file://", "data:")):
+        raise AutobotError(f"--launch wants a URL or '{BUNDLED}', not {args.launch!r}")
+
+
 @contextlib.contextmanager
 def launched(args: argparse.Namespace) -> Iterator[str | None]:
     """With --launch: serve the page if asked, open a headed Chromium app window on it."""
     if not args.launch:
-        if args.answer or args.theme != "light" or args.contrast:
-            raise AutobotError("--answer/--theme/--contrast only apply to --launch bundled")
         yield None
         return
     from autobot.browser import BrowserConfig, open_browser
@@ -164,10 +174,6 @@ def launched(args: argparse.Namespace) -> Iterator[str | None]:
             url = page_url(base, answer=answer, theme=args.theme, contrast=args.contrast,
                            hard=args.hard)
         else:
-            if args.answer or args.theme != "light" or args.contrast:
-                raise AutobotError("--answer/--theme/--contrast only apply to --launch bundled")
-            if not args.launch.startswith(("http://", "https://", "file://", "data:")):
-                raise AutobotError(f"--launch wants a URL or '{BUNDLED}', not {args.launch!r}")
             url = args.launch
         x, y, w, h = args.window
         stack.enter_context(open_browser(BrowserConfig(
@@ -247,8 +253,11 @@ def run(args: argparse.Namespace) -> int:
     from autobot.solver import SolverConfig, make_solver
     from autobot.vision import read_board
 
-    if args.watch is not None and not args.advise:
-        raise AutobotError("--watch only applies to --advise")
+    check_args(args)
+    if args.launch == BUNDLED:
+        from autobot.cli.play import check_answer
+
+        check_answer(args.answer)  # a bad --answer is bad input, whatever the display
     start = args.start.lower() if args.start else None
     solver: Any = make_solver(SolverConfig(strategy=args.strategy, hard=args.hard, start=start))
     if start and not solver.is_allowed(start):
