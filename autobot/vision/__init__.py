@@ -120,8 +120,8 @@ def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
     if cx1 - cx0 < 10 or cy1 - cy0 < 10:
         return None
     crop = frame[cy0:cy1, cx0:cx1]
-    # Same tile size in the search image as a full search would give.
-    scale = 1.0 / max(1, int(hint.tile // 24))  # 1/n: OpenCV's fast downscale
+    # Tiles of 24-48 px are plenty to find; 1/n keeps OpenCV on its fast downscale path.
+    scale = 1.0 / max(1, int(hint.tile // 24))
     grey = locate.to_search_grey(crop, scale)
     boxes = locate.find_candidates(grey)
     lat = locate.fit_lattice(boxes)
@@ -363,26 +363,15 @@ def _template_dirs(profile: object | None) -> tuple[Path, ...]:
     return (glyphs.DEFAULT_DIR,)
 
 
-def read_board(
-    frame: np.ndarray, *, hint: Grid | None = None, profile: object | None = None
-) -> BoardRead:
-    """Read the board in an HxWx3 uint8 RGB frame (hint: last frame's grid, for speed)."""
-    if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
-        raise AutobotError("frame must be an HxWx3 uint8 RGB array", 2)
-    if hint is None and callable(getattr(profile, "hint_grid", None)):
-        hint = profile.hint_grid()  # type: ignore[union-attr]
-    grid, reasons = locate_grid(frame, hint)
-    if grid is None:
-        return NOT_FOUND
-    templates = glyphs.load_templates(_template_dirs(profile))
-    bg = background_lab(frame, grid)
-    theme = colour.theme_of(bg)
+def classify_colours(
+    samples: dict[tuple[int, int], TileSample], bg: np.ndarray, profile: object | None = None
+) -> tuple[dict[tuple[int, int], str], dict[str, str], bool]:
+    """Colour family per tile ('blank' = background inside: empty or typed), the family ->
+    mark mapping for this board, and whether it is high contrast.
 
-    view = board_view(frame, grid, TILE_PX)
-    samples = sample_tiles(frame, grid, bg, view)
-
-    # Colour roles per tile; blank tiles (background inside) are empty or typed. A calibration
-    # profile's measured colours win when a tile is close to one; hue families otherwise.
+    A calibration profile's measured colours win when a tile is close to one; hue families
+    (green/yellow/orange/blue/neutral) otherwise.
+    """
     palette = colour.profile_palette(profile)
     tolerance = float(getattr(profile, "tolerances", {}).get("colour", 14.0)) if palette else 0.0
     roles: dict[tuple[int, int], str] = {}
@@ -393,31 +382,43 @@ def read_board(
             measured = colour.nearest_family(s.ring_lab, palette, tolerance) if palette else None
             roles[key] = measured or colour.hue_role(s.ring_lab)
     filled_roles = [v for v in roles.values() if v != "blank"]
-    mapping = colour.marks_for_roles(filled_roles)
     high_contrast = colour.is_high_contrast(filled_roles) or bool(
         palette and getattr(profile, "high_contrast", False)
     )
+    return roles, colour.marks_for_roles(filled_roles), high_contrast
 
-    # Letters only where there is ink: the letter view is made once, and only if needed.
-    glyph_keys, glyph_imgs = [], []
+
+def read_letters(
+    frame: np.ndarray,
+    grid: Grid,
+    samples: dict[tuple[int, int], TileSample],
+    templates: glyphs.Templates,
+) -> dict[tuple[int, int], tuple[str, float]]:
+    """(letter, score) of every tile with ink; the letter view is made once, only if needed."""
+    keys, crops = [], []
     inked = [k for k, s in samples.items() if s.ink and not s.cut]
     if inked:
         letters_view = board_view(frame, grid, GLYPH_TILE_PX, grey=True)
         for key in inked:
             tile = letters_view.tile(grid, *key)
-            g = glyphs.extract_glyph(tile, samples[key].ring_grey) if tile is not None else None
-            if g is not None:
-                glyph_keys.append(key)
-                glyph_imgs.append(g)
-    matched = dict(zip(glyph_keys, templates.read(glyph_imgs), strict=True))
+            crop = glyphs.extract_glyph(tile, samples[key].ring_grey) if tile is not None else None
+            if crop is not None:
+                keys.append(key)
+                crops.append(crop)
+    return dict(zip(keys, templates.read(crops), strict=True))
 
-    filled = [k for k, v in roles.items() if v != "blank"]
-    lettered = [k for k in filled if k in matched]
-    if len(filled) >= 3 and len(lettered) < len(filled) / 2:
-        return _not_found("coloured squares without letters (a share grid, not a live board)")
 
-    reasons = list(reasons)
-    toasts = find_toasts(view, grid, theme)
+def _assemble_rows(
+    grid: Grid,
+    samples: dict[tuple[int, int], TileSample],
+    roles: dict[tuple[int, int], str],
+    mapping: dict[str, str],
+    matched: dict[tuple[int, int], tuple[str, float]],
+    toasts: list[tuple[int, int, int, int]],
+    reasons: list[str],
+) -> tuple[list[tuple[str, str]], list[tuple[float, ...]]]:
+    """Rows in labels format from per-tile colour roles and letters; appends why-not-settled
+    reasons (cut, toast, occluded, mid-flip, mid-reveal) to `reasons`."""
     covered = {
         key: max(_overlap(grid.tile_box(*key), t) for t in toasts) / grid.tile**2
         for key in samples
@@ -464,6 +465,37 @@ def read_board(
             reasons.append(f"row {r + 1} mid-reveal (coloured and typed tiles together)")
         rows.append(("".join(letters), row_marks))
         scores.append(tuple(row_scores))
+    return rows, scores
+
+
+def read_board(
+    frame: np.ndarray, *, hint: Grid | None = None, profile: object | None = None
+) -> BoardRead:
+    """Read the board in an HxWx3 uint8 RGB frame (hint: last frame's grid, for speed)."""
+    if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
+        raise AutobotError("frame must be an HxWx3 uint8 RGB array", 2)
+    if hint is None and callable(getattr(profile, "hint_grid", None)):
+        hint = profile.hint_grid()  # type: ignore[union-attr]
+    grid, reasons = locate_grid(frame, hint)
+    if grid is None:
+        return NOT_FOUND
+    templates = glyphs.load_templates(_template_dirs(profile))
+    bg = background_lab(frame, grid)
+    theme = colour.theme_of(bg)
+
+    view = board_view(frame, grid, TILE_PX)
+    samples = sample_tiles(frame, grid, bg, view)
+
+    roles, mapping, high_contrast = classify_colours(samples, bg, profile)
+    matched = read_letters(frame, grid, samples, templates)
+    filled = [k for k, v in roles.items() if v != "blank"]
+    lettered = [k for k in filled if k in matched]
+    if len(filled) >= 3 and len(lettered) < len(filled) / 2:
+        return _not_found("coloured squares without letters (a share grid, not a live board)")
+
+    reasons = list(reasons)
+    toasts = find_toasts(view, grid, theme)
+    rows, scores = _assemble_rows(grid, samples, roles, mapping, matched, toasts, reasons)
     settled = not reasons and all("?" not in m and "?" not in lt for lt, m in rows)
     if not settled and not reasons:
         reasons.append("unreadable tile")
