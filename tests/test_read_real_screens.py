@@ -146,3 +146,20 @@ def test_keyboard_without_board_is_no_board(name: str) -> None:
     x0, y0, x1, y1 = read.grid.bbox()  # type: ignore[union-attr]
     frame[max(0, y0 - 3) : y1 + 3, max(0, x0 - 3) : x1 + 3] = frame[max(0, y0 - 6), max(0, x0 - 6)]
     assert not read_board(frame).found
+
+
+def test_board_glyphs_are_the_glyphs_read_board_reads() -> None:
+    """`board_glyphs` (calibration's harvest source) matches the letters read_board reports."""
+    from autobot.vision import board_glyphs, glyphs
+
+    entry = next((e for e in _labels() if e["id"] == "nyt_light_crop_upset"), None)
+    if entry is None:
+        pytest.skip(f"{SCREENS} is absent")
+    frame = load_image(SCREENS / entry["file"])
+    read = read_board(frame)
+    cells = [(r, c) for r in range(5) for c in range(5)]
+    cut = board_glyphs(frame, read, cells)
+    assert sorted(cut) == cells  # every lettered tile, none of the empty row
+    templates = glyphs.load_templates()
+    got = {k: templates.match([g])[0][0] for k, g in cut.items()}
+    assert all(got[r, c] == read.rows[r][0][c] for r, c in cells)

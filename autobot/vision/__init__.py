@@ -504,6 +504,26 @@ def read_board(
     )
 
 
+def board_glyphs(
+    frame: np.ndarray, read: BoardRead, cells: list[tuple[int, int]]
+) -> dict[tuple[int, int], np.ndarray]:
+    """Normalised glyphs of these tiles of a found board, cut and scaled exactly as
+    `read_board` reads them (for calibration's template harvest)."""
+    if not read.found or read.grid is None:
+        return {}
+    grid = read.grid
+    samples = sample_tiles(frame, grid, background_lab(frame, grid))
+    view = board_view(frame, grid, GLYPH_TILE_PX, grey=True)
+    crops: dict[tuple[int, int], np.ndarray] = {}
+    for key, s in samples.items():
+        tile = view.tile(grid, *key) if s.ink and not s.cut else None
+        crop = glyphs.extract_glyph(tile, s.ring_grey) if tile is not None else None
+        if crop is not None:
+            crops[key] = crop
+    cap = glyphs.cap_height(list(crops.values()))  # the whole board's capitals, as read_board
+    return {k: glyphs.normalise(crops[k], cap) for k in cells if k in crops}
+
+
 def frames_agree(a: BoardRead, b: BoardRead) -> bool:
     """Two reads show the same board (used for "two consecutive reads agree")."""
     return a.found == b.found and a.rows == b.rows
@@ -529,6 +549,7 @@ def render_board(read: BoardRead) -> str:
 __all__ = [
     "BoardRead",
     "Grid",
+    "board_glyphs",
     "frames_agree",
     "load_image",
     "read_board",
