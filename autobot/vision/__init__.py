@@ -107,7 +107,36 @@ def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | Non
     lat = locate.fit_lattice(boxes, width=grey.shape[1])
     if lat is None:
         return None, []
-    return _grid_from(lat, scale, 0, 0), _displaced(boxes, lat, scale)
+    grid = _grid_from(lat, scale, 0, 0)
+    return _refine(frame, grid) or (grid, _displaced(boxes, lat, scale))
+
+
+def _refine(frame: np.ndarray, grid: Grid) -> tuple[Grid, list[str]] | None:
+    """The grid measured again on the board alone at (near) full resolution.
+
+    The whole-frame search sees a 62 px tile at 15 px on a 4K frame, where its pitch is only
+    known to a few frame pixels per tile; here every tile's outline is found again at >= 40 px
+    and the lattice is least-squares fitted to all of them. None if too little was found.
+    """
+    pad = 0.5 * grid.pitch_x
+    x0, y0, x1, y1 = grid.bbox()
+    h, w = frame.shape[:2]
+    cx0, cy0 = max(0, int(x0 - pad)), max(0, int(y0 - pad))
+    cx1, cy1 = min(w, int(x1 + pad)), min(h, int(y1 + pad))
+    if cx1 - cx0 < 10 or cy1 - cy0 < 10:
+        return None
+    # 1/n keeps OpenCV on its fast integer downscale; tiles stay >= 40 px.
+    scale = 1.0 / max(1, int(grid.tile // 40))
+    grey = locate.to_search_grey(frame[cy0:cy1, cx0:cx1], scale)
+    boxes = locate.find_candidates(grey)
+    start = locate.Lattice(
+        (grid.x - cx0) * scale, (grid.y - cy0) * scale, grid.pitch_x * scale,
+        grid.pitch_y * scale, grid.tile * scale, grid.rows, grid.cols, 0, frozenset(),
+    )
+    lat = locate.refit_lattice(boxes, start)
+    if lat is None:
+        return None
+    return _grid_from(lat, scale, cx0, cy0), _displaced(boxes, lat, scale)
 
 
 def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:

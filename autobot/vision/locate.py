@@ -282,3 +282,63 @@ def _pitch(along: list[float], across: list[float], side: float) -> float | None
     if len(gaps) < 2:
         return None
     return float(np.median(gaps))
+
+
+def _line(index: np.ndarray, pos: np.ndarray) -> tuple[float, float] | None:
+    """Least-squares pitch and origin of positions on integer lattice indices (None: one index).
+
+    Closed form on sums, not np.linalg: LAPACK/BLAS threads fight OpenCV's for the two cores.
+    """
+    if len(index) < 2 or index.min() == index.max():
+        return None
+    mi, mp = index.mean(), pos.mean()
+    di = index - mi
+    slope = float((di * (pos - mp)).sum() / (di * di).sum())
+    return slope, float(mp - slope * mi)
+
+
+def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
+    """Least-squares pitch and origin from every candidate on a cell of `lat` (same pixels).
+
+    A median of neighbour gaps snaps to the search image's half pixels (17.5 for 16.75 at
+    4K/4), which is 3 px per tile in the frame; a fit over all tiles of a 5x6 board does not.
+    Candidates off their cell by more than a few percent (a shaking row) are left out of the
+    fit. None if fewer than three candidates sit on the lattice.
+    """
+    if not boxes:
+        return None
+    cx = np.array([b.cx for b in boxes])
+    cy = np.array([b.cy for b in boxes])
+    side = np.array([b.side for b in boxes])
+    fc = (cx - lat.x - lat.tile / 2) / lat.pitch_x
+    fr = (cy - lat.y - lat.tile / 2) / lat.pitch_y
+    ic, ir = np.round(fc), np.round(fr)
+    ok = (
+        (np.abs(fc - ic) < 0.25) & (np.abs(fr - ir) < 0.25)
+        & (ic >= 0) & (ic < lat.cols) & (ir >= 0) & (ir < lat.rows)
+        & (np.abs(side - lat.tile) < 0.15 * lat.tile)
+    )
+    fit = None
+    for _ in range(2):  # fit, drop what sits clearly off the fitted cells, fit again
+        if ok.sum() < 3:
+            return None
+        fx, fy = _line(ic[ok], cx[ok]), _line(ir[ok], cy[ok])
+        px = fx[0] if fx else (fy[0] if fy else lat.pitch_x)
+        py = fy[0] if fy else px
+        if not (0.85 * lat.pitch_x < px < 1.15 * lat.pitch_x
+                and 0.85 * lat.pitch_y < py < 1.15 * lat.pitch_y):
+            return None
+        ox = fx[1] if fx else float(np.median(cx[ok] - ic[ok] * px))
+        oy = fy[1] if fy else float(np.median(cy[ok] - ir[ok] * py))
+        fit = (px, py, ox, oy)
+        off = np.maximum(np.abs(cx - ox - ic * px) / px, np.abs(cy - oy - ir * py) / py)
+        keep = ok & (off < 0.06)
+        if keep.sum() == ok.sum() or keep.sum() < 3:
+            break
+        ok = keep
+    assert fit is not None
+    px, py, ox, oy = fit
+    tile = float(np.median(side[ok]))
+    cells = frozenset((int(r), int(c)) for r, c in zip(ir[ok], ic[ok], strict=True))
+    return Lattice(ox - tile / 2, oy - tile / 2, px, py, tile, lat.rows, lat.cols,
+                   int(ok.sum()), cells)

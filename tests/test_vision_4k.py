@@ -1,0 +1,109 @@
+"""A 4K desktop with the page at 1x and 2x under browser chrome reads like the page alone (issue 4).
+
+Frames are built here from the fixtures (the same desktop as `autobot.bench_read`: wallpaper,
+a notes window with icon squares, a taskbar, browser chrome); no 4K image is stored. At 1x a
+62 px tile is 15 px in the whole-frame search, where the pitch used to come out 70/68 px for
+67 and the last rows fell off the grid; the grid is now refitted on the board at full size.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from autobot.bench_read import desktop_4k
+from autobot.replay import compare_board, expectation_from_sidecar
+from autobot.vision import load_image, locate, read_board
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "screenshots"
+CHROME_PX = 87  # browser chrome height at 1x (bench_read.browser_chrome)
+TASKBAR_PX = 96
+
+
+def _window_origin(page: np.ndarray, scale: int) -> tuple[int, int]:
+    """Where desktop_4k puts the browser window: x 760, y 40 unless too tall to fit above."""
+    height = page.shape[0] + CHROME_PX * scale
+    return min(3840 - page.shape[1], 760), max(0, min(40, 2160 - TASKBAR_PX - height))
+
+
+def _sidecars(scale: float, width: int) -> list[dict]:
+    out = []
+    for path in sorted(FIXTURES.glob("*.json")):
+        data = json.loads(path.read_text())
+        if data["scale"] == scale and data["frame_size"][0] == width and data["expected"]["found"]:
+            out.append(data)
+    return out
+
+
+CASES = [(1, d) for d in _sidecars(1.0, 1280)] + [(2, d) for d in _sidecars(2.0, 2560)]
+
+
+def test_there_are_desktop_fixtures_at_both_scales() -> None:
+    assert sum(1 for s, _ in CASES if s == 1) >= 10
+    assert sum(1 for s, _ in CASES if s == 2) >= 5
+
+
+@pytest.mark.parametrize(("scale", "data"), CASES, ids=[f"{s}x-{d['name']}" for s, d in CASES])
+def test_4k_desktop_reads_like_the_page(scale: int, data: dict) -> None:
+    page = load_image(FIXTURES / data["image"])
+    frame = desktop_4k(page, scale, data["theme"] == "dark")
+    assert frame.shape == (2160, 3840, 3)
+    read = read_board(frame)
+    assert compare_board(expectation_from_sidecar(data), read) == []
+    # The grid is the page's own grid moved by the window offset, to 2% of a tile (the refit
+    # measures >= 40 px tiles, so a 2x tile is seen at 1/3: a few frame pixels of phase).
+    alone = read_board(page).grid
+    assert read.grid is not None and alone is not None
+    wx, wy = _window_origin(page, scale)
+    dx, dy = wx, wy + CHROME_PX * scale
+    assert abs(read.grid.pitch_x - alone.pitch_x) < 0.5
+    assert abs(read.grid.pitch_y - alone.pitch_y) < 0.5
+    tol = 0.02 * alone.pitch_x
+    assert abs(read.grid.x - (alone.x + dx)) <= tol
+    assert abs(read.grid.y - (alone.y + dy)) <= tol
+    # And with last frame's grid as a hint (the turn loop's path) too.
+    again = read_board(frame, hint=read.grid)
+    assert compare_board(expectation_from_sidecar(data), again) == []
+
+
+def _boxes(pitch: float, tile: float, x0: float, y0: float, q: float) -> list[locate.Box]:
+    """Tile outlines of a 5x6 board, snapped to a search image of 1/q scale (whole pixels)."""
+    out = []
+    for r in range(6):
+        for c in range(5):
+            x, y = (x0 + c * pitch) / q, (y0 + r * pitch) / q
+            out.append(locate.Box(float(round(x)), float(round(y)),
+                                  float(round(tile / q)), float(round(tile / q))))
+    return out
+
+
+def test_refit_recovers_the_pitch_that_gaps_snap() -> None:
+    # 67 px pitch seen at 1/4: neighbour gaps are whole pixels (16 or 17), never 16.75.
+    boxes = _boxes(67, 62, 1235, 321, 4)
+    start = locate.Lattice(boxes[0].x, boxes[0].y, 17.5, 17.0, 15.5, 6, 5, 30, frozenset())
+    lat = locate.refit_lattice(boxes, start)
+    assert lat is not None
+    assert abs(lat.pitch_x * 4 - 67) < 0.5 and abs(lat.pitch_y * 4 - 67) < 0.5
+    assert abs(lat.x * 4 - 1235) < 2 and abs(lat.y * 4 - 321) < 2
+    assert lat.hits == 30
+
+
+def test_refit_leaves_a_shaking_row_out() -> None:
+    boxes = _boxes(67, 62, 100, 100, 1)
+    shaken = [locate.Box(b.x + 9, b.y, b.w, b.h) if 3 * 67 <= b.y - 100 < 4 * 67 else b
+              for b in boxes]
+    start = locate.Lattice(100, 100, 67, 67, 62, 6, 5, 30, frozenset())
+    lat = locate.refit_lattice(shaken, start)
+    assert lat is not None
+    assert lat.hits == 25 and abs(lat.x - 100) < 0.01 and abs(lat.pitch_x - 67) < 0.01
+
+
+def test_refit_needs_three_tiles_on_the_lattice() -> None:
+    start = locate.Lattice(0, 0, 67, 67, 62, 6, 5, 0, frozenset())
+    far = [locate.Box(30.0, 30.0, 62.0, 62.0), locate.Box(400.0, 0.0, 62.0, 62.0)]
+    assert locate.refit_lattice(far, start) is None
+    assert locate.refit_lattice([], start) is None
+    assert np.isfinite(start.pitch_x)
