@@ -107,17 +107,28 @@ def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | Non
     lat = locate.fit_lattice(boxes, width=grey.shape[1])
     if lat is None:
         return None, []
-    grid = _grid_from(lat, scale, 0, 0)
-    return _refine(frame, grid) or (grid, _displaced(boxes, lat, scale))
+    refined = _refine(frame, _grid_from(lat, scale, 0, 0), scale)
+    if refined is not None:
+        return refined
+    lat = locate.refit_lattice(boxes, lat) or lat
+    return _grid_from(lat, scale, 0, 0), _displaced(boxes, lat, scale)
 
 
-def _refine(frame: np.ndarray, grid: Grid) -> tuple[Grid, list[str]] | None:
-    """The grid measured again on the board alone at (near) full resolution.
+REFINE_TILE = 30  # px: tile size at which the grid is measured again (see _refine)
+
+
+def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[str]] | None:
+    """The grid measured again on the board alone, with tiles of REFINE_TILE px or more.
 
     The whole-frame search sees a 62 px tile at 15 px on a 4K frame, where its pitch is only
-    known to a few frame pixels per tile; here every tile's outline is found again at >= 40 px
-    and the lattice is least-squares fitted to all of them. None if too little was found.
+    known to a few frame pixels per tile; here every tile's outline is found again at >= 30 px
+    and the lattice is least-squares fitted to all of them. None if the search image (at
+    scale `searched`) was already that fine, or too little was found.
     """
+    # 1/n keeps OpenCV on its fast integer downscale.
+    scale = 1.0 / max(1, int(grid.tile // REFINE_TILE))
+    if scale <= searched:
+        return None
     pad = 0.5 * grid.pitch_x
     x0, y0, x1, y1 = grid.bbox()
     h, w = frame.shape[:2]
@@ -125,10 +136,8 @@ def _refine(frame: np.ndarray, grid: Grid) -> tuple[Grid, list[str]] | None:
     cx1, cy1 = min(w, int(x1 + pad)), min(h, int(y1 + pad))
     if cx1 - cx0 < 10 or cy1 - cy0 < 10:
         return None
-    # 1/n keeps OpenCV on its fast integer downscale; tiles stay >= 40 px.
-    scale = 1.0 / max(1, int(grid.tile // 40))
     grey = locate.to_search_grey(frame[cy0:cy1, cx0:cx1], scale)
-    boxes = locate.find_candidates(grey)
+    boxes = locate.find_candidates(grey, _tile_sides(grid.tile * scale))
     start = locate.Lattice(
         (grid.x - cx0) * scale, (grid.y - cy0) * scale, grid.pitch_x * scale,
         grid.pitch_y * scale, grid.tile * scale, grid.rows, grid.cols, 0, frozenset(),
@@ -152,10 +161,11 @@ def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
     # Tiles of 24-48 px are plenty to find; 1/n keeps OpenCV on its fast downscale path.
     scale = 1.0 / max(1, int(hint.tile // 24))
     grey = locate.to_search_grey(crop, scale)
-    boxes = locate.find_candidates(grey)
+    boxes = locate.find_candidates(grey, _tile_sides(hint.tile * scale))
     lat = locate.fit_lattice(boxes)
     if lat is None:
         return None
+    lat = locate.refit_lattice(boxes, lat) or lat
     grid = _grid_from(lat, scale, cx0, cy0)
     if (
         grid.rows < hint.rows
@@ -166,6 +176,12 @@ def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
     ):
         return None
     return grid
+
+
+def _tile_sides(tile: float) -> tuple[float, float]:
+    """Outline sizes worth checking when the tile size is known (an outline traced just inside
+    or outside the border, rounding of a rescaled frame)."""
+    return 0.75 * tile - 1, 1.3 * tile + 1
 
 
 def _grid_from(lat: locate.Lattice, scale: float, ox: int, oy: int) -> Grid:

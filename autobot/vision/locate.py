@@ -67,8 +67,12 @@ def to_search_grey(frame: np.ndarray, scale: float) -> np.ndarray:
     return grey
 
 
-def find_candidates(grey: np.ndarray) -> list[Box]:
-    """Square outlines (filled tiles and bordered empty tiles) in a grey search image."""
+def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) -> list[Box]:
+    """Square outlines (filled tiles and bordered empty tiles) in a grey search image.
+
+    `sides`: only outlines with both sides in this range (px), when the tile size is known;
+    letters and icons are then dropped before the costly per-outline checks.
+    """
     # A light blur first: sensor/JPEG noise would otherwise break outlines into fragments.
     smooth = cv2.GaussianBlur(grey, (3, 3), 0)
     edges = cv2.Canny(smooth, 12, 36, L2gradient=True)
@@ -77,10 +81,11 @@ def find_candidates(grey: np.ndarray) -> list[Box]:
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     max_side = MAX_TILE_FRAC * max(grey.shape) if min(grey.shape) > 0 else 0
     max_side = max(max_side, 0.95 * min(grey.shape))
+    lo, hi = (max(MIN_TILE, sides[0]), min(max_side, sides[1])) if sides else (MIN_TILE, max_side)
     boxes: list[Box] = []
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
-        if w < MIN_TILE or h < MIN_TILE or w > max_side or h > max_side:
+        if w < lo or h < lo or w > hi or h > hi:
             continue
         if not 0.8 <= w / h <= 1.25:
             continue
@@ -135,18 +140,17 @@ def _dedupe(boxes: list[Box]) -> list[Box]:
     cx = np.array([b.cx for b in boxes])
     cy = np.array([b.cy for b in boxes])
     side = np.array([b.side for b in boxes])
+    # dup[k, i]: box i repeats (bigger or equal) box k. One matrix, then a plain greedy pass.
+    dup = (
+        (np.abs(cx[:, None] - cx[None, :]) < 0.2 * side[:, None])
+        & (np.abs(cy[:, None] - cy[None, :]) < 0.2 * side[:, None])
+        & (side[None, :] > 0.8 * side[:, None])
+    ).T.tolist()
     kept: list[int] = []
     for i in range(len(boxes)):
-        if kept:
-            k = np.array(kept)
-            dup = (
-                (np.abs(cx[k] - cx[i]) < 0.2 * side[k])
-                & (np.abs(cy[k] - cy[i]) < 0.2 * side[k])
-                & (side[i] > 0.8 * side[k])
-            )
-            if dup.any():
-                continue
-        kept.append(i)
+        row = dup[i]
+        if not any(row[k] for k in kept):
+            kept.append(i)
     return [boxes[i] for i in kept]
 
 
@@ -272,13 +276,10 @@ def _pitch(along: list[float], across: list[float], side: float) -> float | None
     """Typical centre distance between neighbours on the same line (tile side .. 1.45 side)."""
     a = np.asarray(along)
     c = np.asarray(across)
-    gaps = []
-    for i in range(len(a)):
-        same = np.abs(c - c[i]) < 0.25 * side
-        d = a[same] - a[i]
-        d = d[(d > 0.9 * side) & (d < 1.5 * side)]
-        if len(d):
-            gaps.append(d.min())
+    d = a[None, :] - a[:, None]  # d[i, j]: how far j lies along from i
+    ok = (np.abs(c[None, :] - c[:, None]) < 0.25 * side) & (d > 0.9 * side) & (d < 1.5 * side)
+    nearest = np.where(ok, d, np.inf).min(axis=1)
+    gaps = nearest[np.isfinite(nearest)]
     if len(gaps) < 2:
         return None
     return float(np.median(gaps))
