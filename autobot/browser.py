@@ -6,8 +6,10 @@ import contextlib
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from autobot.errors import AutobotError
@@ -117,4 +119,35 @@ def open_browser(config: BrowserConfig) -> Iterator[WebDriver]:
             with contextlib.suppress(Exception):
                 driver.quit()
         if profile is not None:
-            shutil.rmtree(profile, ignore_errors=True)
+            _remove_profile(profile)
+
+
+def _processes_using(profile: str) -> list[int]:
+    """Pids whose command line names `profile` (Chromium and its helpers)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if profile.encode() in (entry / "cmdline").read_bytes():
+                pids.append(int(entry.name))
+        except OSError:
+            continue
+    return pids
+
+
+def _remove_profile(profile: str, timeout: float = 5.0) -> None:
+    """Delete the profile once no Chromium process still writes to it.
+
+    A terminal's Ctrl-C signals Chromium too; it may write its profile after quit() returns, so
+    one rmtree is not enough: wait for its processes, then remove until the directory stays gone.
+    """
+    deadline = time.monotonic() + timeout
+    while _processes_using(profile) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for _ in range(20):
+        shutil.rmtree(profile, ignore_errors=True)
+        if not os.path.exists(profile):
+            time.sleep(0.05)  # a straggler may recreate it; check once more
+            if not os.path.exists(profile):
+                return

@@ -333,14 +333,7 @@ def _processes_mentioning(text: str) -> list[int]:
     return found
 
 
-@pytest.mark.parametrize("whole_group", [
-    False,
-    pytest.param(True, marks=pytest.mark.xfail(
-        strict=False,
-        reason="Chromium, signalled too, writes its profile after browser.py's single rmtree; "
-               "open_browser must retry the removal until the directory stays gone",
-    )),
-])
+@pytest.mark.parametrize("whole_group", [False, True])
 def test_ctrl_c_quits_the_browser_and_removes_its_profile(tmp_path: Path,
                                                           whole_group: bool) -> None:
     require_chromium()
