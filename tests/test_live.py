@@ -195,6 +195,7 @@ def test_import_and_other_commands_need_no_display_nor_pyautogui() -> None:
         (["--advise", "--confirm"], "not allowed with"),
         (["--monitor", "1", "--region", "0,0,10,10"], "not allowed with"),
         (["--start", "qqqqq"], "qqqqq"),
+        (["--profile", "no-such-profile-here"], "no calibration profile"),
     ],
 )
 def test_live_bad_input_is_exit_2_before_touching_the_screen(

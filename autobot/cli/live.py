@@ -88,6 +88,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--contrast", action="store_true",
                         help="with --launch bundled: high-contrast colours")
     parser.add_argument("--json", metavar="OUT", help="write the game as JSON (as `play` does)")
+    parser.add_argument("--profile", metavar="NAME",
+                        help="calibration profile (calibration/NAME.toml) for this screen")
     parser.add_argument("--strategy", default="default", help="solver strategy")
     parser.add_argument("--hard", action="store_true", help="hard mode (only legal guesses)")
     parser.add_argument("--start", metavar="WORD", help="force the first guess")
@@ -263,20 +265,33 @@ def run(args: argparse.Namespace) -> int:
     if start and not solver.is_allowed(start):
         raise AutobotError(f"--start: {start.upper()} is not an allowed guess")
     console = Console(highlight=False)
+    profile = None
+    if args.profile:
+        from autobot.calibration import load_profile
+
+        profile = load_profile(args.profile)  # missing or broken: one line, exit 2
     if not args.advise:
         from autobot.desktop import require_pyautogui
 
         require_pyautogui()  # before any window opens: no point finding a board we cannot type on
 
-    def read(frame: Any) -> Any:
-        return read_board(frame)
+    def read(frame: Any, *, hint: Any = None) -> Any:
+        return read_board(frame, hint=hint, profile=profile)
 
     with _terminate_as_interrupt(), launched(args), \
             MssScreen(monitor=args.monitor, region=args.region) as screen:
         frame, first = find_board(screen, read, args.find_timeout, where_text(args))
+        if profile is not None:
+            from autobot.calibration import profile_mismatch
+
+            g = first.grid
+            box = (g.x, g.y, g.pitch_x * (g.cols - 1) + g.tile, g.pitch_y * (g.rows - 1) + g.tile)
+            why = profile_mismatch(profile, frame.shape, box)
+            if why:
+                raise AutobotError(why, 2)
         if args.advise:
             return advise(args, screen, read, solver, console, first)
-        return play_live(args, screen, frame, first, solver, console)
+        return play_live(args, screen, frame, first, solver, console, read)
 
 
 @contextlib.contextmanager
@@ -311,13 +326,12 @@ def live_config(hard: bool) -> Any:
 
 
 def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
-              console: Any) -> int:
+              console: Any, read: Callable[..., Any]) -> int:
     """Take over the game on screen and play it to the end through guarded real keys."""
     from autobot.bot import play_game
     from autobot.cli.play import make_printer, share_grid, tiles, write_json
     from autobot.desktop import DesktopDriver, GuardedDriver, anchor_of, focus_spot
     from autobot.driver import ConfirmStrategy
-    from autobot.vision import read_board
 
     theme, contrast = first.theme or "light", first.high_contrast
     anchor = anchor_of(first.grid)
@@ -329,7 +343,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
                                "click the page yourself and use --no-click-to-focus", SAFETY)
         ox, oy = screen.origin
         keys.click(ox + spot[0], oy + spot[1])
-    driver = GuardedDriver(keys, lambda f: read_board(f), anchor=anchor)
+    driver = GuardedDriver(keys, read, anchor=anchor)
 
     # Every frame the loop reads, too: a board found anywhere else means the window moved.
     guard = driver.observe
@@ -353,8 +367,8 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
 
     started = time.monotonic()
     try:
-        result = play_game(driver, solver, live_config(args.hard), on_event=on_event,
-                           guard=guard)
+        result = play_game(driver, solver, live_config(args.hard), reader=read,
+                           on_event=on_event, guard=guard)
     except AutobotError as exc:
         console.print(f"stopped after {len(seen)} row(s), {time.monotonic() - started:.1f} s")
         if args.json:
