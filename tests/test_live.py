@@ -412,6 +412,57 @@ def test_live_bundled_page_in_a_region_dark(xdisplay: dict[str, str], tmp_path: 
     check_game(json.loads(out.read_text()), "robot")
 
 
+# Two RandR 1.5 monitors side by side on one 2560x1024 Xvfb screen (what `xrandr --setmonitor`
+# does; python-xlib 0.33 cannot pack SetMonitor's struct, hence the one-line patch of rq.Object).
+TWO_MONITORS = """
+from Xlib import display
+from Xlib.protocol import rq
+rq.Object.pack_value = lambda self, val: (self.type.to_binary(**val), None, None)
+d = display.Display()
+root = d.screen().root
+for name, x in (("AUTOBOT-LEFT", 0), ("AUTOBOT-RIGHT", 1280)):
+    root.xrandr_set_monitor(dict(
+        name=d.intern_atom(name), primary=x == 0, automatic=False, x=x, y=0,
+        width_in_pixels=1280, height_in_pixels=1024, width_in_millimeters=340,
+        height_in_millimeters=270, crtcs=[]))
+d.sync()
+import mss
+with mss.MSS() as s:
+    print([(m["left"], m["width"]) for m in s.monitors[1:3]])
+"""
+
+
+@pytest.fixture(scope="module")
+def two_monitors() -> Iterator[dict[str, str]]:
+    """A private Xvfb 2560 px wide, split into monitor 1 (left) and monitor 2 (right)."""
+    _require_desktop()
+    from autobot.desktop import virtual_display
+
+    with virtual_display((2560, 1024)) as display_env:
+        env = dict(os.environ)
+        env.update(display_env)
+        done = subprocess.run([sys.executable, "-c", TWO_MONITORS], env=env, capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == "[(0, 1280), (1280, 1280)]", done.stdout
+        yield env
+
+
+@pytest.mark.desktop
+def test_live_plays_on_the_second_monitor(two_monitors: dict[str, str], base: str,
+                                          tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    done = live(two_monitors, "--monitor", "2", "--launch", _url(base, answer="piano"),
+                "--window", "1500,40,1000,950", "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    check_game(json.loads(out.read_text()), "piano")
+    # The same window seen from monitor 1: no board there.
+    done = live(two_monitors, "--monitor", "1", "--advise", "--find-timeout", "2",
+                "--launch", _url(base, answer="piano"), "--window", "1500,40,1000,950")
+    assert done.returncode == 3
+    assert "no Wordle board found on monitor 1" in done.stderr
+
+
 @pytest.mark.desktop
 def test_live_resumes_a_game_in_progress(xdisplay: dict[str, str], base: str,
                                          tmp_path: Path) -> None:
