@@ -7,6 +7,7 @@ background) -> `colour` roles -> `glyphs` (template matching) -> settled checks.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -125,10 +126,10 @@ def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[
     and the lattice is least-squares fitted to all of them. None if the search image (at
     scale `searched`) was already that fine, or too little was found.
     """
+    if grid.tile * searched >= 0.8 * REFINE_TILE:
+        return None  # the search already saw the tiles big enough
     # 1/n keeps OpenCV on its fast integer downscale.
     scale = 1.0 / max(1, int(grid.tile // REFINE_TILE))
-    if scale <= searched:
-        return None
     pad = 0.5 * grid.pitch_x
     x0, y0, x1, y1 = grid.bbox()
     h, w = frame.shape[:2]
@@ -311,33 +312,43 @@ def sample_tiles(
     middle = grey[:, lo:hi, lo:hi].astype(np.int16)
     ink = np.abs(middle - ring_grey[:, None, None]).max(axis=(1, 2)) > 40
     blank = colour.delta_e(ring_lab, bg_lab) < colour.BLANK_DISTANCE
+    shown = [key for i, key in enumerate(keys) if ink[i] or not blank[i]]
+    squash = _squash(view, grid, shown, bg_lab)
     for i, key in enumerate(keys):
-        squash = 1.0
-        if ink[i] or not blank[i]:
-            squash = _squash(view, grid, key, bg_lab)
         out[key] = TileSample(
-            ring_lab[i], float(ring_grey[i]), float(agree[i]), bool(ink[i]), squash, False
+            ring_lab[i], float(ring_grey[i]), float(agree[i]), bool(ink[i]),
+            squash.get(key, 1.0), False,
         )
     return out
 
 
-def _squash(view: BoardView, grid: Grid, key: tuple[int, int], bg_lab: np.ndarray) -> float:
-    """Height / width of the non-background extent through the tile's centre lines."""
-    pad = 3
-    tile = view.tile(grid, *key, pad=pad)
-    if tile is None:
-        return 1.0
+SQUASH_PAD = 3  # px (of TILE_PX) around a tile, so a full-height tile's outline is inside
+
+
+def _squash(
+    view: BoardView, grid: Grid, keys: list[tuple[int, int]], bg_lab: np.ndarray
+) -> dict[tuple[int, int], float]:
+    """Height / width of each tile's non-background extent through its centre lines (all
+    tiles in one go: per-tile medians and colour conversions cost more than the work)."""
+    pad = SQUASH_PAD
+    crops = {key: view.tile(grid, *key, pad=pad) for key in keys}
+    keys = [k for k, t in crops.items() if t is not None]
+    if not keys:
+        return {}
+    tiles = np.stack([crops[k] for k in keys])  # (n, side, side, 3)
     mid, band = pad + TILE_PX // 2, TILE_PX // 8
-    vert = _extent(np.median(tile[:, mid - band : mid + band], axis=1), bg_lab)
-    horiz = _extent(np.median(tile[mid - band : mid + band, :], axis=0), bg_lab)
-    return vert / horiz if horiz > 0 else 1.0
-
-
-def _extent(line: np.ndarray, bg_lab: np.ndarray) -> int:
-    """Distance between the first and last pixel of a line that is not page background."""
-    lab = colour.rgb_to_lab(line.astype(np.uint8))
-    off = np.nonzero(colour.delta_e(lab, bg_lab) > colour.BLANK_DISTANCE)[0]
-    return int(off[-1] - off[0] + 1) if len(off) else 0
+    vert = np.median(tiles[:, :, mid - band : mid + band], axis=2)  # (n, side, 3)
+    horiz = np.median(tiles[:, mid - band : mid + band, :], axis=1)
+    lines = np.stack([vert, horiz], axis=1).astype(np.uint8)  # (n, 2, side, 3)
+    off = colour.delta_e(colour.rgb_to_lab(lines), bg_lab) > colour.BLANK_DISTANCE
+    side = off.shape[2]
+    first = off.argmax(axis=2)
+    last = side - 1 - off[:, :, ::-1].argmax(axis=2)
+    extent = np.where(off.any(axis=2), last - first + 1, 0)  # (n, 2): vertical, horizontal
+    return {
+        key: float(v / h) if h > 0 else 1.0
+        for key, (v, h) in zip(keys, extent.tolist(), strict=True)
+    }
 
 
 def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
@@ -433,24 +444,59 @@ def classify_colours(
     return roles, colour.marks_for_roles(filled_roles), high_contrast
 
 
+GlyphCache = dict[tuple, object]  # what read_letters may reuse from earlier frames
+GLYPH_CACHE_MAX = 4096  # entries; a long session clears it rather than grow without end
+
+
 def read_letters(
     frame: np.ndarray,
     grid: Grid,
     samples: dict[tuple[int, int], TileSample],
     templates: glyphs.Templates,
+    cache: GlyphCache | None = None,
 ) -> dict[tuple[int, int], tuple[str, float]]:
-    """(letter, score) of every tile with ink; the letter view is made once, only if needed."""
-    keys, crops = [], []
+    """(letter, score) of every tile with ink; the letter view is made once, only if needed.
+
+    With a `cache` (the caller's dict, kept between frames of one game), a tile whose pixels
+    are the same as in an earlier frame is not cut out and matched again: settled rows stay
+    pixel-identical in lossless captures, and only the new row needs the work.
+    """
     inked = [k for k, s in samples.items() if s.ink and not s.cut]
-    if inked:
-        letters_view = board_view(frame, grid, GLYPH_TILE_PX, grey=True)
-        for key in inked:
-            tile = letters_view.tile(grid, *key)
-            crop = glyphs.extract_glyph(tile, samples[key].ring_grey) if tile is not None else None
-            if crop is not None:
-                keys.append(key)
-                crops.append(crop)
-    return dict(zip(keys, templates.read(crops), strict=True))
+    if not inked:
+        return {}
+    letters_view = board_view(frame, grid, GLYPH_TILE_PX, grey=True)
+    if cache is not None and len(cache) > GLYPH_CACHE_MAX:
+        cache.clear()
+    keys, crops, digests = [], [], []
+    for key in inked:
+        tile = letters_view.tile(grid, *key)
+        if tile is None:
+            continue
+        ring = samples[key].ring_grey
+        digest = None
+        if cache is not None:
+            digest = (hashlib.blake2b(tile.tobytes(), digest_size=16).digest(), ring)
+            crop = cache.get(("glyph", digest), _MISS)
+            if crop is _MISS:
+                crop = cache[("glyph", digest)] = glyphs.extract_glyph(tile, ring)
+        else:
+            crop = glyphs.extract_glyph(tile, ring)
+        if crop is not None:
+            keys.append(key)
+            crops.append(crop)
+            digests.append(digest)
+    cap = glyphs.cap_height(crops)
+    if cache is None:
+        return dict(zip(keys, templates.read(crops, cap), strict=True))
+    # A letter depends on its glyph, the board's cap height and the template set.
+    names = [("letter", d, cap, id(templates)) for d in digests]
+    todo = [i for i, n in enumerate(names) if n not in cache]
+    for i, found in zip(todo, templates.read([crops[i] for i in todo], cap), strict=True):
+        cache[names[i]] = found
+    return {key: cache[n] for key, n in zip(keys, names, strict=True)}  # type: ignore[misc]
+
+
+_MISS = object()
 
 
 def _assemble_rows(
@@ -514,9 +560,17 @@ def _assemble_rows(
 
 
 def read_board(
-    frame: np.ndarray, *, hint: Grid | None = None, profile: object | None = None
+    frame: np.ndarray,
+    *,
+    hint: Grid | None = None,
+    profile: object | None = None,
+    cache: GlyphCache | None = None,
 ) -> BoardRead:
-    """Read the board in an HxWx3 uint8 RGB frame (hint: last frame's grid, for speed)."""
+    """Read the board in an HxWx3 uint8 RGB frame.
+
+    For speed in a game loop: `hint` is last frame's grid, `cache` a dict the caller keeps
+    for the game (letters of tiles whose pixels did not change are not matched again).
+    """
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise AutobotError("frame must be an HxWx3 uint8 RGB array", 2)
     if hint is None and callable(getattr(profile, "hint_grid", None)):
@@ -532,7 +586,7 @@ def read_board(
     samples = sample_tiles(frame, grid, bg, view)
 
     roles, mapping, high_contrast = classify_colours(samples, bg, profile)
-    matched = read_letters(frame, grid, samples, templates)
+    matched = read_letters(frame, grid, samples, templates, cache)
     filled = [k for k, v in roles.items() if v != "blank"]
     lettered = [k for k in filled if k in matched]
     if len(filled) >= 3 and len(lettered) < len(filled) / 2:

@@ -9,6 +9,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from autobot.errors import AutobotError
+
 GLYPH = 40  # normalised glyph canvas (px)
 CAP = 24  # the board's capital height inside the canvas: Q's tail and umlaut dots stick out
 # Below this normalised correlation the tile's letter is reported as '?'.
@@ -113,9 +115,10 @@ class Templates:
         """Best letter and score for each normalised glyph ('?' under MIN_SCORE)."""
         return self._match(glyphs)
 
-    def read(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
-        """Letters of one board's glyph crops (normalised together by their cap height)."""
-        cap = cap_height(crops)
+    def read(self, crops: list[np.ndarray], cap: float | None = None) -> list[tuple[str, float]]:
+        """Letters of one board's glyph crops, normalised together by the board's cap height
+        (the median height of `crops` unless given)."""
+        cap = cap_height(crops) if cap is None else cap
         by_cap = self._match([normalise(c, cap) for c in crops])
         # A glyph much taller/shorter than the board's capitals (Q, Ö, a shrinking tile) also
         # gets a look normalised by its own height; the better of the two wins.
@@ -215,25 +218,37 @@ _CACHE: dict[str, Templates] = {}
 
 
 def load_templates(directory: Path | str | Sequence[Path | str] | None = None) -> Templates:
-    """Glyph templates from one or more template folders (cached; empty if none exist)."""
+    """Glyph templates from one or more template folders (cached).
+
+    AutobotError (exit 2) naming the folder if one is missing or none holds a glyph.
+    """
     if directory is None:
         dirs: tuple[Path, ...] = (DEFAULT_DIR,)
     elif isinstance(directory, str | Path):
         dirs = (Path(directory),)
     else:
         dirs = tuple(Path(d) for d in directory)
-    key = "|".join(str(d.resolve()) for d in dirs)
+    key = "|".join(str(d) for d in dirs)  # no resolve(): it costs syscalls on every read
     if key in _CACHE:
         return _CACHE[key]
     letters: list[str] = []
     rows: list[np.ndarray] = []
     for path in dirs:
+        if not path.is_dir():
+            # Without templates every letter would read as '?': say where they were looked for.
+            raise AutobotError(
+                f"glyph templates not found: no folder {path} (restore it from the autobot "
+                "source tree, or rebuild it with `python -m autobot.vision.harvest`)", 2
+            )
         for png in sorted(path.glob("*.png")):
             img = cv2.imread(str(png), cv2.IMREAD_GRAYSCALE)
             if img is None or img.shape != (GLYPH, GLYPH):
                 continue
             letters.append(letter_from_name(png.stem))
             rows.append(img.astype(np.float32) / 255.0)
+    if not rows:
+        where = ", ".join(str(d) for d in dirs)
+        raise AutobotError(f"glyph templates not found: no {GLYPH}x{GLYPH} PNGs in {where}", 2)
     images = np.stack([features(r) for r in rows]) if rows else np.zeros((0, GLYPH, GLYPH))
     matrix = (
         _unit(np.stack([_coarse(i) for i in images.astype(np.float32)]))
