@@ -467,36 +467,35 @@ def read_letters(
     letters_view = board_view(frame, grid, GLYPH_TILE_PX, grey=True)
     if cache is not None and len(cache) > GLYPH_CACHE_MAX:
         cache.clear()
-    keys, crops, digests = [], [], []
-    for key in inked:
-        tile = letters_view.tile(grid, *key)
-        if tile is None:
-            continue
-        ring = samples[key].ring_grey
-        digest = None
+    found = [(key, t) for key in inked if (t := letters_view.tile(grid, *key)) is not None]
+    rings = [samples[key].ring_grey for key, _ in found]
+    digests: list[tuple | None] = [None] * len(found)
+    fresh = list(range(len(found)))
+    got: list[np.ndarray | None] = [None] * len(found)
+    if cache is not None:
+        digests = [(hashlib.blake2b(t.tobytes(), digest_size=16).digest(), ring)
+                   for (_, t), ring in zip(found, rings, strict=True)]
+        fresh = [i for i, d in enumerate(digests) if ("glyph", d) not in cache]
+        for i, d in enumerate(digests):
+            got[i] = cache.get(("glyph", d))  # type: ignore[assignment]
+    extracted = glyphs.extract_glyphs([found[i][1] for i in fresh], [rings[i] for i in fresh])
+    for i, crop in zip(fresh, extracted, strict=True):
+        got[i] = crop
         if cache is not None:
-            digest = (hashlib.blake2b(tile.tobytes(), digest_size=16).digest(), ring)
-            crop = cache.get(("glyph", digest), _MISS)
-            if crop is _MISS:
-                crop = cache[("glyph", digest)] = glyphs.extract_glyph(tile, ring)
-        else:
-            crop = glyphs.extract_glyph(tile, ring)
-        if crop is not None:
-            keys.append(key)
-            crops.append(crop)
-            digests.append(digest)
+            cache["glyph", digests[i]] = crop
+    kept = [i for i, crop in enumerate(got) if crop is not None]
+    keys = [found[i][0] for i in kept]
+    crops = [got[i] for i in kept]
+    digests = [digests[i] for i in kept]
     cap = glyphs.cap_height(crops)
     if cache is None:
         return dict(zip(keys, templates.read(crops, cap), strict=True))
     # A letter depends on its glyph, the board's cap height and the template set.
     names = [("letter", d, cap, id(templates)) for d in digests]
     todo = [i for i, n in enumerate(names) if n not in cache]
-    for i, found in zip(todo, templates.read([crops[i] for i in todo], cap), strict=True):
-        cache[names[i]] = found
+    for i, letter in zip(todo, templates.read([crops[i] for i in todo], cap), strict=True):
+        cache[names[i]] = letter
     return {key: cache[n] for key, n in zip(keys, names, strict=True)}  # type: ignore[misc]
-
-
-_MISS = object()
 
 
 def _assemble_rows(
