@@ -220,7 +220,7 @@ def _patch_is_blank(frame: np.ndarray, x: int, y: int, half: int, background: np
 def focus_spot(frame: np.ndarray, grid: Any) -> tuple[int, int] | None:
     """A frame pixel beside the board that is empty page background, safe to click; or None.
 
-    Tries left of the board, then right, at a few heights, one tile pitch or more away, and
+    Tries left of the board, then right, at a few heights, from 3/4 of a tile pitch out, and
     keeps the spot only if a wide square around it is uniform page colour.
     """
     tile = int(grid.tile)
@@ -236,8 +236,9 @@ def focus_spot(frame: np.ndarray, grid: Any) -> tuple[int, int] | None:
     if not band:
         return None
     background = np.median(np.concatenate(band), axis=0).astype(np.int16)
-    half = max(6, tile // 2)
-    for dx in (1.5, 2.5, 4.0):
+    half = max(6, tile // 3)
+    # Nearest first: a narrow window leaves only a strip of page beside the board.
+    for dx in (0.75, 1.5, 2.5, 4.0):
         for side in (-1, 1):
             x = x0 - int(dx * pitch_x) if side < 0 else x0 + board_w + int(dx * pitch_x)
             for fy in (0.5, 0.3, 0.7):

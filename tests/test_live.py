@@ -385,18 +385,20 @@ def chromium_windows(env: dict[str, str]) -> list[str]:
 
 @pytest.mark.desktop
 @pytest.mark.parametrize(
-    ("theme", "answer", "window"),
+    ("theme", "contrast", "answer", "window"),
     [
-        ("light", "speed", "0,0,1280,1024"),
-        ("dark", "llama", "420,80,760,900"),
-        ("light", "eerie", "150,300,1000,700"),
+        ("light", False, "speed", "0,0,1280,1024"),
+        ("dark", False, "llama", "420,80,760,900"),
+        ("light", False, "eerie", "150,300,1000,700"),
+        ("dark", True, "robot", "700,120,560,880"),
     ],
 )
 def test_live_wins_in_a_real_window(xdisplay: dict[str, str], base: str, tmp_path: Path,
-                                    theme: str, answer: str, window: str) -> None:
+                                    theme: str, contrast: bool, answer: str,
+                                    window: str) -> None:
     out = tmp_path / "game.json"
-    done = live(xdisplay, "--launch", _url(base, answer=answer, theme=theme), "--window", window,
-                "--json", str(out))
+    url = _url(base, answer=answer, theme=theme, contrast=contrast)
+    done = live(xdisplay, "--launch", url, "--window", window, "--json", str(out))
     assert done.returncode == 0, done.stderr
     check_game(json.loads(out.read_text()), answer)
     assert "won in" in done.stdout
