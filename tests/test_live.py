@@ -668,6 +668,22 @@ def test_live_moved_mid_game_without_confirm(xdisplay: dict[str, str], base: str
 
 
 @pytest.mark.desktop
+def test_live_on_a_desktop_without_pyautogui(xdisplay: dict[str, str]) -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        code = ("import sys\nsys.modules['pyautogui'] = None\nfrom autobot.cli import main\n"
+                f"raise SystemExit(main({list(args)!r}))\n")
+        return subprocess.run([sys.executable, "-c", code], env=xdisplay, cwd=ROOT,
+                              capture_output=True, text=True, timeout=120)
+
+    typing = run("live", "--find-timeout", "1")
+    assert typing.returncode == 5
+    assert typing.stderr.strip() == (
+        "autobot: error: live typing needs pyautogui: pip install 'autobot[desktop]'")
+    advice = run("live", "--advise", "--find-timeout", "1")  # advice needs no keyboard
+    assert advice.returncode == 3, advice.stderr
+
+
+@pytest.mark.desktop
 def test_live_no_board_and_bad_monitor(xdisplay: dict[str, str]) -> None:
     done = live(xdisplay, "--advise", "--find-timeout", "1")
     assert done.returncode == 3
