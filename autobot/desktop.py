@@ -22,7 +22,6 @@ import numpy as np
 from autobot.errors import AutobotError
 
 SAFETY_EXIT = 4
-NO_BOARD_EXIT = 3
 UNAVAILABLE_EXIT = 5
 
 
@@ -293,20 +292,6 @@ def rows_differ(before: Any, now: Any) -> str | None:
         if not (marks_ok and letters_ok):
             return f"row {i + 1} now shows {l2 or '(nothing)'} {m2}, was {l1 or '(nothing)'} {m1}"
     return None
-
-
-def moved_guard(anchor: Anchor) -> Callable[[Any], str | None]:
-    """A `play_game(guard=...)` veto: any read that finds the board elsewhere is a safety stop."""
-
-    def guard(read: Any) -> str | None:
-        # Settled reads only: mid-animation (shake, bounce) grids can be off by a few px.
-        if read.found and read.settled:
-            why = board_moved(anchor, read.grid)
-            if why:
-                return f"safety stop: {why}"
-        return None
-
-    return guard
 
 
 class GuardedDriver:
