@@ -108,10 +108,10 @@ def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | Non
     lat = locate.fit_lattice(boxes, width=grey.shape[1])
     if lat is None:
         return None, []
+    lat = locate.refit_lattice(boxes, lat) or lat
     refined = _refine(frame, _grid_from(lat, scale, 0, 0), scale)
     if refined is not None:
         return refined
-    lat = locate.refit_lattice(boxes, lat) or lat
     return _grid_from(lat, scale, 0, 0), _displaced(boxes, lat, scale)
 
 
@@ -146,6 +146,8 @@ def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[
     lat = locate.refit_lattice(boxes, start)
     if lat is None:
         return None
+    # Again from the better lattice: outlines the first guess missed by a quarter tile join.
+    lat = locate.refit_lattice(boxes, lat) or lat
     return _grid_from(lat, scale, cx0, cy0), _displaced(boxes, lat, scale)
 
 
