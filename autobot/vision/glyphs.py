@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,7 +83,7 @@ def _glyph_crop(diff: np.ndarray, top: float) -> np.ndarray | None:
 
 def cap_height(crops: list[np.ndarray]) -> float:
     """The capital height of a set of glyphs from one board: the median crop height."""
-    return float(np.median([c.shape[0] for c in crops])) if crops else 0.0
+    return float(statistics.median([c.shape[0] for c in crops])) if crops else 0.0
 
 
 def normalise(crop: np.ndarray, cap: float | None = None) -> np.ndarray:
