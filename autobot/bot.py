@@ -54,7 +54,15 @@ class BotConfig:
     rows: int = ROWS
     settle_timeout: float = 12.0  # the longest a row may take to reveal (flip + toast)
     poll_interval: float = 0.0  # extra pause between frames (screenshots already take ~30 ms)
-    reject_patience: float = 1.0  # a still typed row this long after Enter = rejected word
+    # Wordle ignores keys until the last tile's flip has ended, and a tile near the end of its
+    # flip already reads as settled: the board must look the same this long before we type.
+    quiet: float = 0.25
+    # Enter only once the typed row has shown the guess, unchanged, this long (a letter's pop
+    # lasts 100 ms), so whatever changes after Enter is the page's answer to it.
+    typed_quiet: float = 0.1
+    # A page that shows no toast (or one we cannot see): a typed row still unchanged this long
+    # after Enter and after its last change is a refused word; a late flip resets the wait.
+    reject_patience: float = 1.5
     mismatch_patience: float = 0.5  # a board out of step this long is real, not a misread
     escape_after: float = 0.3  # the board must be gone this long before Escape (a read can blink)
     escape_wait: float = 0.6  # how long to watch for the board after each Escape
@@ -268,6 +276,9 @@ def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -
     return GameState(history=history, hard=hard, banned=banned)
 
 
+Judge = Callable[[BoardView, "BoardView | None", float], Any]
+
+
 class _OutOfStep(Exception):
     """A read that contradicts the game so far (a stop if it persists)."""
 
@@ -276,7 +287,7 @@ class _OutOfStep(Exception):
 class _Outcome:
     """What a submitted row turned into."""
 
-    kind: str  # "scored", "rejected", "mistyped"
+    kind: str  # "typed" (ready for Enter), "mistyped", "scored", "rejected"
     marks: str = ""
     typed: int = 0
 
@@ -308,6 +319,7 @@ class _Loop:
         self.banned: set[str] = set()
         self.rejected: list[str] = []
         self._hint: Any = None
+        self.captured_at = 0.0  # when the last frame's capture started
         self.theme: str | None = None
         self.high_contrast = False
 
@@ -318,6 +330,7 @@ class _Loop:
     def look(self) -> BoardView:
         """Grab one frame and read it, timing both."""
         t0 = self.clock()
+        self.captured_at = t0
         frame = self.driver.screen.grab()
         t1 = self.clock()
         read = self.reader(frame, hint=self._hint)
@@ -336,8 +349,11 @@ class _Loop:
                 raise AutobotError(reason, 4)
         return read
 
-    def wait(self, judge: Callable[[BoardView, BoardView | None], Any], what: str) -> Any:
-        """Poll frames until `judge(read, previous_read)` returns something (not None).
+    def wait(self, judge: Judge, what: str) -> Any:
+        """Poll frames until `judge(read, previous_read, still)` returns something (not None).
+
+        `still` is how long (s) the board has looked exactly like this read, settled: from
+        the capture of the first frame that showed it to the capture of this one.
 
         No board in view: press Escape (a dialog may cover it), watch, retry, then give up
         (exit 3). Nothing conclusive before the deadline: stop for safety (exit 4).
@@ -348,11 +364,25 @@ class _Loop:
         last_escape: float | None = None
         missing_since: float | None = None
         wrong_since: float | None = None
+        same_since: float | None = None  # capture time of the first frame of this still run
+        last_board: BoardView | None = None  # the last frame that showed a board
         while True:
             read = self.look()
             now = self.clock()
+            # A frame without a board says nothing about whether it changed (a misread, a
+            # blink): only a board read moving or different ends the still run.
+            if read.found and not read.settled:
+                same_since = None
+            elif read.found and (
+                same_since is None or last_board is None or not last_board.settled
+                or tuple(last_board.rows) != tuple(read.rows)
+            ):
+                same_since = self.captured_at
+            if read.found:
+                last_board = read
+            still = self.captured_at - same_since if same_since is not None else -1.0
             try:
-                outcome = judge(read, previous)
+                outcome = judge(read, previous, still)
             except _OutOfStep as exc:
                 # One misread (a letter caught mid-flip) must not end a game; a lasting one does.
                 if wrong_since is None:
@@ -413,7 +443,7 @@ class _Loop:
     def start(self, history: Sequence[Turn]) -> None:
         """Wait for a steady board; adopt the rows already played (or check them)."""
 
-        def judge(read: BoardView, previous: BoardView | None) -> BoardView | None:
+        def judge(read: BoardView, previous: BoardView | None, still: float) -> BoardView | None:
             return read if self.steady(read, previous) else None
 
         read = self.wait(judge, "the board to appear")
@@ -434,33 +464,71 @@ class _Loop:
         if typed:
             # Leftover letters in the current row would corrupt the next guess.
             self.driver.erase(WORD_LENGTH)
-            self.wait(self.empty_row_judge(len(self.history)), "the typed letters to go")
 
-    def empty_row_judge(
-        self, index: int
-    ) -> Callable[[BoardView, BoardView | None], bool | None]:
-        def judge(read: BoardView, previous: BoardView | None) -> bool | None:
+    def ready_judge(self, index: int) -> Judge:
+        """The board shows the game so far and an empty row `index`, unchanged for `quiet` s.
+
+        Two equal reads are not enough: the last tile's flip looks finished a little before
+        the page takes keys again, and a key typed then is lost.
+        """
+
+        def judge(read: BoardView, previous: BoardView | None, still: float) -> bool | None:
             if not self.steady(read, previous):
                 return None
-            self.check_sync(read)
-            return True if row_kind(read.rows[index]) == "empty" else None
+            self.check_sync(read, upto=index)
+            row = read.rows[index]
+            if row_kind(row) in ("evaluated", "moving"):
+                # A row the bot took as refused was in fact played: the game went on without us.
+                raise _OutOfStep(f"row {index + 1} shows {row[0]} {row[1]}, expected an empty row")
+            if row_kind(row) != "empty":
+                return None  # letters still being erased
+            return True if still >= self.config.quiet else None
 
         return judge
 
-    def submit_judge(
-        self, index: int, guess: str, entered: float
-    ) -> Callable[[BoardView, BoardView | None], _Outcome | None]:
-        """Decide what a submitted row became: scored, rejected (still typed) or mistyped."""
-        last_row = index == self.config.rows - 1
-        changed = False  # saw the board move since Enter (a flip, a shake, a toast)
+    def typed_judge(self, index: int, guess: str) -> Judge:
+        """Is `guess` in row `index`, typed and still (ready for Enter), or did keys go astray?"""
 
-        def judge(read: BoardView, previous: BoardView | None) -> _Outcome | None:
-            nonlocal changed
+        def judge(read: BoardView, previous: BoardView | None, still: float) -> _Outcome | None:
+            if not self.steady(read, previous):
+                return None
+            self.check_sync(read, upto=index)
+            row = read.rows[index]
+            kind = row_kind(row)
+            if kind == "typed" and letters_match(row[0], guess):
+                return _Outcome("typed") if still >= self.config.typed_quiet else None
+            if kind in ("evaluated", "moving"):
+                raise _OutOfStep(f"row {index + 1} shows {row[0]} {row[1]} before Enter")
+            # Fewer or other letters: keys may still be on their way; only a row that stays
+            # wrong is a dropped or misdirected key.
+            if still >= self.config.reject_patience:
+                return _Outcome("mistyped", typed=row[1].count("t"))
+            return None
+
+        return judge
+
+    def submit_judge(self, index: int, guess: str) -> Judge:
+        """Decide what a submitted row became: scored or rejected (still typed, or cleared).
+
+        Called only after the row stood still, fully typed, before Enter: so any reveal is
+        the page's answer. "Rejected" needs positive evidence: a toast over the board while
+        the row is still typed, or the typed row unchanged for `reject_patience` s since its
+        last change. Once part of the row has been scored it is never taken as rejected.
+        """
+        last_row = index == self.config.rows - 1
+        accepted = False  # saw the row revealing (a scored tile), so the word was taken
+        toast = False  # saw a toast while the row was still typed: the page said no
+
+        def judge(read: BoardView, previous: BoardView | None, still: float) -> _Outcome | None:
+            nonlocal accepted, toast
             if not read.found or index >= len(read.rows):
-                changed = True
                 return None
             row = read.rows[index]
             kind = row_kind(row)
+            if any(m in EVALUATED for m in row[1]):
+                accepted = True
+            elif not accepted and any("toast" in r for r in getattr(read, "reasons", ()) or ()):
+                toast = True
             same_row = (
                 previous is not None
                 and previous.found
@@ -477,8 +545,6 @@ class _Loop:
                 # The game is over: a win toast or the statistics dialog may now cover the
                 # board for good, so two equal reads of the final row are taken as final.
                 return _Outcome("scored", row[1])
-            if not read.settled or (previous is not None and previous.rows != read.rows):
-                changed = True
             if not self.steady(read, previous):
                 return None
             self.check_sync(read, upto=index)
@@ -488,11 +554,18 @@ class _Loop:
                         f"row {index + 1} was scored as {row[0]} but the bot typed {guess.upper()}"
                     )
                 return _Outcome("scored", row[1])
-            patient = changed or self.clock() - entered >= self.config.reject_patience
+            if accepted:
+                return None  # revealing; a half-scored row settles into a scored one
+            patient = still >= self.config.reject_patience
             if kind == "typed" and letters_match(row[0], guess):
-                return _Outcome("rejected") if patient else None
-            if kind in ("typed", "typing", "empty"):
-                return _Outcome("mistyped", typed=row[1].count("t")) if patient else None
+                return _Outcome("rejected") if toast or patient else None
+            if kind == "empty" and patient:
+                return _Outcome("rejected")  # a page that clears a refused row
+            if kind in ("typed", "typing") and patient:
+                raise _OutOfStep(
+                    f"row {index + 1} shows {row[0] or '(nothing)'} {row[1]} after Enter, "
+                    f"expected {guess.upper()}"
+                )
             return None
 
         return judge
@@ -503,40 +576,23 @@ class _Loop:
         if self.history and self.history[-1].marks == ALL_GREEN:
             return True
         retypes = 0
+        guess: str | None = None  # the word to type again after dropped keys
         while len(self.history) < self.config.rows:
             index = len(self.history)
             t0 = self.clock()
-            state = _game_state(tuple(self.history), self.config.hard, frozenset(self.banned))
-            guess = self.solver.next_guess(state).lower()
+            self.wait(self.ready_judge(index), f"row {index + 1} to be ready for keys")
             t1 = self.clock()
-            self.driver.type_word(guess)
-            self.driver.press_enter()
+            if guess is None:
+                state = _game_state(tuple(self.history), self.config.hard, frozenset(self.banned))
+                guess = self.solver.next_guess(state).lower()
             t2 = self.clock()
-            outcome: _Outcome = self.wait(
-                self.submit_judge(index, guess, t2), f"row {index + 1} ({guess.upper()})"
-            )
+            self.driver.type_word(guess)
             t3 = self.clock()
-            self.timings.decide_ms.append((t1 - t0) * 1000)
-            self.timings.type_ms.append((t2 - t1) * 1000)
-            self.timings.settle_ms.append((t3 - t2) * 1000)
-            if outcome.kind == "scored":
-                retypes = 0
-                turn = Turn(guess, outcome.marks)
-                self.history.append(turn)
-                self.emit(Event("row", index, guess, outcome.marks))
-                if outcome.marks == ALL_GREEN:
-                    return True
-                continue
-            self.driver.erase(WORD_LENGTH)
-            if outcome.kind == "rejected":
-                self.banned.add(guess)
-                self.rejected.append(guess)
-                self.emit(Event("rejected", index, guess))
-                if len(self.rejected) > self.config.max_rejections:
-                    raise AutobotError(
-                        f"the page refused {len(self.rejected)} words; is this Wordle?", 4
-                    )
-            else:
+            typed: _Outcome = self.wait(
+                self.typed_judge(index, guess), f"row {index + 1} to show {guess.upper()}"
+            )
+            t4 = self.clock()
+            if typed.kind == "mistyped":
                 retypes += 1
                 self.emit(Event("retype", index, guess))
                 if retypes > self.config.retypes:
@@ -545,7 +601,34 @@ class _Loop:
                         f"{guess.upper()} after typing it {retypes} times",
                         4,
                     )
-            self.wait(self.empty_row_judge(index), f"row {index + 1} to be cleared")
+                self.driver.erase(WORD_LENGTH)
+                continue
+            self.driver.press_enter()
+            t5 = self.clock()
+            outcome: _Outcome = self.wait(
+                self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
+            )
+            t6 = self.clock()
+            # Settling is every wait for the page: the quiet before typing, the typed row
+            # standing still before Enter, and the reveal after it.
+            self.timings.decide_ms.append((t2 - t1) * 1000)
+            self.timings.type_ms.append((t3 - t2 + t5 - t4) * 1000)
+            self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
+            word, guess, retypes = guess, None, 0
+            if outcome.kind == "scored":
+                self.history.append(Turn(word, outcome.marks))
+                self.emit(Event("row", index, word, outcome.marks))
+                if outcome.marks == ALL_GREEN:
+                    return True
+                continue
+            self.driver.erase(WORD_LENGTH)
+            self.banned.add(word)
+            self.rejected.append(word)
+            self.emit(Event("rejected", index, word))
+            if len(self.rejected) > self.config.max_rejections:
+                raise AutobotError(
+                    f"the page refused {len(self.rejected)} words; is this Wordle?", 4
+                )
         return False
 
 

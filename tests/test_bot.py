@@ -48,6 +48,7 @@ class FakeRead:
     settled: bool
     rows: tuple[tuple[str, str], ...]
     grid: Any = None
+    reasons: tuple[str, ...] = ()
 
 
 @dataclass
@@ -73,6 +74,14 @@ class FakeGame:
     blink_every: int = 0  # every n-th frame the reader loses the board (a mid-flip misread)
     frames: int = 0
     misread: int = 0  # this many settled frames read the first row's first letter wrong
+    deaf: float = 0.0  # keys are still ignored this long after the last tile looks done
+    flip_delay: float = 0.0  # a busy page starts the reveal this long after Enter
+    pop: float = 0.0  # a typed letter pops (reads as moving) this long
+    toast_seen: bool = True  # the reader reports a toast over the board
+    busy_until: float = 0.0
+    flip_at: float = 0.0
+    popping_until: float = 0.0
+    ignored: list[str] = field(default_factory=list)  # keys the page dropped while busy
 
     def press(self, key: str) -> None:
         self.keys.append(key)
@@ -84,6 +93,9 @@ class FakeGame:
         if self.dialog or self.over:
             return
         now = self.clock()
+        if now < self.busy_until:
+            self.ignored.append(key)  # as the real page: no keys while a row is revealed
+            return
         if key == "backspace":
             self.typed = self.typed[:-1]
         elif key == "enter":
@@ -93,7 +105,9 @@ class FakeGame:
             marks = score(self.typed, self.answer)
             self.rows.append((self.typed.upper(), marks))
             self.typed = ""
-            self.moving_until = now + self.reveal
+            self.flip_at = now + self.flip_delay
+            self.moving_until = self.flip_at + self.reveal
+            self.busy_until = self.moving_until + self.deaf
             if self.over:
                 self.toast_until = self.moving_until + self.toast
                 if self.modal_after_end is not None:
@@ -102,6 +116,7 @@ class FakeGame:
             self.drop_keys -= 1
         elif len(self.typed) < 5:
             self.typed += key
+            self.popping_until = now + self.pop
 
     @property
     def over(self) -> bool:
@@ -117,21 +132,34 @@ class FakeGame:
             return FakeRead(False, False, ())
         rows = list(self.rows)
         settled = True
-        if now < self.moving_until and rows:
+        if now < self.flip_at and rows:
+            # Enter taken, but nothing moves yet: at most the last letter is still popping.
+            popping = now < self.popping_until
+            rows[-1] = (rows[-1][0], "tttt?" if popping else "ttttt")
+            settled = not popping
+        elif now < self.moving_until and rows:
             # Mid reveal: the left tiles are scored, the tile turning is unreadable.
             done = int(5 * (1 - (self.moving_until - now) / self.reveal))
             letters, marks = rows[-1]
             rows[-1] = (letters, marks[:done] + "?" + "t" * (4 - done))
             settled = False
+        reasons: tuple[str, ...] = ()
         if now < self.toast_until:
             settled = False
+            if self.toast_seen:
+                reasons = ("toast over the board (tile 1,3)",)
         if len(rows) < 6:
-            rows.append((self.typed.upper(), "t" * len(self.typed) + "." * (5 - len(self.typed))))
+            marks = "t" * len(self.typed) + "." * (5 - len(self.typed))
+            if self.typed and now < self.popping_until:
+                # The newest letter is mid-pop: its tile is bigger and reads as unsure.
+                marks = marks[: len(self.typed) - 1] + "?" + marks[len(self.typed) :]
+                settled = False
+            rows.append((self.typed.upper(), marks))
         rows += [("", ".....")] * (6 - len(rows))
         if self.misread and settled and self.rows:
             self.misread -= 1
             rows[0] = ("Q" + rows[0][0][1:], rows[0][1])
-        return FakeRead(True, settled, tuple(rows))
+        return FakeRead(True, settled, tuple(rows), reasons=reasons)
 
 
 class FakeScreen:
@@ -316,6 +344,64 @@ def test_dropped_keys_are_retyped_once() -> None:
     result, events = play(game, Scripted(["crane", "sloth", "robot"]))
     assert result.won and result.guesses == ["crane", "sloth", "robot"]
     assert events[0].kind == "retype"
+    # The short row is seen before Enter: it is erased and retyped, never submitted.
+    assert game.keys.count("enter") == 3
+
+
+# --- races with the page's animations ------------------------------------------------------
+
+
+def test_keys_wait_until_the_page_listens_again_after_a_reveal(solver: Any) -> None:
+    # The last tile looks done (two equal, settled reads) 0.2 s before the page takes keys
+    # again: typing on two equal reads would lose the first letters (CRONY arriving as RONY).
+    game = FakeGame("eerie", FakeClock(), deaf=0.2)
+    result, events = play(game, solver)
+    assert result.won and game.ignored == []
+    assert all(e.kind == "row" for e in events)
+    assert result.marks == [score(g, "eerie") for g in result.guesses]
+
+
+def test_without_a_quiet_period_the_same_page_loses_keys(solver: Any) -> None:
+    # The control for the test above: it is the quiet period that keeps the keys.
+    game = FakeGame("eerie", FakeClock(), deaf=0.2)
+    result, events = play(game, solver, BotConfig(quiet=0.0))
+    assert game.ignored != []
+    assert "retype" in [e.kind for e in events]
+
+
+@pytest.mark.parametrize("config", [BotConfig(), BotConfig(reject_patience=3.0)])
+def test_a_late_flip_after_a_popping_last_letter_is_not_taken_for_a_refusal(
+    config: BotConfig,
+) -> None:
+    # A busy machine: the last letter is still popping at Enter (the read changes after
+    # Enter), then the row stays typed and still for a while before the flip begins.
+    late = config.reject_patience * 0.9
+    game = FakeGame("robot", FakeClock(), pop=0.15, flip_delay=late)
+    words = ["drone", "sloth", "robot"]
+    result, events = play(game, Scripted(words), config)
+    assert result.won and result.guesses == words
+    assert result.rejected == () and "backspace" not in game.keys
+    assert [e.kind for e in events] == ["row"] * 3
+    assert result.marks == [score(w, "robot") for w in words]
+
+
+def test_a_refusal_is_known_by_its_toast_without_waiting_out_the_patience() -> None:
+    words = frozenset(load_words("nyt").words) - {"crane"}
+    game = FakeGame("robot", FakeClock(), words=words, pop=0.1)
+    result, events = play(game, Scripted(["crane", "sloth", "robot"]),
+                          BotConfig(reject_patience=60.0, settle_timeout=20.0))
+    assert result.won and result.rejected == ("crane",)
+    assert [e.kind for e in events] == ["rejected", "row", "row"]
+
+
+def test_a_refusal_without_a_visible_toast_is_known_by_a_still_typed_row() -> None:
+    words = frozenset(load_words("nyt").words) - {"crane"}
+    game = FakeGame("robot", FakeClock(), words=words, toast_seen=False, toast=0.0)
+    result, events = play(game, Scripted(["crane", "sloth", "robot"]))
+    assert result.won and result.rejected == ("crane",)
+    assert [e.kind for e in events] == ["rejected", "row", "row"]
+    # ... but only after the row stood still, typed, for the whole patience period.
+    assert max(result.timings.settle_ms) >= BotConfig().reject_patience * 1000
 
 
 def test_keys_that_never_arrive_stop_with_exit_4() -> None:
