@@ -75,3 +75,17 @@ def test_read_without_templates_exits_2_naming_the_folder(
     assert main(["read", str(FIXTURES / "mid_light_desk.png")]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and str(missing) in err and "Traceback" not in err
+
+
+def test_ink_percentile_from_histogram_equals_partition() -> None:
+    rng = np.random.default_rng(7)
+    for trial in range(200):
+        n, side = int(rng.integers(1, 12)), int(rng.integers(5, 80))
+        stack = rng.integers(0, 256, (n, side, side)).astype(np.uint8)
+        if trial % 3 == 0:
+            stack[:] = rng.integers(0, 256)  # flat tiles: ties everywhere
+        ring = (rng.integers(0, 511, n) / 2).astype(np.float32)  # medians may end in .5
+        diffs = np.abs(stack.astype(np.float32) - ring[:, None, None])
+        k = max(1, diffs[0].size // 200)
+        want = np.partition(diffs.reshape(n, -1), -k, axis=1)[:, -k].tolist()
+        assert glyphs._kth_largest_diff(stack, ring, k) == want
