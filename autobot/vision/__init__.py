@@ -1,8 +1,10 @@
 """Read a Wordle board from pixels: locate the grid, classify tile colours, read the letters.
 
 A readable chain of pure steps on an RGB frame (no I/O except loading glyph templates):
-`locate` (square candidates -> 5-wide lattice) -> `sample` (each tile's ring colour, the page
-background) -> `colour` roles -> `glyphs` (template matching) -> settled checks.
+`locate` (square candidates -> 5-wide lattice, least-squares refitted on the board at >= 24 px
+tiles) -> `sample` (each tile's ring colour, the page background) -> `colour` roles -> `glyphs`
+(template matching; a caller-owned cache skips tiles whose pixels did not change) -> settled
+checks.
 """
 
 from __future__ import annotations
