@@ -259,3 +259,12 @@ def profile_mismatch(profile: Profile, frame_shape: tuple[int, ...],
         return (f"profile {profile.name!r} expects the board at {px},{py} {pw}x{ph}, found it at "
                 f"{round(x)},{round(y)} {round(w)}x{round(h)} (window moved or zoom changed?)")
     return None
+
+
+def read_mismatch(profile: Profile, frame_shape: tuple[int, ...], read: Any) -> str | None:
+    """`profile_mismatch` for a vision `BoardRead` (its grid's box, or None when no board)."""
+    box = None
+    if read.found and read.grid is not None:
+        x0, y0, x1, y1 = read.grid.bbox()
+        box = (x0, y0, x1 - x0, y1 - y0)
+    return profile_mismatch(profile, frame_shape, box)

@@ -333,13 +333,9 @@ class Replayer:
         result.theme, result.high_contrast = read.theme, read.high_contrast
         result.rows = list(_norm_rows(read.rows)) if read.found else []
         if self.profile is not None:
-            from autobot.calibration import profile_mismatch
+            from autobot.calibration import read_mismatch
 
-            box = None
-            if read.found and read.grid is not None:
-                x0, y0, x1, y1 = read.grid.bbox()
-                box = (x0, y0, x1 - x0, y1 - y0)
-            result.note = profile_mismatch(self.profile, frame.shape, box) or ""
+            result.note = read_mismatch(self.profile, frame.shape, read) or ""
         hard = case.expect.hard if case.expect else False
         try:
             result.guess = next_guess_for(result.rows, found=result.found,

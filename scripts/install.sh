@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in chromium chromium-driver xvfb xauth xdotool fonts-liberation; do
+for pkg in chromium chromium-driver xvfb xauth xdotool fonts-liberation fonts-dejavu-core; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

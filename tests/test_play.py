@@ -281,6 +281,7 @@ def test_cli_play_through_a_remote_webdriver(tmp_path: Path) -> None:
         (["play", "--start", "qqqqq"], "qqqqq"),
         (["play", "--strategy", "nope"], "unknown strategy"),
         (["play", "--url", "notaurl"], "cannot open notaurl"),
+        (["play", "--profile", "no-such-profile"], "no calibration profile 'no-such-profile'"),
     ],
 )
 def test_cli_play_bad_input_is_one_line_exit_2(argv: list[str], needle: str, capsys: Any) -> None:

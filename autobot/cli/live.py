@@ -251,42 +251,29 @@ def run(args: argparse.Namespace) -> int:
     """Find the board, then play it (or advise); exit 0 won, 1 lost, 3 no board, 4 safety."""
     from rich.console import Console
 
+    from autobot.cli.play import reader_from_args, solver_from_args
     from autobot.desktop import MssScreen
-    from autobot.solver import SolverConfig, make_solver
-    from autobot.vision import read_board
 
     check_args(args)
     if args.launch == BUNDLED:
         from autobot.cli.play import check_answer
 
         check_answer(args.answer)  # a bad --answer is bad input, whatever the display
-    start = args.start.lower() if args.start else None
-    solver: Any = make_solver(SolverConfig(strategy=args.strategy, hard=args.hard, start=start))
-    if start and not solver.is_allowed(start):
-        raise AutobotError(f"--start: {start.upper()} is not an allowed guess")
+    solver: Any = solver_from_args(args)
     console = Console(highlight=False)
-    profile = None
-    if args.profile:
-        from autobot.calibration import load_profile
-
-        profile = load_profile(args.profile)  # missing or broken: one line, exit 2
+    profile, read = reader_from_args(args)
     if not args.advise:
         from autobot.desktop import require_pyautogui
 
         require_pyautogui()  # before any window opens: no point finding a board we cannot type on
 
-    def read(frame: Any, *, hint: Any = None) -> Any:
-        return read_board(frame, hint=hint, profile=profile)
-
     with _terminate_as_interrupt(), launched(args), \
             MssScreen(monitor=args.monitor, region=args.region) as screen:
         frame, first = find_board(screen, read, args.find_timeout, where_text(args))
         if profile is not None:
-            from autobot.calibration import profile_mismatch
+            from autobot.calibration import read_mismatch
 
-            g = first.grid
-            box = (g.x, g.y, g.pitch_x * (g.cols - 1) + g.tile, g.pitch_y * (g.rows - 1) + g.tile)
-            why = profile_mismatch(profile, frame.shape, box)
+            why = read_mismatch(profile, frame.shape, first)
             if why:
                 raise AutobotError(why, 2)
         if args.advise:

@@ -67,6 +67,8 @@ def add_browser_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scale", type=positive_float, default=1.0,
                         help="device scale factor (2 = a HiDPI screen)")
     parser.add_argument("--strategy", default="default", help="solver strategy")
+    parser.add_argument("--profile", metavar="NAME",
+                        help="calibration profile (calibration/NAME.toml) for the reader")
     parser.add_argument("--remote", metavar="URL",
                         help="a Remote WebDriver / Selenium Grid endpoint (not local Chromium)")
     parser.add_argument("--anim", action=argparse.BooleanOptionalAction, default=True,
@@ -152,6 +154,33 @@ def make_printer(console: Any, theme: str, contrast: bool) -> Any:
     return on_event
 
 
+def solver_from_args(args: argparse.Namespace) -> Any:
+    """The solver for --strategy/--hard/--start (a --start that is not a word is bad input)."""
+    from autobot.solver import SolverConfig, make_solver
+
+    start = args.start.lower() if args.start else None
+    solver = make_solver(SolverConfig(strategy=args.strategy, hard=args.hard, start=start))
+    if start and not solver.is_allowed(start):
+        raise AutobotError(f"--start: {start.upper()} is not an allowed guess")
+    return solver
+
+
+def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The --profile calibration (or None) and a board reader that uses it."""
+    from autobot.vision import read_board
+
+    profile = None
+    if getattr(args, "profile", None):
+        from autobot.calibration import load_profile
+
+        profile = load_profile(args.profile)  # missing or broken: one line, exit 2
+
+    def read(frame: Any, *, hint: Any = None) -> Any:
+        return read_board(frame, hint=hint, profile=profile)
+
+    return profile, read
+
+
 def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss."""
     from rich.console import Console
@@ -159,15 +188,12 @@ def run(args: argparse.Namespace) -> int:
     from autobot.bot import BotConfig, play_game
     from autobot.browser import BrowserConfig, open_browser
     from autobot.driver import ConfirmStrategy, SeleniumDriver
-    from autobot.solver import SolverConfig, make_solver
 
     answer = check_answer(args.answer)
     if args.url and answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
-    start = args.start.lower() if args.start else None
-    solver: Any = make_solver(SolverConfig(strategy=args.strategy, hard=args.hard, start=start))
-    if start and not solver.is_allowed(start):
-        raise AutobotError(f"--start: {start.upper()} is not an allowed guess")
+    solver: Any = solver_from_args(args)
+    _, reader = reader_from_args(args)
     console = Console(highlight=False)
     if args.confirm:
         solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin, output=sys.stdout)
@@ -190,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
         browser_seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay)
         result = play_game(
-            driver, solver, BotConfig(hard=args.hard),
+            driver, solver, BotConfig(hard=args.hard), reader=reader,
             on_event=make_printer(console, theme, args.contrast),
         )
     if result.stopped:
