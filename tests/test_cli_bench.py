@@ -98,7 +98,7 @@ def test_browser_flag_delegates(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--sample", "0"], "must be at least 1"),
+        (["--sample", "0"], "out of range (at least 1)"),
         (["--sample", "many"], "not a whole number"),
         (["--strategy", "random"], "invalid choice: 'random'"),
         (["--start", "zzzzz"], "start word 'zzzzz' is not in the allowed list"),

@@ -9,18 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from autobot.cli.args import key_delay_ms, positive_int, scale_factor
 from autobot.errors import AutobotError
-
-
-def positive_int(text: str) -> int:
-    """A whole number >= 1 (argparse type)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def add_solver_options(parser: argparse.ArgumentParser) -> None:
@@ -84,18 +74,18 @@ def register(subparsers: Any) -> None:
 def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
     """Page/browser settings for --browser (defaults None: autobot.bench_browser's apply)."""
     try:
-        from autobot.cli.play import key_delay, positive_float, window_size
+        from autobot.cli.play import window_size
     except ImportError:  # the browser side is not built yet
         return
     group = parser.add_argument_group("browser mode (--browser)")
     group.add_argument("--theme", choices=("light", "dark"), default=None, help="page theme")
     group.add_argument("--contrast", action="store_true", default=None,
                        help="high-contrast colours")
-    group.add_argument("--scale", type=positive_float, default=None, help="page zoom")
+    group.add_argument("--scale", type=scale_factor, default=None, help="page zoom")
     group.add_argument("--anim", action=argparse.BooleanOptionalAction, default=None,
                        help="page animations (default off for the benchmark)")
     group.add_argument("--window-size", type=window_size, default=None, metavar="WxH")
-    group.add_argument("--key-delay", type=key_delay, default=None, metavar="MS")
+    group.add_argument("--key-delay", type=key_delay_ms, default=None, metavar="MS")
     group.add_argument("--remote", default=None, metavar="URL", help="a remote WebDriver")
     group.add_argument("--headed", action="store_true", default=None,
                        help="show the browser (needs a display)")

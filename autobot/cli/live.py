@@ -39,20 +39,11 @@ def geometry_arg(text: str) -> tuple[int, int, int, int]:
     return geometry
 
 
-def seconds_arg(text: str) -> float:
-    """A positive number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text} must be > 0 seconds")
-    return value
-
-
 def register(subparsers: Any) -> None:
     """Add `autobot live`."""
-    from autobot.cli.play import key_delay
+    from autobot.cli.args import key_delay_ms, number_in
+
+    seconds = number_in(float, 0.1, None, "s")
 
     parser = subparsers.add_parser(
         "live",
@@ -93,11 +84,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--strategy", default="default", help="solver strategy")
     parser.add_argument("--hard", action="store_true", help="hard mode (only legal guesses)")
     parser.add_argument("--start", metavar="WORD", help="force the first guess")
-    parser.add_argument("--key-delay", type=key_delay, default=60.0, metavar="MS",
+    parser.add_argument("--key-delay", type=key_delay_ms, default=60.0, metavar="MS",
                         help="pause between key presses (default 60 ms)")
-    parser.add_argument("--find-timeout", type=seconds_arg, default=10.0, metavar="S",
+    parser.add_argument("--find-timeout", type=seconds, default=10.0, metavar="S",
                         help="how long to look for the board before giving up (exit 3)")
-    parser.add_argument("--watch", type=seconds_arg, default=None, metavar="S",
+    parser.add_argument("--watch", type=seconds, default=None, metavar="S",
                         help="with --advise: stop watching after S seconds (default: until "
                              "the game ends or Ctrl-C)")
 

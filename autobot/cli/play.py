@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from autobot.cli.args import key_delay_ms, scale_factor
 from autobot.errors import AutobotError
 
 # Tile colours for the terminal (the page's palette; marks are G Y X).
@@ -36,35 +37,13 @@ def window_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def positive_float(text: str) -> float:
-    """A number > 0 (scale)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0.25 <= value <= 4:
-        raise argparse.ArgumentTypeError(f"{text} is out of range (0.25..4)")
-    return value
-
-
-def key_delay(text: str) -> float:
-    """Milliseconds between keys (>= 0)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of milliseconds: {text!r}") from None
-    if not 0 <= value <= 2000:
-        raise argparse.ArgumentTypeError(f"{text} ms is out of range (0..2000)")
-    return value
-
-
 def add_browser_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags shared by `play` and the browser benchmark: the page and the browser."""
     parser.add_argument("--theme", choices=("light", "dark"), default="light",
                         help="bundled page theme (default light)")
     parser.add_argument("--contrast", action="store_true", help="high-contrast colours")
     parser.add_argument("--hard", action="store_true", help="hard mode (page and solver)")
-    parser.add_argument("--scale", type=positive_float, default=1.0,
+    parser.add_argument("--scale", type=scale_factor, default=1.0,
                         help="device scale factor (2 = a HiDPI screen)")
     parser.add_argument("--strategy", default="default", help="solver strategy")
     parser.add_argument("--profile", metavar="NAME",
@@ -75,7 +54,7 @@ def add_browser_arguments(parser: argparse.ArgumentParser) -> None:
                         help="page animations (--no-anim turns them off)")
     parser.add_argument("--window-size", type=window_size, default=(1280, 1024), metavar="WxH",
                         help="browser window size in CSS px (default 1280x1024)")
-    parser.add_argument("--key-delay", type=key_delay, default=60.0, metavar="MS",
+    parser.add_argument("--key-delay", type=key_delay_ms, default=60.0, metavar="MS",
                         help="pause between key presses (default 60 ms)")
     parser.add_argument("--headed", action="store_true",
                         help="show the browser window (needs a display)")
@@ -175,8 +154,10 @@ def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
 
         profile = load_profile(args.profile)  # missing or broken: one line, exit 2
 
+    glyph_cache: dict[Any, Any] = {}  # one reader per game: unchanged tiles skip glyph matching
+
     def read(frame: Any, *, hint: Any = None) -> Any:
-        return read_board(frame, hint=hint, profile=profile)
+        return read_board(frame, hint=hint, profile=profile, cache=glyph_cache)
 
     return profile, read
 

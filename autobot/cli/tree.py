@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from autobot.cli.args import number_in
 from autobot.errors import AutobotError
 
 
@@ -21,17 +22,6 @@ def _top_k(text: str) -> tuple[int, ...]:
     return values
 
 
-def _depth(text: str) -> int:
-    """A game length limit between 2 and 6 guesses."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if not 2 <= value <= 6:
-        raise argparse.ArgumentTypeError(f"depth must be 2..6, not {value}")
-    return value
-
-
 def register(subparsers: Any) -> None:
     """Add `autobot tree build|show|check`."""
     parser = subparsers.add_parser("tree", help="build, show or check an optimal decision tree")
@@ -44,7 +34,7 @@ def register(subparsers: Any) -> None:
     build.add_argument("--top-k", type=_top_k, default=None, metavar="K[,K2...]",
                        help="guesses tried per node: first for the 2nd guess, last for deeper "
                             "(default 60,12 normal, 500,100 hard)")
-    build.add_argument("--depth", type=_depth, default=None,
+    build.add_argument("--depth", type=number_in(int, 2, 6), default=None,
                        help="most guesses per game (default 5 normal, 6 hard)")
     build.add_argument("--answers", default="answers", help="answer list name or file")
     build.add_argument("--guesses", default="allowed", help="allowed-guess list name or file")

@@ -1,0 +1,32 @@
+"""argparse value types shared by the commands (a bad value is a one-line error, exit 2)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+
+def number_in(
+    kind: type[int] | type[float], low: float, high: float | None = None, unit: str = ""
+) -> Callable[[str], float]:
+    """An argparse type: a `kind` number within [low, high] (no upper bound when high is None)."""
+    what = "a whole number" if kind is int else "a number"
+    suffix = f" {unit}" if unit else ""
+    span = f"at least {low:g}{suffix}" if high is None else f"{low:g}..{high:g}{suffix}"
+
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{text}{suffix} is out of range ({span})")
+        return value
+
+    parse.__name__ = f"{kind.__name__}_in_range"  # argparse names the type in its messages
+    return parse
+
+
+positive_int = number_in(int, 1)
+scale_factor = number_in(float, 0.25, 4)
+key_delay_ms = number_in(float, 0, 2000, "ms")
