@@ -55,10 +55,12 @@ class BotConfig:
     settle_timeout: float = 12.0  # the longest a row may take to reveal (flip + toast)
     poll_interval: float = 0.0  # extra pause between frames (screenshots already take ~30 ms)
     # Wordle ignores keys until the last tile's flip has ended, and a tile near the end of its
-    # flip already reads as settled: the board must look the same this long before we type.
+    # flip already reads as settled: after a board seen moving, it must look the same this
+    # long before we type (a board never seen moving, as with animations off, needs only two
+    # equal reads).
     quiet: float = 0.25
-    # Enter only once the typed row has shown the guess, unchanged, this long (a letter's pop
-    # lasts 100 ms), so whatever changes after Enter is the page's answer to it.
+    # Enter only once a settled read shows the guess typed (and, if a letter was seen popping,
+    # unchanged this long), so whatever changes after Enter is the page's answer to it.
     typed_quiet: float = 0.1
     # A page that shows no toast (or one we cannot see): a typed row still unchanged this long
     # after Enter and after its last change is a refused word; a late flip resets the wait.
@@ -320,6 +322,9 @@ class _Loop:
         self.rejected: list[str] = []
         self._hint: Any = None
         self.captured_at = 0.0  # when the last frame's capture started
+        self._same_since: float | None = None  # capture time of the first frame of a still run
+        self._last_board: BoardView | None = None  # the last frame that showed a board
+        self.motion = False  # a frame since the last keys showed the board moving
         self.theme: str | None = None
         self.high_contrast = False
 
@@ -349,6 +354,37 @@ class _Loop:
                 raise AutobotError(reason, 4)
         return read
 
+    def track(self, read: BoardView) -> float:
+        """How long (s) the board has looked exactly like `read`, settled; -1 if it is moving.
+
+        Measured from the capture of the first frame that showed it, across waits, until the
+        next keys. A frame without a board says nothing about whether it changed (a misread,
+        a blink): only a board read moving or different ends the still run.
+        """
+        if read.found and not read.settled:
+            self._same_since = None
+            self.motion = True
+        elif read.found and (
+            self._same_since is None or self._last_board is None
+            or tuple(self._last_board.rows) != tuple(read.rows)
+        ):
+            self._same_since = self.captured_at
+        if read.found:
+            self._last_board = read
+        return -1.0 if self._same_since is None else self.captured_at - self._same_since
+
+    def send(self, keys: Callable[..., None], *args: Any) -> None:
+        """Send keys to the page; what the board did before no longer counts as still."""
+        keys(*args)
+        self._same_since = None
+        self._last_board = None
+        self.motion = False
+
+    def quiet_for(self, seconds: float) -> float:
+        """`seconds` if the board moved since the last keys (an animation may still hold
+        the page), else 0: a page without animations takes keys as soon as it shows them."""
+        return seconds if self.motion else 0.0
+
     def wait(self, judge: Judge, what: str) -> Any:
         """Poll frames until `judge(read, previous_read, still)` returns something (not None).
 
@@ -364,23 +400,10 @@ class _Loop:
         last_escape: float | None = None
         missing_since: float | None = None
         wrong_since: float | None = None
-        same_since: float | None = None  # capture time of the first frame of this still run
-        last_board: BoardView | None = None  # the last frame that showed a board
         while True:
             read = self.look()
             now = self.clock()
-            # A frame without a board says nothing about whether it changed (a misread, a
-            # blink): only a board read moving or different ends the still run.
-            if read.found and not read.settled:
-                same_since = None
-            elif read.found and (
-                same_since is None or last_board is None or not last_board.settled
-                or tuple(last_board.rows) != tuple(read.rows)
-            ):
-                same_since = self.captured_at
-            if read.found:
-                last_board = read
-            still = self.captured_at - same_since if same_since is not None else -1.0
+            still = self.track(read)
             try:
                 outcome = judge(read, previous, still)
             except _OutOfStep as exc:
@@ -407,7 +430,7 @@ class _Loop:
                             f"(something covers it and {escapes} x Escape did not close it)",
                             3,
                         )
-                    self.driver.press_escape()
+                    self.send(self.driver.press_escape)
                     escapes += 1
                     last_escape = self.clock()
                     self.emit(Event("escape", len(self.history)))
@@ -463,7 +486,7 @@ class _Loop:
             raise AutobotError(f"the board does not show the game so far: {problem}", 4)
         if typed:
             # Leftover letters in the current row would corrupt the next guess.
-            self.driver.erase(WORD_LENGTH)
+            self.send(self.driver.erase, WORD_LENGTH)
 
     def ready_judge(self, index: int) -> Judge:
         """The board shows the game so far and an empty row `index`, unchanged for `quiet` s.
@@ -482,7 +505,7 @@ class _Loop:
                 raise _OutOfStep(f"row {index + 1} shows {row[0]} {row[1]}, expected an empty row")
             if row_kind(row) != "empty":
                 return None  # letters still being erased
-            return True if still >= self.config.quiet else None
+            return True if still >= self.quiet_for(self.config.quiet) else None
 
         return judge
 
@@ -490,18 +513,21 @@ class _Loop:
         """Is `guess` in row `index`, typed and still (ready for Enter), or did keys go astray?"""
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> _Outcome | None:
-            if not self.steady(read, previous):
+            if not (read.found and read.settled):
                 return None
             self.check_sync(read, upto=index)
             row = read.rows[index]
             kind = row_kind(row)
             if kind == "typed" and letters_match(row[0], guess):
-                return _Outcome("typed") if still >= self.config.typed_quiet else None
+                # One settled frame showing every letter proves the keys arrived; a letter
+                # seen popping must first stand still.
+                return _Outcome("typed") if still >= self.quiet_for(self.config.typed_quiet) \
+                    else None
             if kind in ("evaluated", "moving"):
                 raise _OutOfStep(f"row {index + 1} shows {row[0]} {row[1]} before Enter")
             # Fewer or other letters: keys may still be on their way; only a row that stays
             # wrong is a dropped or misdirected key.
-            if still >= self.config.reject_patience:
+            if self.steady(read, previous) and still >= self.config.reject_patience:
                 return _Outcome("mistyped", typed=row[1].count("t"))
             return None
 
@@ -577,16 +603,19 @@ class _Loop:
             return True
         retypes = 0
         guess: str | None = None  # the word to type again after dropped keys
+        ready = False  # the last wait already saw the next row empty on a board that never moved
         while len(self.history) < self.config.rows:
             index = len(self.history)
             t0 = self.clock()
-            self.wait(self.ready_judge(index), f"row {index + 1} to be ready for keys")
+            if not ready:
+                self.wait(self.ready_judge(index), f"row {index + 1} to be ready for keys")
+            ready = False
             t1 = self.clock()
             if guess is None:
                 state = _game_state(tuple(self.history), self.config.hard, frozenset(self.banned))
                 guess = self.solver.next_guess(state).lower()
             t2 = self.clock()
-            self.driver.type_word(guess)
+            self.send(self.driver.type_word, guess)
             t3 = self.clock()
             typed: _Outcome = self.wait(
                 self.typed_judge(index, guess), f"row {index + 1} to show {guess.upper()}"
@@ -601,9 +630,9 @@ class _Loop:
                         f"{guess.upper()} after typing it {retypes} times",
                         4,
                     )
-                self.driver.erase(WORD_LENGTH)
+                self.send(self.driver.erase, WORD_LENGTH)
                 continue
-            self.driver.press_enter()
+            self.send(self.driver.press_enter)
             t5 = self.clock()
             outcome: _Outcome = self.wait(
                 self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
@@ -620,8 +649,11 @@ class _Loop:
                 self.emit(Event("row", index, word, outcome.marks))
                 if outcome.marks == ALL_GREEN:
                     return True
+                # Scored on two equal reads with the rows below checked empty; if nothing moved
+                # (no animations) the page already takes keys, so no second look is needed.
+                ready = not self.motion
                 continue
-            self.driver.erase(WORD_LENGTH)
+            self.send(self.driver.erase, WORD_LENGTH)
             self.banned.add(word)
             self.rejected.append(word)
             self.emit(Event("rejected", index, word))

@@ -519,3 +519,15 @@ def test_many_answers_in_fake_time_all_won_truthfully(solver: Any) -> None:
         assert result.won, answer
         assert result.marks == [score(g, answer) for g in result.guesses]
         assert [r[0].lower() for r in game.rows] == result.guesses
+
+
+def test_a_page_without_animations_is_typed_into_without_the_quiet_period(solver: Any) -> None:
+    # Nothing was ever seen moving, so nothing can still hold the page: two equal reads do.
+    game = FakeGame("eerie", FakeClock(), reveal=0.0, toast=0.0, modal_after_end=None)
+    config = BotConfig(quiet=30.0, typed_quiet=30.0)
+    result, _ = play(game, solver, config)
+    assert result.won
+    assert result.seconds < config.quiet  # fake time: the 30 s quiet was never waited
+    game = FakeGame("eerie", FakeClock(), reveal=1.6, modal_after_end=None)
+    result, _ = play(game, solver, BotConfig(quiet=30.0, settle_timeout=60.0))
+    assert result.won and result.seconds > 30.0 * (len(result.guesses) - 1)
