@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import io
-import os
-import shutil
 from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 import pytest
+from conftest import require_chromium
 
 from autobot.driver import ConfirmStrategy, Driver, SeleniumDriver, UserQuit
 from autobot.errors import AutobotError
@@ -24,15 +23,6 @@ KEY_PAGE = (
     "<script>window.keys=[];document.addEventListener('keydown',e=>window.keys.push(e.key));"
     "</script></body></html>"
 )
-
-
-def require_chromium() -> None:
-    """Skip locally without Chromium; in CI (CI=true) a missing browser is a failure."""
-    if shutil.which("chromium") or os.path.exists("/usr/bin/chromium"):
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail("Chromium is missing in CI")
-    pytest.skip("Chromium is not installed")
 
 
 @pytest.fixture(scope="module")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import require_chromium
 from PIL import Image
 
 from autobot.errors import AutobotError
@@ -179,12 +179,7 @@ def test_toast_fixtures_cover_tiles_and_read_as_moving() -> None:
 @pytest.mark.browser
 def test_make_is_deterministic(tmp_path: Path) -> None:
     """Remaking fixtures in a fresh Chromium gives the same pixels and the same sidecar."""
-    from autobot.browser import CHROMEDRIVER, CHROMIUM
-
-    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
-        if os.environ.get("CI"):
-            pytest.fail("chromium/chromedriver missing in CI")
-        pytest.skip("chromium/chromedriver not installed")
+    require_chromium()
     from autobot.cli.fixtures import make
 
     names = ["typed_light_phone", "flip_dark_desk2x", "shake_light_desk", "loss_light_desk"]

@@ -249,14 +249,6 @@ def xdisplay() -> Iterator[dict[str, str]]:
         yield env
 
 
-@pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    from autobot.page.server import serve_page
-
-    with serve_page() as url:
-        yield url
-
-
 @pytest.fixture
 def open_window(xdisplay: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """Opens a headed Chromium app window on the test display, as a person's own browser.

@@ -7,18 +7,18 @@ does). Colours and sizes are checked on real screenshots against the visual spec
 from __future__ import annotations
 
 import io
-import os
 import time
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 import numpy as np
 import pytest
+from conftest import require_chromium
 from PIL import Image
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from autobot.browser import CHROMEDRIVER, CHROMIUM, BrowserConfig, open_browser
-from autobot.page.server import answer_for_seed, page_url, serve_page
+from autobot.browser import BrowserConfig, open_browser
+from autobot.page.server import answer_for_seed, page_url
 from autobot.wordle import Turn, hard_mode_violation, score
 
 pytestmark = pytest.mark.browser
@@ -58,23 +58,9 @@ def rgb(hex_colour: str) -> np.ndarray:
     return np.array([int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)], dtype=int)
 
 
-def need_browser() -> None:
-    if os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER):
-        return
-    if os.environ.get("CI"):
-        pytest.fail("chromium/chromedriver missing in CI")
-    pytest.skip("chromium/chromedriver not installed")
-
-
-@pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    with serve_page() as url:
-        yield url
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[WebDriver]:
-    need_browser()
+    require_chromium()
     with open_browser(BrowserConfig(window_size=(1280, 1024))) as driver:
         yield driver
 
@@ -587,7 +573,7 @@ def test_glyph_sheet_states_subset(d: WebDriver, base: str) -> None:
 
 
 def test_scale_2_doubles_the_tiles(base: str) -> None:
-    need_browser()
+    require_chromium()
     with open_browser(BrowserConfig(window_size=(1280, 1024), scale=2.0)) as d:
         load(d, base, answer="crane", anim=False, stats=False, guesses=["crane"])
         assert d.execute_script("return devicePixelRatio") == 2

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import require_chromium
 
 from autobot.bot import BotConfig, GameResult, play_game
 from autobot.cli import main
@@ -25,23 +26,6 @@ from autobot.solver import GameState, SolverConfig, make_solver
 from autobot.wordle import Turn, hard_mode_violation, score
 
 pytestmark = pytest.mark.browser
-
-
-def require_chromium() -> None:
-    """Skip locally without Chromium; in CI (CI=true) a missing browser is a failure."""
-    if os.path.exists("/usr/bin/chromium") and os.path.exists("/usr/bin/chromedriver"):
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail("Chromium/chromedriver missing in CI")
-    pytest.skip("Chromium/chromedriver are not installed")
-
-
-@pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    from autobot.page.server import serve_page
-
-    with serve_page() as url:
-        yield url
 
 
 def _browser(scale: float) -> Iterator[Any]:

@@ -8,17 +8,17 @@ Frames are read from pixels only; the test never reads the DOM for the board.
 from __future__ import annotations
 
 import io
-import os
 import time
 from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from conftest import require_chromium
 from PIL import Image
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from autobot.browser import CHROMEDRIVER, CHROMIUM, BrowserConfig, open_browser
-from autobot.page.server import page_url, serve_page
+from autobot.browser import BrowserConfig, open_browser
+from autobot.page.server import page_url
 from autobot.vision import BoardRead, frames_agree, read_board
 from autobot.wordle import score
 
@@ -46,24 +46,10 @@ LOOKS = [  # (theme, high contrast, (window width, height, device scale))
 ]
 
 
-def need_browser() -> None:
-    if os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER):
-        return
-    if os.environ.get("CI"):
-        pytest.fail("chromium/chromedriver missing in CI")
-    pytest.skip("chromium/chromedriver not installed")
-
-
-@pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    with serve_page() as url:
-        yield url
-
-
 @pytest.fixture(scope="module")
 def browsers() -> Iterator[dict[tuple[int, int, float], WebDriver]]:
     """One browser per (window width, height, device scale), opened on first use, always closed."""
-    need_browser()
+    require_chromium()
     from contextlib import ExitStack
 
     with ExitStack() as stack:
@@ -168,7 +154,7 @@ def test_toast_over_board_is_not_settled(browsers: dict, base: str) -> None:
 def test_templates_are_what_the_harvester_makes(tmp_path) -> None:
     """templates/default is what a fresh harvest from the page makes (so never hand-made):
     every glyph of each set has a same-letter twin in the other."""
-    need_browser()
+    require_chromium()
     from autobot.vision import glyphs
     from autobot.vision.harvest import SAME_SHAPE, harvest
 
