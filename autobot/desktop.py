@@ -69,7 +69,7 @@ class MssScreen:
             raise AutobotError("mss is not installed (pip install mss)", UNAVAILABLE_EXIT) from None
         if os.name == "posix" and os.uname().sysname == "Linux" and not os.environ.get("DISPLAY"):
             # Linux without X: mss would fail with a long Xlib message; say it plainly.
-            raise AutobotError("no display: DISPLAY is not set (live mode needs a desktop)",
+            raise AutobotError("no display: DISPLAY is not set (screen capture needs a desktop)",
                                UNAVAILABLE_EXIT)
         factory = getattr(mss, "MSS", None) or mss.mss  # mss >= 10 renamed mss.mss to mss.MSS
         try:

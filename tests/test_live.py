@@ -682,3 +682,34 @@ def test_live_no_board_and_bad_monitor(xdisplay: dict[str, str]) -> None:
     assert done.stderr.strip() == "autobot: error: no Wordle board found on monitor 1"
     done = live(xdisplay, "--advise", "--monitor", "7")
     assert done.returncode == 2 and "monitor" in done.stderr
+
+
+@pytest.mark.desktop
+def test_calibrate_the_screen_then_play_live_with_the_profile(
+        xdisplay: dict[str, str], base: str, tmp_path: Path, open_window: Any) -> None:
+    """`calibrate --screen` measures a real window's board; `live --profile` then finishes it."""
+    from autobot.calibration import load_profile
+
+    answer = "spare"  # CRANE and SLATE against SPARE show correct, present and absent tiles
+    open_window(_url(base, answer=answer, theme="dark", guesses=("crane", "slate")),
+                (200, 60, 900, 900))
+    made = subprocess.run(
+        [sys.executable, "-m", "autobot", "calibrate", "--screen", "--letters", "CRANE,SLATE",
+         "--name", "xvfb", "--root", str(tmp_path)],
+        env=xdisplay, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    profile = load_profile("xvfb", root=tmp_path)
+    assert profile.theme == "dark" and profile.frame_size == (1280, 1024)
+    spec = {"correct": (0x53, 0x8D, 0x4E), "present": (0xB5, 0x9F, 0x3B),
+            "absent": (0x3A, 0x3A, 0x3C)}
+    for role, rgb in spec.items():
+        got = profile.palette[role]
+        assert max(abs(a - b) for a, b in zip(got, rgb, strict=True)) <= 6, (role, got)
+    assert len(list((tmp_path / "templates" / "xvfb").glob("*.png"))) == 10
+    out = tmp_path / "game.json"
+    done = live(xdisplay, "--profile", str(tmp_path / "calibration" / "xvfb.toml"),
+                "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    game = json.loads(out.read_text())
+    assert game["won"] and game["guesses"][:2] == ["crane", "slate"], game
+    assert game["marks"] == [score(g, answer) for g in game["guesses"]]

@@ -37,23 +37,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def grab_screen(monitor: int) -> np.ndarray:
-    """One RGB frame of monitor N via mss (a display is needed)."""
-    try:
-        import mss
-    except ImportError:
-        raise AutobotError("mss is not installed (pip install mss)", 5) from None
-    try:
-        with mss.MSS() as sct:
-            if not 1 <= monitor < len(sct.monitors):
-                raise AutobotError(
-                    f"no monitor {monitor} (this display has {len(sct.monitors) - 1})", 2
-                )
-            shot = sct.grab(sct.monitors[monitor])
-            return np.asarray(shot)[:, :, 2::-1].copy()  # BGRA -> RGB
-    except AutobotError:
-        raise
-    except Exception as exc:  # mss raises its own ScreenShotError, Xlib errors, ...
-        raise AutobotError(f"cannot capture the screen: {str(exc).splitlines()[0]}", 5) from None
+    """One RGB frame of monitor N (live mode's capture; a display is needed)."""
+    from autobot.desktop import MssScreen
+
+    with MssScreen(monitor=monitor) as screen:
+        return screen.grab()
 
 
 def _band_pixels(frame: np.ndarray, box: tuple[int, int, int, int], lo: float, hi: float
