@@ -4,6 +4,14 @@ Pixels in, keys out: everything the loop knows about the game comes from `Screen
 read by the vision layer, and everything it does goes through a `Driver`'s keys. The decisions
 made on what was read (is the board settled? does it match the rows played? was the word
 rejected?) are pure functions below, so tests drive them with fakes and a fake clock.
+
+Each row is three waits, all timed with the injectable clock, never fixed sleeps:
+1. ready: the next row is empty and, if the board was seen moving since the last keys, it has
+   looked the same for `quiet` s (the page ignores keys until the last flip has really ended);
+2. typed: a settled read shows the guess in the row, else it is erased and retyped, never
+   submitted;
+3. submitted: the row is scored (two equal reads), or refused, which needs positive evidence:
+   a toast while the row is still typed, or the typed row unchanged for `reject_patience` s.
 """
 
 from __future__ import annotations
