@@ -93,7 +93,8 @@ def desktop_4k(page: np.ndarray, scale: int, dark: bool) -> np.ndarray:
     return frame
 
 
-def _sidecars(scale: float, width: int) -> list[dict[str, Any]]:
+def sidecars(scale: float, width: int) -> list[dict[str, Any]]:
+    """Sidecars of the fixtures with a board, taken at this scale in a window this wide."""
     out = []
     for path in sorted(FIXTURES.glob("*.json")):
         data = json.loads(path.read_text())
@@ -146,7 +147,7 @@ def run(reads: int, out: Path, limit: int | None = None, save: Path | None = Non
     }
     results: dict[str, Any] = {}
     for label, (scale, width, build) in setups.items():
-        cases = _sidecars(scale, width)[:limit]
+        cases = sidecars(scale, width)[:limit]
         cold, warm, wrong = [], [], []
         cold_cpu: list[float] = []
         warm_cpu: list[float] = []

@@ -8,17 +8,13 @@ a notes window with icon squares, a taskbar, browser chrome); no 4K image is sto
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import numpy as np
 import pytest
 
-from autobot.bench_read import desktop_4k
+from autobot.bench_read import FIXTURES, desktop_4k, sidecars
 from autobot.replay import compare_board, expectation_from_sidecar
 from autobot.vision import load_image, locate, read_board
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "screenshots"
 CHROME_PX = 87  # browser chrome height at 1x (bench_read.browser_chrome)
 TASKBAR_PX = 96
 
@@ -29,16 +25,7 @@ def _window_origin(page: np.ndarray, scale: int) -> tuple[int, int]:
     return min(3840 - page.shape[1], 760), max(0, min(40, 2160 - TASKBAR_PX - height))
 
 
-def _sidecars(scale: float, width: int) -> list[dict]:
-    out = []
-    for path in sorted(FIXTURES.glob("*.json")):
-        data = json.loads(path.read_text())
-        if data["scale"] == scale and data["frame_size"][0] == width and data["expected"]["found"]:
-            out.append(data)
-    return out
-
-
-CASES = [(1, d) for d in _sidecars(1.0, 1280)] + [(2, d) for d in _sidecars(2.0, 2560)]
+CASES = [(1, d) for d in sidecars(1.0, 1280)] + [(2, d) for d in sidecars(2.0, 2560)]
 
 
 def test_there_are_desktop_fixtures_at_both_scales() -> None:
