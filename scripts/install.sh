@@ -17,8 +17,13 @@ fi
 
 python=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$python" -m venv .venv
-.venv/bin/pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
-.venv/bin/pip install -q -e '.[dev,desktop]' 2>&1 | grep -v "^WARNING: Location" || true
+log=$(mktemp)
+pip_quiet() {  # pip's build chatter only when it fails
+  .venv/bin/pip install -q "$@" >"$log" 2>&1 || { cat "$log" >&2; rm -f "$log"; exit 1; }
+}
+pip_quiet --upgrade pip
+pip_quiet -e '.[dev,desktop]'
 # pyautogui pulls an old Xlib binding that breaks with Xvfb's auth; the current one works.
-.venv/bin/pip install -q --force-reinstall --no-deps python-xlib 2>&1 | grep -v "^WARNING: Location" || true
+pip_quiet --force-reinstall --no-deps python-xlib
+rm -f "$log"
 .venv/bin/python -c "import autobot, cv2, numpy, selenium, mss" || { echo "install failed" >&2; exit 1; }
