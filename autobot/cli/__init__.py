@@ -38,13 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"autobot {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"autobot.cli.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"autobot.cli.{name}":
-                continue  # not built yet
-            raise
-        module.register(sub)
+        importlib.import_module(f"autobot.cli.{name}").register(sub)
     return parser
 
 
