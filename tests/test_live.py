@@ -244,9 +244,7 @@ def xdisplay() -> Iterator[dict[str, str]]:
     from autobot.desktop import virtual_display
 
     with virtual_display((1280, 1024)) as display_env:
-        env = dict(os.environ)
-        env.update(display_env)
-        yield env
+        yield {**os.environ, **display_env}
 
 
 @pytest.fixture
@@ -433,8 +431,7 @@ def two_monitors() -> Iterator[dict[str, str]]:
     from autobot.desktop import virtual_display
 
     with virtual_display((2560, 1024)) as display_env:
-        env = dict(os.environ)
-        env.update(display_env)
+        env = {**os.environ, **display_env}
         done = subprocess.run([sys.executable, "-c", TWO_MONITORS], env=env, capture_output=True,
                               text=True, timeout=60)
         assert done.returncode == 0, done.stderr

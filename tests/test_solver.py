@@ -78,11 +78,13 @@ def test_minimax_probes_with_non_candidates() -> None:
     assert probes >= 5
 
 
+def _sizes(word: str, cands: list[str]) -> np.ndarray:
+    """How many candidates fall in each colouring of `word` (the slow `score`, as the oracle)."""
+    return np.array(list(Counter(score(word, c) for c in cands).values()))
+
+
 def _worst(word: str, cands: list[str]) -> int:
-    groups: dict[str, int] = {}
-    for c in cands:
-        groups[score(word, c)] = groups.get(score(word, c), 0) + 1
-    return max(groups.values())
+    return int(_sizes(word, cands).max())
 
 
 def test_minimax_minimises_the_worst_case() -> None:
@@ -91,14 +93,8 @@ def test_minimax_minimises_the_worst_case() -> None:
     cands = s.candidates(history)
     guess = s.next_guess(GameState(history))
 
-    def worst(word: str) -> int:
-        groups: dict[str, int] = {}
-        for c in cands:
-            groups[score(word, c)] = groups.get(score(word, c), 0) + 1
-        return max(groups.values())
-
     for rival in ("crony", "round", "courd", "brond", "corny", "drink", cands[0]):
-        assert worst(guess) <= worst(rival)
+        assert _worst(guess, cands) <= _worst(rival, cands)
 
 
 @pytest.mark.parametrize("n", [3, 17, 120, 700])
@@ -116,8 +112,7 @@ def test_compiled_and_numpy_splits_agree(n: int) -> None:
         assert np.allclose(a, b)
     # And both against plain counting of the slow `score`, for a few rows.
     for r in rows[:20]:
-        groups = Counter(score(s.guesses.words[r], s.answers.words[c]) for c in cols)
-        sizes = np.array(list(groups.values()))
+        sizes = _sizes(s.guesses.words[r], [s.answers.words[c] for c in cols])
         if n != 17:
             assert fast.max_p[r // 7] * n == pytest.approx(sizes.max())
             p = sizes / n
@@ -131,10 +126,7 @@ def test_entropy_picks_the_most_informative_guess() -> None:
     guess = s.next_guess(GameState(history))
 
     def bits(word: str) -> float:
-        groups: dict[str, int] = {}
-        for c in cands:
-            groups[score(word, c)] = groups.get(score(word, c), 0) + 1
-        p = np.array(list(groups.values())) / len(cands)
+        p = _sizes(word, cands) / len(cands)
         return float(-(p * np.log2(p)).sum())
 
     best = max(bits(w) for w in ("crony", "round", "moody", "couch", "human", cands[0], cands[-1]))
