@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
+import threading
 from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import pytest
 
@@ -26,3 +31,43 @@ def base() -> Iterator[str]:
 
     with serve_page() as url:
         yield url
+
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+CLONES = SHARED / "clones"
+
+# JavaScript that pins a daily clone's date (../shared/clones/README.md's Date shim).
+DATE_SHIM = """(()=>{{const F=new Date('{day}T12:00:00').getTime();const D=Date;
+class FD extends D{{constructor(...a){{if(a.length===0){{super(F)}}else{{super(...a)}}}}
+static now(){{return F}}}};window.Date=FD;}})();"""
+
+
+def require_clone(name: str) -> Path:
+    """The folder of a shared third-party clone; skip clearly when ../shared is absent."""
+    folder = CLONES / name
+    if not folder.is_dir():
+        pytest.skip(f"{folder} not found: the shared clones live in ../shared/clones")
+    return folder
+
+
+@contextlib.contextmanager
+def serve_clone(name: str) -> Iterator[str]:
+    """Serve one shared clone as a static site on a free 127.0.0.1 port; yields its base URL."""
+    folder = require_clone(name)
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    """A static file handler that does not log every request to stderr."""
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass

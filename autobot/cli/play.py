@@ -73,6 +73,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--confirm", action="store_true",
                         help="ask before each guess: accept, edit, skip, quit")
     parser.add_argument("--json", metavar="OUT", help="write the game as JSON")
+    parser.add_argument("--init-script", metavar="FILE",
+                        help="JavaScript run before the page's own scripts on every load "
+                             "(to fix a clone's answer or date when regression-testing it)")
     add_browser_arguments(parser)
 
 
@@ -171,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
     from autobot.driver import ConfirmStrategy, SeleniumDriver
 
     answer = check_answer(args.answer)
+    init_script = read_init_script(args.init_script)
     if args.url and answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
     solver: Any = solver_from_args(args)
@@ -193,6 +197,8 @@ def run(args: argparse.Namespace) -> int:
             headless=not args.headed, window_size=args.window_size, scale=args.scale,
             remote_url=args.remote,
         )))
+        if init_script:
+            add_init_script(webdriver, init_script)
         load_page(webdriver, url)
         browser_seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay)
@@ -212,6 +218,28 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         write_json(args.json, result.to_json())
     return 0 if result.won else 1
+
+
+def read_init_script(path: str | None) -> str | None:
+    """The --init-script file's text; a missing or unreadable file is bad input."""
+    if path is None:
+        return None
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AutobotError(f"--init-script: cannot read {path}: {exc}") from None
+
+
+def add_init_script(webdriver: Any, source: str) -> None:
+    """Run `source` before the page's own scripts on every load (Chromium's CDP).
+
+    Only for setting a page up (a fixed answer or date in a test); the bot itself never
+    reads anything back from the page's scripts.
+    """
+    try:
+        webdriver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})
+    except Exception as exc:  # a Remote WebDriver without CDP, or a browser that is not Chromium
+        raise AutobotError(f"--init-script: the browser cannot run it: {exc}", 5) from None
 
 
 def load_page(webdriver: Any, url: str) -> None:

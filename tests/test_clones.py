@@ -1,0 +1,50 @@
+"""Real third-party Wordle clones (../shared/clones) won by `autobot play --url` in Chromium."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from autobot.cli import main
+from tests.conftest import require_chromium, serve_clone
+
+pytestmark = pytest.mark.browser
+
+
+def play_clone(name: str, tmp_path: Path, *extra: str, init: str | None = None,
+               path: str = "") -> dict:
+    """Serve a clone, play it with `autobot play --url`, return the --json record."""
+    require_chromium()
+    out = tmp_path / "game.json"
+    args = ["play", "--json", str(out), *extra]
+    if init is not None:
+        script = tmp_path / "init.js"
+        script.write_text(init, encoding="utf-8")
+        args += ["--init-script", str(script)]
+    with serve_clone(name) as base:
+        code = main([*args, "--url", base + path])
+    record = json.loads(out.read_text())
+    record["exit"] = code
+    return record
+
+
+def test_solid_wordle_pinned_answer_is_won(tmp_path: Path) -> None:
+    # Math.random = () => 0 makes the clone pick the first of its answers: CIGAR.
+    record = play_clone("solid-wordle", tmp_path, init="Math.random = () => 0;")
+    assert record["exit"] == 0 and record["won"]
+    assert record["guesses"][-1] == "cigar"
+
+
+def test_wordle_global_english_is_won(tmp_path: Path) -> None:
+    record = play_clone("wordle-global", tmp_path)  # rendered with the fixed answer PORCH
+    assert record["exit"] == 0 and record["won"]
+    assert record["guesses"][-1] == "porch"
+
+
+def test_init_script_that_cannot_be_read_is_bad_input(tmp_path: Path, capsys) -> None:
+    code = main(["play", "--url", "http://127.0.0.1:9/", "--init-script",
+                 str(tmp_path / "missing.js")])
+    assert code == 2
+    assert "--init-script" in capsys.readouterr().err
