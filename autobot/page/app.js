@@ -412,11 +412,11 @@
   /** Show one tile's colour the way reveal= says (flip about X or Y, fade, or at once). */
   async function revealTile(r, c, letter, mark) {
     const tile = tiles[r][c];
-    const turn = { flip: 'flip', tilt: 'flip', 'flip-y': 'flip-y' }[config.reveal];
-    if (turn) {
-      await animate(tile, `${turn}-in`, FLIP_MS);
+    if (['flip', 'flip-y', 'tilt'].includes(config.reveal)) {
+      // style.css picks the axis (reveal-flip-y turns about Y).
+      await animate(tile, 'flip-in', FLIP_MS);
       setTile(r, c, letter, mark); // the new colour shows on the way back
-      await animate(tile, `${turn}-out`, FLIP_MS);
+      await animate(tile, 'flip-out', FLIP_MS);
     } else if (config.reveal === 'fade') {
       setTile(r, c, letter, mark);
       await animate(tile, 'fade', FADE_MS);
@@ -643,7 +643,7 @@
   }
 
   // keys=keyup: the game hears key releases only; keys=click-only: no physical keys at all.
-  const gameEvent = { keyup: 'keyup', 'click-only': null }[config.keys] ?? 'keydown';
+  const gameEvent = { keyup: 'keyup', 'click-only': 'none' }[config.keys] || 'keydown';
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !(e.ctrlKey || e.metaKey || e.altKey)) {
       if (!introOverlay.hidden) closeIntro();
