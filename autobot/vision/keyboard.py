@@ -1,0 +1,586 @@
+"""Read a Wordle page's on-screen keyboard from pixels: where each key is, its label, its colour.
+
+A chain of pure steps on an RGB frame, like the board's: `key_boxes` (flat key faces: connected
+regions without edges, of key size) -> `keyboard_rows` (rows of same-height faces side by side,
+stacked rows, an extra row of one to three keys such as a separate ⌫ / ✓ pair) -> labels (the
+board's glyph templates; a word is read letter by letter) -> ENTER / BACK (wide or unreadable
+keys at the row ends, named by their word, else by position) -> marks (each key's colour matched
+to the board's tile colours; the keys are a second witness for the marks, see `mark_conflicts`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from autobot.vision import colour, glyphs
+
+EDGE = 8  # grey levels: a 3x3 morphological gradient above this is a key's outline or label
+MIN_KEY = 8  # px (search image): smaller flat regions are letter counters, not keys
+KEY_PX = 96  # key height the labels are read at (the board reads 96 px tiles)
+SAME_HEIGHT = 0.15  # keys of one row (and of one keyboard) differ this much in height at most
+LABEL_BAND = 0.2  # of the key height, cut off above and below the label before reading it
+MAX_PITCH = 1.45  # key heights from one row of keys to the next, at most
+WIDE = 1.12  # a key this much wider than the row's letter keys is ENTER or BACK
+WORD_ASPECT = 1.5  # a label this much wider than tall is a word (ENTER, BACK, SS), not a letter
+ICON_SCORE = 0.55  # a label read below this is an icon (⌫ ⏎ ⇨ ✓), not a letter
+SAME_COLOUR = 14.0  # Lab distance within which a key wears a board tile's colour
+MARK_RANK = {"G": 3, "Y": 2, "X": 1}
+ENTER_WORDS = ("ENTER", "ENVIAR", "ENTRER", "ENTRAR", "INVIO", "SUBMIT", "SEND", "GO", "OK")
+BACK_WORDS = ("BACK", "DEL", "DELETE", "BKSP", "BACKSPACE", "BORRAR", "APAGAR", "EFFACER")
+WORD_LETTERS = {"SS": "ß"}  # a key labelled with a word that stands for one letter
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in frame pixels (x1/y1 exclusive)
+
+
+@dataclass(frozen=True)
+class Key:
+    """One on-screen key: its label, where it is, and the mark its colour shows."""
+
+    label: str  # "A".."Z", "Ä" etc., "ENTER", "BACK", or "?" (unreadable)
+    box: Box
+    mark: str  # "G" / "Y" / "X" from the key colour, "." unused, "?" colour of no known role
+
+    @property
+    def center(self) -> tuple[int, int]:
+        """The pixel to click."""
+        x0, y0, x1, y1 = self.box
+        return (x0 + x1) // 2, (y0 + y1) // 2
+
+
+@dataclass(frozen=True)
+class KeyboardRead:
+    """The keyboard one frame shows, or why none was read.
+
+    `alternatives` holds ENTER/BACK keys again with the other label when only their position
+    told them apart (two icons): the caller may try the second reading if the first misfires.
+    """
+
+    found: bool
+    keys: tuple[Key, ...]
+    reasons: tuple[str, ...] = ()
+    alternatives: tuple[Key, ...] = ()
+
+    def key(self, label: str) -> Key | None:
+        """The key with this label (letters in any case), or None."""
+        want = label.upper() if len(label) == 1 else label
+        return next((k for k in self.keys if k.label == want), None)
+
+    def candidates(self, label: str) -> tuple[Key, ...]:
+        """Every key that may be `label`: the best reading first, then the alternatives."""
+        want = label.upper() if len(label) == 1 else label
+        return tuple(k for k in (*self.keys, *self.alternatives) if k.label == want)
+
+    def marks(self) -> dict[str, str]:
+        """Letter -> mark of every letter key read."""
+        return {k.label: k.mark for k in self.keys if _is_letter(k.label)}
+
+
+def _not_found(reason: str) -> KeyboardRead:
+    """A read that found no keyboard, with the reason."""
+    return KeyboardRead(False, (), (reason,))
+
+
+def _is_letter(label: str) -> bool:
+    """A letter key's label (not ENTER, BACK or '?')."""
+    return len(label) == 1 and label.isalpha()
+
+
+# --- where the keys are ------------------------------------------------------------------------
+
+
+def search_area(frame_shape: tuple[int, ...], grid: object | None) -> tuple[int, int, int, int]:
+    """The frame part the keyboard is looked for in first: below the board if it is known."""
+    h, w = frame_shape[:2]
+    if grid is None:
+        return 0, 0, w, h
+    y1 = int(grid.bbox()[3])  # type: ignore[attr-defined]
+    return 0, max(0, min(h - 2 * MIN_KEY, y1)), w, h
+
+
+def search_scale(area: tuple[int, int, int, int], grid: object | None) -> float:
+    """1/n downscale so keys keep >= ~25 px of height (OpenCV's fast integer path)."""
+    tile = float(getattr(grid, "tile", 0.0) or 0.0)
+    if tile > 0:
+        return 1.0 / max(1, int(tile // 28))
+    return 1.0 / max(1, int(max(area[2] - area[0], area[3] - area[1]) // 1000))
+
+
+def key_boxes(grey: np.ndarray) -> list[Box]:
+    """Faces of key-like regions in a grey image: connected, edge-free, rectangular-ish.
+
+    A key's outline (fill edge, border, bevel light or shadow) and its label are edges; the
+    face in between is flat and closed, whatever its colour. The page background is flat too
+    but touches the image border, and letter counters are too small.
+    """
+    grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    flat = (grad < EDGE).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
+    if n <= 1:
+        return []
+    st = stats[1:].astype(np.int64)
+    x, y, w, h, area = (st[:, i] for i in range(5))
+    gh, gw = grey.shape
+    ok = (
+        (w >= MIN_KEY) & (h >= MIN_KEY) & (h <= 0.3 * max(gh, gw)) & (w <= 0.3 * gw)
+        & (w >= 0.3 * h) & (w <= 4.0 * h)
+        & (area >= 0.5 * w * h)  # labels take a bite out of the face, not half of it
+        & (x > 0) & (y > 0) & (x + w < gw) & (y + h < gh)
+    )
+    # The gradient eats one pixel on each side of the face: give it back.
+    return [(int(a) - 1, int(b) - 1, int(a + c) + 1, int(b + d) + 1)
+            for a, b, c, d in zip(x[ok], y[ok], w[ok], h[ok], strict=True)]
+
+
+def _drop_nested(boxes: list[Box]) -> list[Box]:
+    """Boxes not inside a bigger box (a counter of a label inside its key's face)."""
+    boxes = sorted(boxes, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]), reverse=True)
+    kept: list[Box] = []
+    for b in boxes:
+        if not any(k[0] <= b[0] and k[1] <= b[1] and b[2] <= k[2] and b[3] <= k[3] for k in kept):
+            kept.append(b)
+    return kept
+
+
+def group_rows(boxes: list[Box]) -> list[list[Box]]:
+    """Rows of same-height boxes on one line, each next to the last (left to right)."""
+    rows: list[list[Box]] = []
+    for b in sorted(boxes, key=lambda b: b[0]):
+        h = b[3] - b[1]
+        cy = (b[1] + b[3]) / 2
+        for row in rows:
+            last = row[-1]
+            lh = last[3] - last[1]
+            gap = b[0] - last[2]
+            if (abs(h - lh) <= SAME_HEIGHT * lh and abs(cy - (last[1] + last[3]) / 2) <= 0.2 * lh
+                    and -0.05 * lh <= gap <= 0.6 * lh):
+                row.append(b)
+                break
+        else:
+            rows.append([b])
+    return sorted(rows, key=lambda r: r[0][1])
+
+
+def _row_height(row: list[Box]) -> float:
+    return statistics.median(b[3] - b[1] for b in row)
+
+
+def _row_cy(row: list[Box]) -> float:
+    return statistics.median((b[1] + b[3]) / 2 for b in row)
+
+
+def _stacks(a: list[Box], b: list[Box], max_pitch: float) -> bool:
+    """Row b sits right under row a: same key height, one row pitch down, overlapping in x."""
+    ha, hb = _row_height(a), _row_height(b)
+    pitch = _row_cy(b) - _row_cy(a)
+    overlap = min(a[-1][2], b[-1][2]) - max(a[0][0], b[0][0])
+    return (abs(ha - hb) <= 0.2 * ha and 0.9 * ha <= pitch <= max_pitch * ha
+            and overlap > 0.5 * min(a[-1][2] - a[0][0], b[-1][2] - b[0][0]))
+
+
+def _pitch_agrees(a: list[Box], b: list[Box], c: list[Box]) -> bool:
+    """Rows a, b, c are evenly spaced (a keyboard's rows are; a board above it is not)."""
+    p1, p2 = _row_cy(b) - _row_cy(a), _row_cy(c) - _row_cy(b)
+    return abs(p1 - p2) <= 0.15 * max(p1, p2)
+
+
+def pick_keyboard(rows: list[list[Box]]) -> list[list[Box]] | None:
+    """The keyboard's rows, top to bottom: the biggest stack of rows of >= 3 keys with one row
+    of >= 7, plus a row of one to three keys just above or below it (a separate ⌫ / ✓ pair)."""
+    main = [r for r in rows if len(r) >= 3]
+    best: list[list[Box]] | None = None
+    for i, first in enumerate(main):
+        stack = [first]
+        for r in main[i + 1 :]:
+            if _stacks(stack[-1], r, MAX_PITCH) and (
+                    len(stack) < 2 or _pitch_agrees(stack[-2], stack[-1], r)):
+                stack.append(r)
+        if len(stack) < 2 or max(len(r) for r in stack) < 7:
+            continue
+        if best is None or sum(map(len, stack)) > sum(map(len, best)):
+            best = stack
+    if best is None:
+        return None
+    extras = [r for r in rows if 1 <= len(r) <= 3 and r not in best]
+    x0, x1 = min(r[0][0] for r in best), max(r[-1][2] for r in best)
+    for r in extras:
+        inside = x0 - 2 <= r[0][0] and r[-1][2] <= x1 + 2
+        if inside and _loosely_stacks(r, best[0]):
+            best = [r, *best]
+        elif inside and _loosely_stacks(best[-1], r):
+            best = [*best, r]
+    return best
+
+
+def _loosely_stacks(a: list[Box], b: list[Box]) -> bool:
+    """Row b is just under row a with keys of about the same height (a separate key pair)."""
+    ha, hb = _row_height(a), _row_height(b)
+    gap = min(x[1] for x in b) - max(x[3] for x in a)
+    return abs(ha - hb) <= 0.3 * max(ha, hb) and -2 <= gap <= 0.8 * max(ha, hb)
+
+
+# --- what the keys say -------------------------------------------------------------------------
+
+
+KeyCache = dict[tuple, object]  # what read_keyboard may reuse from earlier frames
+KEY_CACHE_MAX = 4096  # entries; a long session clears it rather than grow without end
+LabelRead = tuple[str, float, str]  # (text, score, kind: "letter" | "word" | "icon")
+
+
+def key_faces(frame: np.ndarray, boxes: list[Box]) -> tuple[list[np.ndarray], np.ndarray]:
+    """Each key's label area (grey, resampled so keys are KEY_PX high) and face colour (RGB).
+
+    The face colour is the median of a strip between the key's top edge and its label: the
+    label never reaches it, and borders and rounded corners are inset away.
+    """
+    h, w = frame.shape[:2]
+    x0 = max(0, min(b[0] for b in boxes))
+    y0 = max(0, min(b[1] for b in boxes))
+    x1 = min(w, max(b[2] for b in boxes))
+    y1 = min(h, max(b[3] for b in boxes))
+    region = frame[y0:y1, x0:x1]
+    s = KEY_PX / max(1.0, statistics.median(b[3] - b[1] for b in boxes))
+    grey = cv2.cvtColor(region, cv2.COLOR_RGB2GRAY)
+    size = (max(1, round(grey.shape[1] * s)), max(1, round(grey.shape[0] * s)))
+    # One resize for all keys: many small ones cost far more.
+    view = cv2.resize(grey, size, interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR)
+    tiles, strips = [], []
+    for b in boxes:
+        bx0, by0, bx1, by1 = b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0
+        kh, kw = by1 - by0, bx1 - bx0
+        strip = region[by0 + max(1, kh // 8) : by0 + max(2, kh // 4),
+                       bx0 + max(1, kw // 6) : bx1 - max(1, kw // 6)]
+        strips.append(strip.reshape(-1, 3) if strip.size else region[by0, bx0][None])
+        # Labels sit mid-key and are small in it: the middle band alone keeps an umlaut's dots
+        # above the ink-size floor glyphs.extract_glyph sets relative to the crop.
+        ty0, ty1 = round(by0 * s), round(by1 * s)
+        band = round(LABEL_BAND * (ty1 - ty0))
+        tiles.append(view[ty0 + band : ty1 - band, round(bx0 * s) : round(bx1 * s)])
+    faces = np.stack([np.median(st, axis=0) for st in strips]).astype(np.uint8)
+    return tiles, faces
+
+
+def read_labels(
+    tiles: list[np.ndarray],
+    faces: np.ndarray,
+    templates: glyphs.Templates,
+    cache: KeyCache | None = None,
+) -> list[LabelRead]:
+    """What each key's label says: a letter, a word (read letter by letter) or an icon.
+
+    With a `cache`, a key whose pixels are the same as in an earlier frame is not measured
+    or matched again (the keyboard only changes when a row is scored).
+    """
+    rings = cv2.cvtColor(faces[None], cv2.COLOR_RGB2GRAY)[0].astype(float).tolist()
+    if cache is not None and len(cache) > KEY_CACHE_MAX:
+        cache.clear()
+    digests: list[tuple] = [
+        (hashlib.blake2b(t.tobytes(), digest_size=16).digest(), t.shape, ring)
+        if cache is not None else ()
+        for t, ring in zip(tiles, rings, strict=True)
+    ]
+    crops: list[np.ndarray | None] = []
+    for t, ring, d in zip(tiles, rings, digests, strict=True):
+        if cache is not None and ("ink", d) in cache:
+            crops.append(cache["ink", d])  # type: ignore[arg-type]
+            continue
+        crop = glyphs.extract_glyph(t, ring) if t.size else None
+        if cache is not None:
+            cache["ink", d] = crop
+        crops.append(crop)
+    # One cap height for the keyboard's letters, as the board has one for its tiles.
+    letters = [i for i, c in enumerate(crops)
+               if c is not None and c.shape[1] < WORD_ASPECT * c.shape[0]]
+    cap = glyphs.cap_height([crops[i] for i in letters])  # type: ignore[misc]
+    names = [("label", d, cap, id(templates)) for d in digests]
+    out: list[LabelRead | None] = [
+        cache.get(n) if cache is not None else None for n in names  # type: ignore[misc]
+    ]
+    todo = [i for i in letters if out[i] is None]
+    for i, (letter, score) in zip(
+        todo, templates.read([crops[i] for i in todo], cap), strict=True  # type: ignore[misc]
+    ):
+        out[i] = (letter, score, "letter" if score >= ICON_SCORE else "icon")
+    for i, crop in enumerate(crops):
+        if out[i] is not None:
+            continue
+        if crop is None:
+            out[i] = ("", 0.0, "icon")
+        else:
+            word = read_word(crop, templates)
+            letter = WORD_LETTERS.get(word)
+            out[i] = (letter, 1.0, "letter") if letter else (word, 0.0, "word")
+    if cache is not None:
+        for n, r in zip(names, out, strict=True):
+            cache[n] = r
+    return out  # type: ignore[return-value]
+
+
+def split_word(crop: np.ndarray) -> list[np.ndarray]:
+    """A word label's letters, left to right (columns without ink separate them)."""
+    ink = crop > 0.5
+    cols = ink.any(axis=0)
+    pieces, start = [], None
+    for i, on in enumerate([*cols.tolist(), False]):
+        if on and start is None:
+            start = i
+        elif not on and start is not None:
+            piece = crop[:, start:i]
+            rows = np.flatnonzero((piece > 0.5).any(axis=1))
+            pieces.append(piece[rows[0] : rows[-1] + 1])
+            start = None
+    return pieces
+
+
+def read_word(crop: np.ndarray, templates: glyphs.Templates) -> str:
+    """A word label (ENTER, BACK, SS) read letter by letter ('' if it has no letter shapes)."""
+    letters = split_word(crop)
+    if not 2 <= len(letters) <= 10:
+        return ""
+    cap = float(crop.shape[0])
+    return "".join(letter for letter, _ in templates.read(letters, cap))
+
+
+def word_role(word: str) -> str | None:
+    """'ENTER', 'BACK' or a letter for a key's word, if it reads close to a known one."""
+    if word in WORD_LETTERS:
+        return WORD_LETTERS[word]
+    for role, words in (("ENTER", ENTER_WORDS), ("BACK", BACK_WORDS)):
+        if difflib.get_close_matches(word, words, n=1, cutoff=0.7):
+            return role
+    return None
+
+
+# --- ENTER, BACK and the marks -----------------------------------------------------------------
+
+
+def _special_keys(rows: list[list[Box]], labels: dict[Box, LabelRead]) -> list[Box]:
+    """Keys that are no letter: wide keys at a row's ends, icons and words, short rows' keys."""
+    widths = [b[2] - b[0] for r in rows for b in r if len(r) >= 5]
+    letter_w = statistics.median(widths) if widths else 0
+    special = []
+    for r in rows:
+        for i, b in enumerate(r):
+            text, score, kind = labels[b]
+            at_end = i in (0, len(r) - 1)
+            wide = (b[2] - b[0]) > WIDE * letter_w
+            if len(r) <= 3 or kind in ("word", "icon") or (at_end and wide):
+                special.append(b)
+    return special
+
+
+def name_specials(
+    specials: list[Box], labels: dict[Box, LabelRead]
+) -> tuple[dict[Box, str], list[str], dict[Box, str]]:
+    """ENTER / BACK for the special keys: by their word, else by position (ENTER left).
+
+    Returns the names, reasons, and the other name of keys that only position named.
+    """
+    names: dict[Box, str] = {}
+    for b in specials:
+        text, _, kind = labels[b]
+        role = word_role(text) if kind == "word" else None
+        if role is not None:
+            names[b] = role
+    known = set(names.values()) & {"ENTER", "BACK"}
+    rest = sorted((b for b in specials if b not in names), key=lambda b: (b[0], b[1]))
+    reasons: list[str] = []
+    swapped: dict[Box, str] = {}
+    if len(rest) == 1 and len(known) == 1:
+        names[rest[0]] = "BACK" if "ENTER" in known else "ENTER"
+    elif len(rest) == 2 and not known:
+        # Two icons: most pages put ENTER on the left, but not all (⌫ ... ⏎, ⌫ ✓).
+        names[rest[0]], names[rest[1]] = "ENTER", "BACK"
+        swapped = {rest[0]: "BACK", rest[1]: "ENTER"}
+        reasons.append("ENTER and BACK told apart by position only (ENTER taken as the left one)")
+    elif rest:
+        for b in rest:
+            names[b] = "?"
+        reasons.append(f"{len(rest)} special key(s) not named")
+    return names, reasons, swapped
+
+
+def board_tile_colours(frame: np.ndarray, grid: object) -> list[np.ndarray]:
+    """Lab colour of every tile of the board (median of each tile's middle)."""
+    h, w = frame.shape[:2]
+    out = []
+    for r in range(int(getattr(grid, "rows", 6))):
+        for c in range(int(getattr(grid, "cols", 5))):
+            x0, y0, x1, y1 = grid.tile_box(r, c)  # type: ignore[attr-defined]
+            if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+                continue
+            t = max(1, (x1 - x0) // 6)
+            step = max(1, (x1 - x0) // 16)  # a few hundred pixels make a steady median
+            patch = frame[y0 + t : y1 - t : step, x0 + t : x1 - t : step].reshape(-1, 3)
+            if patch.size:
+                out.append(colour.rgb_to_lab(np.median(patch, axis=0).astype(np.uint8)[None])[0])
+    return out
+
+
+def key_marks(
+    faces: list[np.ndarray], page_lab: np.ndarray, tiles: list[np.ndarray] | None
+) -> list[str]:
+    """Mark per key face colour (Lab): the colour roles of the board's filled tiles.
+
+    With the board's tiles: a key wearing a filled tile's colour gets that tile's mark, any
+    other key is unused. Without them: coloured keys by hue; of the neutral ones the darker of
+    two shades is absent (every page seen draws used-up keys darker than fresh ones).
+    """
+    roles = [colour.hue_role(f) for f in faces]
+    if tiles is not None:
+        far = colour.delta_e(np.asarray(tiles).reshape(-1, 3), page_lab) >= colour.BLANK_DISTANCE
+        filled = [t for t, f in zip(tiles, far.tolist(), strict=True) if f]
+        tile_roles = [colour.hue_role(t) for t in filled]
+        mapping = colour.marks_for_roles(tile_roles)
+        if not filled:
+            return ["."] * len(faces)
+        d = colour.delta_e(np.asarray(faces)[:, None], np.asarray(filled)[None])  # (keys, tiles)
+        nearest = d.argmin(axis=1)
+        return [mapping[tile_roles[j]] if d[i, j] < SAME_COLOUR else "."
+                for i, j in enumerate(nearest.tolist())]
+    mapping = colour.marks_for_roles([r for r in roles if r != "neutral"])
+    neutral = [f[0] for f, r in zip(faces, roles, strict=True) if r == "neutral"]
+    split = None
+    if neutral and max(neutral) - min(neutral) > 10:
+        split = (max(neutral) + min(neutral)) / 2
+    out = []
+    for f, r in zip(faces, roles, strict=True):
+        if r != "neutral":
+            out.append(mapping[r])
+        else:
+            out.append("X" if split is not None and f[0] < split else ".")
+    return out
+
+
+def _page_lab(frame: np.ndarray, rows: list[list[Box]]) -> np.ndarray:
+    """The page colour around the keyboard: the gaps between the keys of each row."""
+    samples = []
+    h = frame.shape[0]
+    for r in rows:
+        for a, b in zip(r, r[1:], strict=False):
+            if b[0] - a[2] >= 3:
+                cy = min(h - 1, (a[1] + a[3]) // 2)
+                samples.append(frame[cy, a[2] + 1 : b[0] - 1])
+    if not samples:
+        r = rows[0]
+        samples.append(frame[max(0, r[0][1] - 3), r[0][0] : r[-1][2]])
+    pix = np.concatenate(samples, axis=0)
+    return colour.rgb_to_lab(np.median(pix, axis=0).astype(np.uint8)[None])[0]
+
+
+# --- the whole read ----------------------------------------------------------------------------
+
+
+def find_keyboard(frame: np.ndarray, grid: object | None = None) -> list[list[Box]] | None:
+    """The keyboard's rows of key boxes (frame pixels), top to bottom; None if none is seen.
+
+    With the board known, below it first (where every page seen puts it), then everywhere.
+    """
+    rows = _find_in(frame, grid, search_area(frame.shape, grid))
+    if rows is None and grid is not None:
+        rows = _find_in(frame, grid, search_area(frame.shape, None))
+    return rows
+
+
+def _find_in(
+    frame: np.ndarray, grid: object | None, area: tuple[int, int, int, int]
+) -> list[list[Box]] | None:
+    """`find_keyboard` in one part of the frame."""
+    ax0, ay0, ax1, ay1 = area
+    s = search_scale((ax0, ay0, ax1, ay1), grid)
+    grey = cv2.cvtColor(frame[ay0:ay1, ax0:ax1], cv2.COLOR_RGB2GRAY)
+    if s < 1:
+        grey = cv2.resize(grey, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+    boxes = [(round(b[0] / s) + ax0, round(b[1] / s) + ay0, round(b[2] / s) + ax0,
+              round(b[3] / s) + ay0) for b in _drop_nested(key_boxes(grey))]
+    if grid is not None:
+        bx0, by0, bx1, by1 = grid.bbox()  # type: ignore[attr-defined]
+        boxes = [b for b in boxes
+                 if b[2] <= bx0 or b[0] >= bx1 or b[3] <= by0 or b[1] >= by1]
+    return pick_keyboard(group_rows(boxes))
+
+
+def read_keyboard(
+    frame: np.ndarray,
+    grid: object | None = None,
+    *,
+    templates: glyphs.Templates | None = None,
+    cache: KeyCache | None = None,
+) -> KeyboardRead:
+    """Read the on-screen keyboard of an HxWx3 uint8 RGB frame.
+
+    `grid` is the board's Grid if known: the keyboard is then looked for below the board's top
+    and the key colours are matched to its tiles. `cache` (a dict the caller keeps for the
+    game) skips the ink measure of keys whose pixels did not change.
+    """
+    rows = find_keyboard(frame, grid)
+    if rows is None:
+        return _not_found("no rows of key-shaped faces")
+    templates = templates or glyphs.load_templates()
+    boxes = [b for r in rows for b in r]
+    tiles, face_rgb = key_faces(frame, boxes)
+    labels = dict(zip(boxes, read_labels(tiles, face_rgb, templates, cache), strict=True))
+    specials = _special_keys(rows, labels)
+    names, reasons, swapped = name_specials(specials, labels)
+    page = _page_lab(frame, rows)
+    faces = colour.rgb_to_lab(face_rgb)
+    tiles = board_tile_colours(frame, grid) if grid is not None else None
+    marks = key_marks(list(faces), page, tiles)
+    keys, alternatives = [], []
+    for b, mark in zip(boxes, marks, strict=True):
+        if b in names:
+            label, mark = names[b], "."
+        else:
+            text, _, kind = labels[b]
+            label = text if kind == "letter" and text != "?" else "?"
+        keys.append(Key(label, b, mark))
+        if b in swapped:
+            alternatives.append(Key(swapped[b], b, "."))
+    unread = sum(k.label == "?" for k in keys)
+    if unread:
+        reasons.append(f"{unread} key(s) unreadable")
+    return KeyboardRead(True, tuple(keys), tuple(reasons), tuple(alternatives))
+
+
+# --- the keys as a second witness --------------------------------------------------------------
+
+
+def best_marks(rows: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """Letter -> best mark it got on the board (G over Y over X), from rows in labels format."""
+    best: dict[str, str] = {}
+    for letters, marks in rows:
+        it = iter(letters)
+        for m in marks:
+            if m == ".":
+                continue
+            letter = next(it, "?")
+            if m in MARK_RANK and letter != "?" and \
+                    MARK_RANK[m] > MARK_RANK.get(best.get(letter, ""), 0):
+                best[letter] = m
+    return best
+
+
+def mark_conflicts(keys: Sequence[Key], rows: Sequence[tuple[str, str]]) -> list[str]:
+    """Where the keyboard's colours disagree with the board's rows (labels format).
+
+    A key shows the best mark its letter got on the board; an unused key is a letter the
+    board never scored. Keys or rows that could not be read ('?') are no evidence.
+    """
+    best = best_marks(rows)
+    conflicts = []
+    for k in keys:
+        if not _is_letter(k.label) or k.mark not in (".", *MARK_RANK):
+            continue
+        want = best.get(k.label, ".")
+        if k.mark != want:
+            conflicts.append(f"key {k.label} shows {k.mark}, the board {want}")
+    return conflicts
+
+
+__all__ = ["Key", "KeyboardRead", "best_marks", "mark_conflicts", "read_keyboard"]
