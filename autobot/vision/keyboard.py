@@ -370,7 +370,8 @@ def _special_keys(rows: list[list[Box]], labels: dict[Box, LabelRead]) -> list[B
             text, score, kind = labels[b]
             at_end = i in (0, len(r) - 1)
             wide = (b[2] - b[0]) > WIDE * letter_w
-            if len(r) <= 3 or kind in ("word", "icon") or (at_end and wide):
+            # An unreadable key mid-row is a letter we failed to read, not ENTER or BACK.
+            if len(r) <= 3 or (at_end and (wide or kind in ("word", "icon"))):
                 special.append(b)
     return special
 
