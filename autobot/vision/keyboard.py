@@ -100,15 +100,21 @@ def search_area(frame_shape: tuple[int, ...], grid: object | None) -> tuple[int,
     h, w = frame_shape[:2]
     if grid is None:
         return 0, 0, w, h
-    y1 = int(grid.bbox()[3])  # type: ignore[attr-defined]
-    return 0, max(0, min(h - 2 * MIN_KEY, y1)), w, h
+    bx0, _, bx1, by1 = grid.bbox()  # type: ignore[attr-defined]
+    # Keyboards seen are at most twice the board's width and end within eight tile pitches
+    # of it, even on tall phone screens a little further: ten pitches and three widths.
+    pitch = float(getattr(grid, "pitch_y", 0.0)) or float(by1) / 6
+    cx, bw = (bx0 + bx1) / 2, bx1 - bx0
+    x0, x1 = max(0, int(cx - 1.5 * bw)), min(w, int(cx + 1.5 * bw))
+    y0 = max(0, min(h - 2 * MIN_KEY, int(by1)))
+    return x0, y0, x1, min(h, int(by1 + 10 * pitch))
 
 
 def search_scale(area: tuple[int, int, int, int], grid: object | None) -> float:
-    """1/n downscale so keys keep >= ~25 px of height (OpenCV's fast integer path)."""
+    """1/n downscale so keys keep >= ~24 px of height (OpenCV's fast integer path)."""
     tile = float(getattr(grid, "tile", 0.0) or 0.0)
-    if tile > 0:
-        return 1.0 / max(1, int(tile // 28))
+    if tile > 0:  # keys are about as tall as tiles (0.8-1.0)
+        return 1.0 / max(1, int(tile // 26))
     return 1.0 / max(1, int(max(area[2] - area[0], area[3] - area[1]) // 1000))
 
 
@@ -250,20 +256,15 @@ def key_faces(frame: np.ndarray, boxes: list[Box]) -> tuple[list[np.ndarray], np
     size = (max(1, round(grey.shape[1] * s)), max(1, round(grey.shape[0] * s)))
     # One resize for all keys: many small ones cost far more.
     view = cv2.resize(grey, size, interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR)
-    tiles, strips = [], []
+    tiles = []
     for b in boxes:
         bx0, by0, bx1, by1 = b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0
-        kh, kw = by1 - by0, bx1 - bx0
-        strip = region[by0 + max(1, kh // 8) : by0 + max(2, kh // 4),
-                       bx0 + max(1, kw // 6) : bx1 - max(1, kw // 6)]
-        strips.append(strip.reshape(-1, 3) if strip.size else region[by0, bx0][None])
         # Labels sit mid-key and are small in it: the middle band alone keeps an umlaut's dots
         # above the ink-size floor glyphs.extract_glyph sets relative to the crop.
         ty0, ty1 = round(by0 * s), round(by1 * s)
         band = round(LABEL_BAND * (ty1 - ty0))
         tiles.append(view[ty0 + band : ty1 - band, round(bx0 * s) : round(bx1 * s)])
-    faces = np.stack([np.median(st, axis=0) for st in strips]).astype(np.uint8)
-    return tiles, faces
+    return tiles, sample_median(frame, boxes, FACE_POINTS)
 
 
 def read_labels(
@@ -407,21 +408,40 @@ def name_specials(
     return names, reasons, swapped
 
 
-def board_tile_colours(frame: np.ndarray, grid: object) -> list[np.ndarray]:
-    """Lab colour of every tile of the board (median of each tile's middle)."""
+def _points(xs: Sequence[float], ys: Sequence[float]) -> np.ndarray:
+    """(k, 2) box fractions: every x with every y."""
+    return np.array([(x, y) for y in ys for x in xs], np.float32)
+
+
+# Where a key's face colour is sampled: a strip above the label, clear of the border.
+FACE_POINTS = _points((0.2, 0.32, 0.44, 0.56, 0.68, 0.8), (0.16, 0.2))
+# Where a tile's colour is sampled: a ring inside the border, outside the letter.
+TILE_POINTS = np.concatenate([
+    _points((0.15, 0.3, 0.5, 0.7, 0.85), (0.14, 0.86)), _points((0.14, 0.86), (0.35, 0.65)),
+])
+
+
+def sample_median(frame: np.ndarray, boxes: Sequence[Box], points: np.ndarray) -> np.ndarray:
+    """(n, 3) uint8: per box, the median colour at these box fractions (one gather for all)."""
+    b = np.asarray(boxes, np.float32).reshape(-1, 4)
     h, w = frame.shape[:2]
-    out = []
-    for r in range(int(getattr(grid, "rows", 6))):
-        for c in range(int(getattr(grid, "cols", 5))):
-            x0, y0, x1, y1 = grid.tile_box(r, c)  # type: ignore[attr-defined]
-            if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
-                continue
-            t = max(1, (x1 - x0) // 6)
-            step = max(1, (x1 - x0) // 16)  # a few hundred pixels make a steady median
-            patch = frame[y0 + t : y1 - t : step, x0 + t : x1 - t : step].reshape(-1, 3)
-            if patch.size:
-                out.append(colour.rgb_to_lab(np.median(patch, axis=0).astype(np.uint8)[None])[0])
-    return out
+    xs = b[:, None, 0] + points[None, :, 0] * (b[:, None, 2] - b[:, None, 0])
+    ys = b[:, None, 1] + points[None, :, 1] * (b[:, None, 3] - b[:, None, 1])
+    xi = np.clip(xs.astype(np.intp), 0, w - 1)
+    yi = np.clip(ys.astype(np.intp), 0, h - 1)
+    return np.median(frame[yi, xi], axis=1).astype(np.uint8)
+
+
+def board_tile_colours(frame: np.ndarray, grid: object) -> list[np.ndarray]:
+    """Lab colour of every tile of the board that is inside the frame."""
+    h, w = frame.shape[:2]
+    boxes = [box for r in range(int(getattr(grid, "rows", 6)))
+             for c in range(int(getattr(grid, "cols", 5)))
+             if (box := grid.tile_box(r, c))[0] >= 0  # type: ignore[attr-defined]
+             and box[1] >= 0 and box[2] <= w and box[3] <= h]
+    if not boxes:
+        return []
+    return list(colour.rgb_to_lab(sample_median(frame, boxes, TILE_POINTS)))
 
 
 def key_marks(
