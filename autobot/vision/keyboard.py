@@ -236,7 +236,8 @@ def _loosely_stacks(a: list[Box], b: list[Box]) -> bool:
 
 KeyCache = dict[tuple, object]  # what read_keyboard may reuse from earlier frames
 KEY_CACHE_MAX = 4096  # entries; a long session clears it rather than grow without end
-LabelRead = tuple[str, float, str]  # (text, score, kind: "letter" | "word" | "icon")
+# (text, score, kind: "letter" | "word" | "icon", shape: "back" | "enter" | "" (icon_shape))
+LabelRead = tuple[str, float, str, str]
 
 
 def key_faces(frame: np.ndarray, boxes: list[Box]) -> tuple[list[np.ndarray], np.ndarray]:
@@ -307,16 +308,18 @@ def read_labels(
     for i, (letter, score) in zip(
         todo, templates.read([crops[i] for i in todo], cap), strict=True  # type: ignore[misc]
     ):
-        out[i] = (letter, score, "letter" if score >= ICON_SCORE else "icon")
+        kind = "letter" if score >= ICON_SCORE else "icon"
+        out[i] = (letter, score, kind, icon_shape(crops[i]))  # type: ignore[arg-type]
     for i, crop in enumerate(crops):
         if out[i] is not None:
             continue
         if crop is None:
-            out[i] = ("", 0.0, "icon")
+            out[i] = ("", 0.0, "icon", "")
         else:
             word = read_word(crop, templates)
             letter = WORD_LETTERS.get(word)
-            out[i] = (letter, 1.0, "letter") if letter else (word, 0.0, "word")
+            out[i] = (letter, 1.0, "letter", "") if letter else \
+                (word, 0.0, "word", icon_shape(crop))
     if cache is not None:
         for n, r in zip(names, out, strict=True):
             cache[n] = r
@@ -358,6 +361,45 @@ def word_role(word: str) -> str | None:
     return None
 
 
+def icon_shape(crop: np.ndarray | None) -> str:
+    """'back' for ink drawn like ⌫, 'enter' for other ink, '' for none.
+
+    Every BACK icon seen is a key cap with an X: an outline with an X island inside, an
+    outline the X cuts in several holes, or a filled cap with an X-shaped hole. ENTER icons
+    (⏎ ↵ ✓ ⇨) have no hole, or one plain one (an outlined arrow).
+    """
+    if crop is None:
+        return ""
+    ink = cv2.copyMakeBorder((crop > 0.5).astype(np.uint8), 2, 2, 2, 2, cv2.BORDER_CONSTANT, 0)
+    contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return ""
+    min_area = 0.01 * ink.size  # specks of antialiasing are no holes
+    holes = []
+    for i, (_, _, _, parent) in enumerate(hierarchy[0]):
+        area = cv2.contourArea(contours[i])
+        if parent != -1 and area >= min_area:  # RETR_CCOMP: a contour with a parent is a hole
+            holes.append((area, cv2.contourArea(cv2.convexHull(contours[i]))))
+    if not holes:
+        return "enter"
+    islands = any(
+        parent == -1 and _inside(contours[i], contours, hierarchy[0])
+        for i, (_, _, _, parent) in enumerate(hierarchy[0])
+    )
+    if len(holes) >= 2 or islands or any(a < 0.7 * hull for a, hull in holes):
+        return "back"
+    return "enter"
+
+
+def _inside(contour: np.ndarray, contours: Sequence[np.ndarray], hierarchy: np.ndarray) -> bool:
+    """An outer contour lying inside some hole of another shape (the X inside ⌫'s outline)."""
+    x, y = (float(v) for v in contour[0, 0])
+    return any(
+        parent != -1 and cv2.pointPolygonTest(contours[j], (x, y), False) > 0
+        for j, (_, _, _, parent) in enumerate(hierarchy)
+    )
+
+
 # --- ENTER, BACK and the marks -----------------------------------------------------------------
 
 
@@ -368,7 +410,7 @@ def _special_keys(rows: list[list[Box]], labels: dict[Box, LabelRead]) -> list[B
     special = []
     for r in rows:
         for i, b in enumerate(r):
-            text, score, kind = labels[b]
+            _, _, kind, _ = labels[b]
             at_end = i in (0, len(r) - 1)
             wide = (b[2] - b[0]) > WIDE * letter_w
             # An unreadable key mid-row is a letter we failed to read, not ENTER or BACK.
@@ -386,7 +428,7 @@ def name_specials(
     """
     names: dict[Box, str] = {}
     for b in specials:
-        text, _, kind = labels[b]
+        text, _, kind, _ = labels[b]
         role = word_role(text) if kind == "word" else None
         if role is not None:
             names[b] = role
@@ -396,6 +438,11 @@ def name_specials(
     swapped: dict[Box, str] = {}
     if len(rest) == 1 and len(known) == 1:
         names[rest[0]] = "BACK" if "ENTER" in known else "ENTER"
+    elif len(rest) == 2 and [labels[b][3] for b in rest].count("back") == 1:
+        # Two icons, one of them drawn like ⌫ (a hole, or an X inside one): that is BACK.
+        back = next(b for b in rest if labels[b][3] == "back")
+        for b in rest:
+            names[b] = "BACK" if b == back else "ENTER"
     elif len(rest) == 2 and not known:
         # Two icons: most pages put ENTER on the left, but not all (⌫ ... ⏎, ⌫ ✓).
         names[rest[0]], names[rest[1]] = "ENTER", "BACK"
@@ -558,7 +605,7 @@ def read_keyboard(
         if b in names:
             label, mark = names[b], "."
         else:
-            text, _, kind = labels[b]
+            text, _, kind, _ = labels[b]
             label = text if kind == "letter" and text != "?" else "?"
         keys.append(Key(label, b, mark))
         if b in swapped:
