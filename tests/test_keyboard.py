@@ -153,6 +153,23 @@ def test_bundled_page_keyboard_without_the_grid(base: str, browser: WebDriver) -
     check_letters(kb, QWERTY, expected_marks("crane", ["slate", "proud"]), dom, dpr)
 
 
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_jpeg_screenshot_reads_the_same(base: str, browser: WebDriver, theme: str) -> None:
+    browser.get(page_url(base, answer="crane", guesses=["slate", "proud"], theme=theme,
+                         anim=False, stats=False))
+    time.sleep(0.5)
+    frame = grab(browser)
+    buf = io.BytesIO()
+    Image.fromarray(frame).save(buf, "JPEG", quality=60)
+    lossy = np.asarray(Image.open(buf).convert("RGB"))
+    clean = read_keyboard(frame, read_board(frame).grid)
+    board = read_board(lossy)
+    got = read_keyboard(lossy, board.grid if board.found else None)
+    assert [(k.label, k.mark) for k in got.keys] == [(k.label, k.mark) for k in clean.keys]
+    assert all(max(abs(a - b) for a, b in zip(g.box, c.box, strict=True)) <= 3
+               for g, c in zip(got.keys, clean.keys, strict=True))
+
+
 def test_cache_reads_the_same_as_no_cache(base: str, browser: WebDriver) -> None:
     browser.get(page_url(base, answer="crane", guesses=["slate"], anim=False, stats=False))
     time.sleep(0.5)

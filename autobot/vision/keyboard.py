@@ -22,6 +22,11 @@ import numpy as np
 from autobot.vision import colour, glyphs
 
 EDGE = 8  # grey levels: a 3x3 morphological gradient above this is a key's outline or label
+# Looks tried in turn until one shows a keyboard: (gaussian blur sigma, edge level). Clean
+# captures need the first (a bevel's faint light edge); JPEG ringing breaks key faces apart
+# at that level, and only a blur and a higher edge level join them again.
+LOOKS = ((0.0, EDGE), (1.0, 20.0))
+FULL_KEYBOARD = 28  # keys: 26 letters, ENTER and BACK; fewer and the next look may find more
 MIN_KEY = 8  # px (search image): smaller flat regions are letter counters, not keys
 KEY_PX = 96  # key height the labels are read at (the board reads 96 px tiles)
 SAME_HEIGHT = 0.15  # keys of one row (and of one keyboard) differ this much in height at most
@@ -118,7 +123,7 @@ def search_scale(area: tuple[int, int, int, int], grid: object | None) -> float:
     return 1.0 / max(1, int(max(area[2] - area[0], area[3] - area[1]) // 1000))
 
 
-def key_boxes(grey: np.ndarray) -> list[Box]:
+def key_boxes(grey: np.ndarray, edge: float = EDGE) -> list[Box]:
     """Faces of key-like regions in a grey image: connected, edge-free, rectangular-ish.
 
     A key's outline (fill edge, border, bevel light or shadow) and its label are edges; the
@@ -126,7 +131,7 @@ def key_boxes(grey: np.ndarray) -> list[Box]:
     but touches the image border, and letter counters are too small.
     """
     grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    flat = (grad < EDGE).astype(np.uint8)
+    flat = (grad < edge).astype(np.uint8)
     n, _, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
     if n <= 1:
         return []
@@ -438,6 +443,9 @@ def name_specials(
     swapped: dict[Box, str] = {}
     if len(rest) == 1 and len(known) == 1:
         names[rest[0]] = "BACK" if "ENTER" in known else "ENTER"
+    elif len(rest) == 1 and not known and labels[rest[0]][3]:
+        names[rest[0]] = "BACK" if labels[rest[0]][3] == "back" else "ENTER"
+        reasons.append(f"only {names[rest[0]]} seen (named by its icon)")
     elif len(rest) == 2 and [labels[b][3] for b in rest].count("back") == 1:
         # Two icons, one of them drawn like ⌫ (a hole, or an X inside one): that is BACK.
         back = next(b for b in rest if labels[b][3] == "back")
@@ -512,6 +520,10 @@ def key_marks(
         nearest = d.argmin(axis=1)
         return [mapping[tile_roles[j]] if d[i, j] < SAME_COLOUR else "."
                 for i, j in enumerate(nearest.tolist())]
+    if "blue" in roles and "orange" not in roles:
+        # Blue is "present" only beside high contrast's orange; alone it is a bluish slate
+        # (absent keys on some pages) that JPEG's chroma smear pushed over the neutral line.
+        roles = ["neutral" if r == "blue" else r for r in roles]
     mapping = colour.marks_for_roles([r for r in roles if r != "neutral"])
     neutral = [f[0] for f, r in zip(faces, roles, strict=True) if r == "neutral"]
     split = None
@@ -565,13 +577,25 @@ def _find_in(
     grey = cv2.cvtColor(frame[ay0:ay1, ax0:ax1], cv2.COLOR_RGB2GRAY)
     if s < 1:
         grey = cv2.resize(grey, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
-    boxes = [(round(b[0] / s) + ax0, round(b[1] / s) + ay0, round(b[2] / s) + ax0,
-              round(b[3] / s) + ay0) for b in _drop_nested(key_boxes(grey))]
-    if grid is not None:
-        bx0, by0, bx1, by1 = grid.bbox()  # type: ignore[attr-defined]
-        boxes = [b for b in boxes
-                 if b[2] <= bx0 or b[0] >= bx1 or b[3] <= by0 or b[1] >= by1]
-    return pick_keyboard(group_rows(boxes))
+    best = None
+    for sigma, edge in LOOKS:
+        seen = cv2.GaussianBlur(grey, (0, 0), sigma) if sigma else grey
+        boxes = [(round(b[0] / s) + ax0, round(b[1] / s) + ay0, round(b[2] / s) + ax0,
+                  round(b[3] / s) + ay0) for b in _drop_nested(key_boxes(seen, edge))]
+        if grid is not None:
+            bx0, by0, bx1, by1 = grid.bbox()  # type: ignore[attr-defined]
+            boxes = [b for b in boxes
+                     if b[2] <= bx0 or b[0] >= bx1 or b[3] <= by0 or b[1] >= by1]
+        rows = pick_keyboard(group_rows(boxes))
+        if rows is not None and (best is None or _count(rows) > _count(best)):
+            best = rows
+        if best is not None and _count(best) >= FULL_KEYBOARD:
+            break
+    return best
+
+
+def _count(rows: list[list[Box]]) -> int:
+    return sum(map(len, rows))
 
 
 def read_keyboard(
