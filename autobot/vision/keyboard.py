@@ -262,11 +262,20 @@ def key_faces(frame: np.ndarray, boxes: list[Box]) -> tuple[list[np.ndarray], np
     size = (max(1, round(grey.shape[1] * s)), max(1, round(grey.shape[0] * s)))
     # One resize for all keys: many small ones cost far more.
     view = cv2.resize(grey, size, interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR)
+    # Labels sit mid-key and are small in it: the middle band alone keeps an umlaut's dots
+    # above the ink-size floor glyphs.extract_glyph sets relative to the crop. Keys of the
+    # usual size are all cut alike (same shape: one vectorised ink measure for them all).
+    mw = statistics.median(b[2] - b[0] for b in boxes)
+    mh = statistics.median(b[3] - b[1] for b in boxes)
+    usual_w, usual_h = round(mw * s), round(mh * s * (1 - 2 * LABEL_BAND))
     tiles = []
     for b in boxes:
         bx0, by0, bx1, by1 = b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0
-        # Labels sit mid-key and are small in it: the middle band alone keeps an umlaut's dots
-        # above the ink-size floor glyphs.extract_glyph sets relative to the crop.
+        if abs(bx1 - bx0 - mw) <= 0.1 * mw and abs(by1 - by0 - mh) <= 0.1 * mh:
+            tx = max(0, min(view.shape[1] - usual_w, round((bx0 + bx1) / 2 * s - usual_w / 2)))
+            ty = max(0, min(view.shape[0] - usual_h, round((by0 + by1) / 2 * s - usual_h / 2)))
+            tiles.append(view[ty : ty + usual_h, tx : tx + usual_w])
+            continue
         ty0, ty1 = round(by0 * s), round(by1 * s)
         band = round(LABEL_BAND * (ty1 - ty0))
         tiles.append(view[ty0 + band : ty1 - band, round(bx0 * s) : round(bx1 * s)])
@@ -278,11 +287,13 @@ def read_labels(
     faces: np.ndarray,
     templates: glyphs.Templates,
     cache: KeyCache | None = None,
+    ends: set[int] | None = None,
 ) -> list[LabelRead]:
     """What each key's label says: a letter, a word (read letter by letter) or an icon.
 
-    With a `cache`, a key whose pixels are the same as in an earlier frame is not measured
-    or matched again (the keyboard only changes when a row is scored).
+    The icon shape is measured only for the keys in `ends` (all if None): ENTER and BACK
+    are at the rows' ends. With a `cache`, a key whose pixels are the same as in an earlier
+    frame is not measured or matched again (the keyboard only changes when a row is scored).
     """
     rings = cv2.cvtColor(faces[None], cv2.COLOR_RGB2GRAY)[0].astype(float).tolist()
     if cache is not None and len(cache) > KEY_CACHE_MAX:
@@ -292,20 +303,27 @@ def read_labels(
         if cache is not None else ()
         for t, ring in zip(tiles, rings, strict=True)
     ]
-    crops: list[np.ndarray | None] = []
-    for t, ring, d in zip(tiles, rings, digests, strict=True):
-        if cache is not None and ("ink", d) in cache:
-            crops.append(cache["ink", d])  # type: ignore[arg-type]
-            continue
-        crop = glyphs.extract_glyph(t, ring) if t.size else None
-        if cache is not None:
-            cache["ink", d] = crop
-        crops.append(crop)
+    crops: list[np.ndarray | None] = [
+        cache.get(("ink", d)) if cache is not None else None for d in digests  # type: ignore[misc]
+    ]
+    fresh = [i for i, d in enumerate(digests)
+             if tiles[i].size and (cache is None or ("ink", d) not in cache)]
+    # Same-size tiles share one vectorised ink measure (key_faces cuts letter keys alike).
+    by_shape: dict[tuple[int, ...], list[int]] = {}
+    for i in fresh:
+        by_shape.setdefault(tiles[i].shape, []).append(i)
+    for group in by_shape.values():
+        got = glyphs.extract_glyphs([tiles[i] for i in group], [rings[i] for i in group])
+        for i, crop in zip(group, got, strict=True):
+            crops[i] = crop
+            if cache is not None:
+                cache["ink", digests[i]] = crop
     # One cap height for the keyboard's letters, as the board has one for its tiles.
     letters = [i for i, c in enumerate(crops)
                if c is not None and c.shape[1] < WORD_ASPECT * c.shape[0]]
     cap = glyphs.cap_height([crops[i] for i in letters])  # type: ignore[misc]
-    names = [("label", d, cap, id(templates)) for d in digests]
+    want_shape = [ends is None or i in ends for i in range(len(tiles))]
+    names = [("label", d, cap, id(templates), w) for d, w in zip(digests, want_shape, strict=True)]
     out: list[LabelRead | None] = [
         cache.get(n) if cache is not None else None for n in names  # type: ignore[misc]
     ]
@@ -314,7 +332,8 @@ def read_labels(
         todo, templates.read([crops[i] for i in todo], cap), strict=True  # type: ignore[misc]
     ):
         kind = "letter" if score >= ICON_SCORE else "icon"
-        out[i] = (letter, score, kind, icon_shape(crops[i]))  # type: ignore[arg-type]
+        shape = icon_shape(crops[i]) if want_shape[i] else ""
+        out[i] = (letter, score, kind, shape)
     for i, crop in enumerate(crops):
         if out[i] is not None:
             continue
@@ -324,7 +343,7 @@ def read_labels(
             word = read_word(crop, templates)
             letter = WORD_LETTERS.get(word)
             out[i] = (letter, 1.0, "letter", "") if letter else \
-                (word, 0.0, "word", icon_shape(crop))
+                (word, 0.0, "word", icon_shape(crop) if want_shape[i] else "")
     if cache is not None:
         for n, r in zip(names, out, strict=True):
             cache[n] = r
@@ -617,7 +636,8 @@ def read_keyboard(
     templates = templates or glyphs.load_templates()
     boxes = [b for r in rows for b in r]
     tiles, face_rgb = key_faces(frame, boxes)
-    labels = dict(zip(boxes, read_labels(tiles, face_rgb, templates, cache), strict=True))
+    ends = {i for i, b in enumerate(boxes) for r in rows if len(r) <= 3 or b in (r[0], r[-1])}
+    labels = dict(zip(boxes, read_labels(tiles, face_rgb, templates, cache, ends), strict=True))
     specials = _special_keys(rows, labels)
     names, reasons, swapped = name_specials(specials, labels)
     page = _page_lab(frame, rows)
