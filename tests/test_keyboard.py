@@ -201,19 +201,38 @@ def test_no_keyboard_is_not_found(base: str, browser: WebDriver) -> None:
 # --- the clones --------------------------------------------------------------------------------
 
 
+def play_clone(d: WebDriver, name: str, guesses: list[str], *, init: str = "",
+               setup: str = "", path: str = "", pause: float = 0.8,
+               ) -> tuple[KeyboardRead, object, dict[str, list[float]], float]:
+    """Serve a clone, type the guesses (`pause` s after each), read the screen; the DOM's
+    short texts (label -> lowest element's rect) and the device pixel ratio, for checking."""
+    script = d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                               {"source": init})["identifier"] if init else None
+    try:
+        with serve_clone(name) as url:
+            # Any host but 127.0.0.1/localhost is sent to https by wordle-global.
+            url = url.replace("127.0.0.1", "localhost") + path
+            if setup:  # localStorage of the page's origin, then a fresh load
+                d.get(url)
+                d.execute_script(setup)
+            d.get(url)
+            time.sleep(1.0)
+            for guess in guesses:
+                type_slowly(d, guess + "\n")
+                time.sleep(pause)
+            kb, board = read_now(d)
+            dom, dpr = d.execute_script(DOM_LABELS_JS)
+    finally:
+        if script is not None:
+            d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+    return kb, board, dom, dpr
+
+
 def test_word_master_keyboard(browser: WebDriver) -> None:
-    with serve_clone("word-master") as url:
-        browser.get(url)
-        browser.execute_script(
-            "localStorage.setItem('first-time','false');"
-            "localStorage.setItem('stateAnswer', JSON.stringify('TRAIN'));"
-            "localStorage.setItem('difficulty', JSON.stringify('easy'));")
-        browser.get(url)
-        time.sleep(1.0)
-        type_slowly(browser, "slate\nproud\n")
-        time.sleep(0.8)
-        kb, _ = read_now(browser)
-        dom, dpr = browser.execute_script(DOM_LABELS_JS)
+    kb, _, dom, dpr = play_clone(browser, "word-master", ["slate", "proud"], setup=(
+        "localStorage.setItem('first-time','false');"
+        "localStorage.setItem('stateAnswer', JSON.stringify('TRAIN'));"
+        "localStorage.setItem('difficulty', JSON.stringify('easy'));"))
     check_letters(kb, QWERTY, expected_marks("train", ["slate", "proud"]), dom, dpr)
     assert contains(kb.key("ENTER"), dom["ENTER"], dpr)
     back = kb.key("BACK")
@@ -221,17 +240,9 @@ def test_word_master_keyboard(browser: WebDriver) -> None:
 
 
 def test_solid_wordle_keyboard(browser: WebDriver) -> None:
-    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                            {"source": "Math.random = () => 0;"})  # answer CIGAR
-    with serve_clone("solid-wordle") as url:
-        browser.get(url)
-        time.sleep(1.0)
-        type_slowly(browser, "slate\n")
-        time.sleep(1.5)
-        type_slowly(browser, "proud\n")
-        time.sleep(1.8)
-        kb, board = read_now(browser)
-        dom, dpr = browser.execute_script(DOM_LABELS_JS)
+    # Math.random = () => 0 picks the first answer, CIGAR; tiles flip for ~1.2 s.
+    kb, board, dom, dpr = play_clone(browser, "solid-wordle", ["slate", "proud"],
+                                     init="Math.random = () => 0;", pause=1.8)
     check_letters(kb, QWERTY, expected_marks("cigar", ["slate", "proud"]), dom, dpr)
     assert contains(kb.key("ENTER"), dom["ENTER"], dpr)
     assert contains(kb.key("BACK"), dom["BACK"], dpr)
@@ -244,14 +255,7 @@ def test_solid_wordle_keyboard(browser: WebDriver) -> None:
 ])
 def test_wordle_global_keyboard(browser: WebDriver, path: str, answer: str,
                                 guesses: list[str], letters: str) -> None:
-    with serve_clone("wordle-global") as url:
-        # Any host but 127.0.0.1/localhost is sent to https by the page.
-        browser.get(url.replace("127.0.0.1", "localhost") + path)
-        time.sleep(1.0)
-        type_slowly(browser, "".join(g + "\n" for g in guesses))
-        time.sleep(0.8)
-        kb, _ = read_now(browser)
-        dom, dpr = browser.execute_script(DOM_LABELS_JS)
+    kb, _, dom, dpr = play_clone(browser, "wordle-global", guesses, path=path)
     check_letters(kb, letters, expected_marks(answer, guesses), dom, dpr)
     assert contains(kb.key("ENTER"), dom["⇨"], dpr)
     assert contains(kb.key("BACK"), dom["⌫"], dpr)
@@ -261,26 +265,19 @@ def test_wordle_global_keyboard(browser: WebDriver, path: str, answer: str,
 
 
 def test_letreco_keyboard_with_separate_enter_and_back(browser: WebDriver) -> None:
-    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                            {"source": DATE_SHIM.format(day="2024-05-01")})  # answer FOBIA
-    with serve_clone("letreco") as url:
-        browser.get(url)
-        time.sleep(1.0)
-        type_slowly(browser, "tempo\nplano\n")
-        time.sleep(0.8)
-        kb, board = read_now(browser)
-        dom, dpr = browser.execute_script(DOM_LABELS_JS)
-        actions = browser.execute_script(
-            "return [...document.querySelectorAll('.action-button')].map(b => {"
-            "const r = b.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
-    assert board.found
-    # Letreco's absent colour is dark red; whatever role the board gives it, keys agree.
-    assert kb.found
+    # The date shim pins the daily word: 2024-05-01 is FOBIA.
+    kb, board, dom, dpr = play_clone(browser, "letreco", ["tempo", "plano"],
+                                     init=DATE_SHIM.format(day="2024-05-01"))
+    actions = browser.execute_script(
+        "return [...document.querySelectorAll('.action-button')].map(b => {"
+        "const r = b.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
+    assert board.found and kb.found  # type: ignore[attr-defined]
     for letter in QWERTY:
         assert contains(kb.key(letter), dom[letter], dpr), letter
-    board_marks = best_marks(board.rows)
-    assert set(board_marks) == set("TEMPOLAN")
-    assert mark_conflicts(kb.keys, board.rows) == []
+    # Letreco's absent colour is dark red; whatever role the board gives it, the keys agree.
+    rows = board.rows  # type: ignore[attr-defined]
+    assert set(best_marks(rows)) == set("TEMPOLAN")
+    assert mark_conflicts(kb.keys, rows) == []
     # ⌫ left, ✓ right, both icons: the X drawn in ⌫ tells them apart.
     back, enter = sorted(actions)
     assert contains(kb.key("ENTER"), enter, dpr)

@@ -12,9 +12,6 @@ read, with the mark the game's rules give it. Wall-clock and thread CPU time are
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
 import statistics
 import time
 from collections.abc import Callable
@@ -23,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from autobot.vision import read_board
-from autobot.vision.bench import ANSWER, GUESSES, make_frames
+from autobot.vision.bench import ANSWER, GUESSES, make_frames, save_results
 from autobot.vision.keyboard import KeyboardRead, best_marks, read_keyboard
 from autobot.wordle import score
 
@@ -79,17 +76,8 @@ def main(argv: list[str] | None = None) -> int:
             results.append(r)
             print(f"{name:22s} {mode:10s} {r['median_ms']:8.2f} {r['p95_ms']:8.2f} "
                   f"{r['cpu_median_ms']:8.2f} {right}")
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    payload = {
-        "command": f"python -m autobot.vision.keyboard_bench --reads {args.reads}",
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
-                    "load_1min": load},
-        "targets_ms": {"1280x1024": 15.0},
-        "results": results,
-    }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(payload, indent=1))
-    print(f"wrote {args.out} (1-min load average {load})")
+    save_results(args.out, f"python -m autobot.vision.keyboard_bench --reads {args.reads}",
+                 {"1280x1024": 15.0}, results)
     return 0
 
 
