@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import statistics
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -32,6 +32,8 @@ KEY_PX = 96  # key height the labels are read at (the board reads 96 px tiles)
 SAME_HEIGHT = 0.15  # keys of one row (and of one keyboard) differ this much in height at most
 LABEL_BAND = 0.2  # of the key height, cut off above and below the label before reading it
 MAX_PITCH = 1.45  # key heights from one row of keys to the next, at most
+WORD_TRIM = 0.06  # of a wide key's width: its border and shadow, cut before its word is read
+WORD_PAD = 0.25  # of the rest, added on both sides in the face colour
 WIDE = 1.12  # a key this much wider than the row's letter keys is ENTER or BACK
 WORD_ASPECT = 1.5  # a label this much wider than tall is a word (ENTER, BACK, SS), not a letter
 ICON_SCORE = 0.55  # a label read below this is an icon (⌫ ⏎ ⇨ ✓), not a letter
@@ -245,8 +247,13 @@ KEY_CACHE_MAX = 4096  # entries; a long session clears it rather than grow witho
 LabelRead = tuple[str, float, str, str]
 
 
-def key_faces(frame: np.ndarray, boxes: list[Box]) -> tuple[list[np.ndarray], np.ndarray]:
+def key_faces(
+    frame: np.ndarray, boxes: list[Box], wide: Collection[int] = ()
+) -> tuple[list[np.ndarray], np.ndarray]:
     """Each key's label area (grey, resampled so keys are KEY_PX high) and face colour (RGB).
+
+    `wide`: indices of keys wider than the others of their row (ENTER, BACK): their words
+    are cut with room around them.
 
     The face colour is the median of a strip between the key's top edge and its label: the
     label never reaches it, and borders and rounded corners are inset away.
@@ -268,18 +275,29 @@ def key_faces(frame: np.ndarray, boxes: list[Box]) -> tuple[list[np.ndarray], np
     mw = statistics.median(b[2] - b[0] for b in boxes)
     mh = statistics.median(b[3] - b[1] for b in boxes)
     usual_w, usual_h = round(mw * s), round(mh * s * (1 - 2 * LABEL_BAND))
+    faces = sample_median(frame, boxes, FACE_POINTS)
+    rings = cv2.cvtColor(faces[None], cv2.COLOR_RGB2GRAY)[0]
     tiles = []
-    for b in boxes:
+    for i, b in enumerate(boxes):
         bx0, by0, bx1, by1 = b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0
         if abs(bx1 - bx0 - mw) <= 0.1 * mw and abs(by1 - by0 - mh) <= 0.1 * mh:
             tx = max(0, min(view.shape[1] - usual_w, round((bx0 + bx1) / 2 * s - usual_w / 2)))
             ty = max(0, min(view.shape[0] - usual_h, round((by0 + by1) / 2 * s - usual_h / 2)))
             tiles.append(view[ty : ty + usual_h, tx : tx + usual_w])
             continue
+        # A wide key's word runs nearly edge to edge, where the glyph reader drops ink as
+        # border remnants: trim the key's own edges, then widen it with its face colour.
         ty0, ty1 = round(by0 * s), round(by1 * s)
         band = round(LABEL_BAND * (ty1 - ty0))
-        tiles.append(view[ty0 + band : ty1 - band, round(bx0 * s) : round(bx1 * s)])
-    return tiles, sample_median(frame, boxes, FACE_POINTS)
+        if i not in wide:
+            tiles.append(view[ty0 + band : ty1 - band, round(bx0 * s) : round(bx1 * s)])
+            continue
+        trim = round(WORD_TRIM * (bx1 - bx0) * s)
+        tile = view[ty0 + band : ty1 - band, round(bx0 * s) + trim : round(bx1 * s) - trim]
+        pad = round(WORD_PAD * tile.shape[1])
+        tiles.append(cv2.copyMakeBorder(tile, 0, 0, pad, pad, cv2.BORDER_CONSTANT,
+                                        value=float(rings[i])) if tile.size else tile)
+    return tiles, faces
 
 
 def read_labels(
@@ -425,6 +443,16 @@ def _inside(contour: np.ndarray, contours: Sequence[np.ndarray], hierarchy: np.n
 
 
 # --- ENTER, BACK and the marks -----------------------------------------------------------------
+
+
+def wide_keys(rows: list[list[Box]]) -> set[int]:
+    """Indices (rows read in order) of keys wider than WIDE x their row's median key."""
+    out, i = set(), 0
+    for r in rows:
+        mw = statistics.median(b[2] - b[0] for b in r)
+        out |= {i + j for j, b in enumerate(r) if b[2] - b[0] > WIDE * mw}
+        i += len(r)
+    return out
 
 
 def _special_keys(rows: list[list[Box]], labels: dict[Box, LabelRead]) -> list[Box]:
@@ -635,7 +663,7 @@ def read_keyboard(
         return _not_found("no rows of key-shaped faces")
     templates = templates or glyphs.load_templates()
     boxes = [b for r in rows for b in r]
-    tiles, face_rgb = key_faces(frame, boxes)
+    tiles, face_rgb = key_faces(frame, boxes, wide_keys(rows))
     ends = {i for i, b in enumerate(boxes) for r in rows if len(r) <= 3 or b in (r[0], r[-1])}
     labels = dict(zip(boxes, read_labels(tiles, face_rgb, templates, cache, ends), strict=True))
     specials = _special_keys(rows, labels)
