@@ -15,11 +15,15 @@ import hashlib
 import statistics
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from autobot.vision import colour, glyphs
+
+if TYPE_CHECKING:
+    from autobot.vision import Grid
 
 EDGE = 8  # grey levels: a 3x3 morphological gradient above this is a key's outline or label
 # Looks tried in turn until one shows a keyboard: (gaussian blur sigma, edge level). Clean
@@ -102,26 +106,25 @@ def _is_letter(label: str) -> bool:
 # --- where the keys are ------------------------------------------------------------------------
 
 
-def search_area(frame_shape: tuple[int, ...], grid: object | None) -> tuple[int, int, int, int]:
+def search_area(frame_shape: tuple[int, ...], grid: Grid | None) -> tuple[int, int, int, int]:
     """The frame part the keyboard is looked for in first: below the board if it is known."""
     h, w = frame_shape[:2]
     if grid is None:
         return 0, 0, w, h
-    bx0, _, bx1, by1 = grid.bbox()  # type: ignore[attr-defined]
+    bx0, _, bx1, by1 = grid.bbox()
     # Keyboards seen are at most twice the board's width and end within eight tile pitches
     # of it, even on tall phone screens a little further: ten pitches and three widths.
-    pitch = float(getattr(grid, "pitch_y", 0.0)) or float(by1) / 6
+    pitch = grid.pitch_y
     cx, bw = (bx0 + bx1) / 2, bx1 - bx0
     x0, x1 = max(0, int(cx - 1.5 * bw)), min(w, int(cx + 1.5 * bw))
     y0 = max(0, min(h - 2 * MIN_KEY, int(by1)))
     return x0, y0, x1, min(h, int(by1 + 10 * pitch))
 
 
-def search_scale(area: tuple[int, int, int, int], grid: object | None) -> float:
+def search_scale(area: tuple[int, int, int, int], grid: Grid | None) -> float:
     """1/n downscale so keys keep >= ~24 px of height (OpenCV's fast integer path)."""
-    tile = float(getattr(grid, "tile", 0.0) or 0.0)
-    if tile > 0:  # keys are about as tall as tiles (0.8-1.0)
-        return 1.0 / max(1, int(tile // 26))
+    if grid is not None and grid.tile > 0:  # keys are about as tall as tiles (0.8-1.0)
+        return 1.0 / max(1, int(grid.tile // 26))
     return 1.0 / max(1, int(max(area[2] - area[0], area[3] - area[1]) // 1000))
 
 
@@ -534,12 +537,11 @@ def sample_median(frame: np.ndarray, boxes: Sequence[Box], points: np.ndarray) -
     return np.median(frame[yi, xi], axis=1).astype(np.uint8)
 
 
-def board_tile_colours(frame: np.ndarray, grid: object) -> list[np.ndarray]:
+def board_tile_colours(frame: np.ndarray, grid: Grid) -> list[np.ndarray]:
     """Lab colour of every tile of the board that is inside the frame."""
     h, w = frame.shape[:2]
-    boxes = [box for r in range(int(getattr(grid, "rows", 6)))
-             for c in range(int(getattr(grid, "cols", 5)))
-             if (box := grid.tile_box(r, c))[0] >= 0  # type: ignore[attr-defined]
+    boxes = [box for r in range(grid.rows) for c in range(grid.cols)
+             if (box := grid.tile_box(r, c))[0] >= 0
              and box[1] >= 0 and box[2] <= w and box[3] <= h]
     if not boxes:
         return []
@@ -604,7 +606,7 @@ def _page_lab(frame: np.ndarray, rows: list[list[Box]]) -> np.ndarray:
 # --- the whole read ----------------------------------------------------------------------------
 
 
-def find_keyboard(frame: np.ndarray, grid: object | None = None) -> list[list[Box]] | None:
+def find_keyboard(frame: np.ndarray, grid: Grid | None = None) -> list[list[Box]] | None:
     """The keyboard's rows of key boxes (frame pixels), top to bottom; None if none is seen.
 
     With the board known, below it first (where every page seen puts it), then everywhere.
@@ -616,7 +618,7 @@ def find_keyboard(frame: np.ndarray, grid: object | None = None) -> list[list[Bo
 
 
 def _find_in(
-    frame: np.ndarray, grid: object | None, area: tuple[int, int, int, int]
+    frame: np.ndarray, grid: Grid | None, area: tuple[int, int, int, int]
 ) -> list[list[Box]] | None:
     """`find_keyboard` in one part of the frame."""
     ax0, ay0, ax1, ay1 = area
@@ -630,7 +632,7 @@ def _find_in(
         boxes = [(round(b[0] / s) + ax0, round(b[1] / s) + ay0, round(b[2] / s) + ax0,
                   round(b[3] / s) + ay0) for b in _drop_nested(key_boxes(seen, edge))]
         if grid is not None:
-            bx0, by0, bx1, by1 = grid.bbox()  # type: ignore[attr-defined]
+            bx0, by0, bx1, by1 = grid.bbox()
             boxes = [b for b in boxes
                      if b[2] <= bx0 or b[0] >= bx1 or b[3] <= by0 or b[1] >= by1]
         rows = pick_keyboard(group_rows(boxes))
@@ -647,7 +649,7 @@ def _count(rows: list[list[Box]]) -> int:
 
 def read_keyboard(
     frame: np.ndarray,
-    grid: object | None = None,
+    grid: Grid | None = None,
     *,
     templates: glyphs.Templates | None = None,
     cache: KeyCache | None = None,
