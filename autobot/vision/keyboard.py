@@ -26,10 +26,11 @@ if TYPE_CHECKING:
     from autobot.vision import Grid
 
 EDGE = 8  # grey levels: a 3x3 morphological gradient above this is a key's outline or label
-# Looks tried in turn until one shows a keyboard: (gaussian blur sigma, edge level). Clean
-# captures need the first (a bevel's faint light edge); JPEG ringing breaks key faces apart
-# at that level, and only a blur and a higher edge level join them again.
-LOOKS = ((0.0, EDGE), (1.0, 20.0))
+# Looks tried in turn until one shows a whole keyboard: (gaussian blur sigma, edge level).
+# Clean captures need the first; JPEG ringing breaks key faces apart at that level, and only
+# a blur and a higher edge level join them again; a dark bevel (keys the page's colour with
+# a light edge of 3 levels a pixel) needs a lower level, which JPEG noise would break.
+LOOKS = ((0.0, EDGE), (1.0, 20.0), (0.0, 5.0))
 FULL_KEYBOARD = 28  # keys: 26 letters, ENTER and BACK; fewer and the next look may find more
 MIN_KEY = 8  # px (search image): smaller flat regions are letter counters, not keys
 KEY_PX = 96  # key height the labels are read at (the board reads 96 px tiles)
@@ -42,6 +43,7 @@ WIDE = 1.12  # a key this much wider than the row's letter keys is ENTER or BACK
 WORD_ASPECT = 1.5  # a label this much wider than tall is a word (ENTER, BACK, SS), not a letter
 ICON_SCORE = 0.55  # a label read below this is an icon (⌫ ⏎ ⇨ ✓), not a letter
 SAME_COLOUR = 14.0  # Lab distance within which a key wears a board tile's colour
+GREY_SHADES = 8.0  # Lab lightness between two shades of grey keys (fresh and used up)
 MARK_RANK = {"G": 3, "Y": 2, "X": 1}
 ENTER_WORDS = ("ENTER", "ENVIAR", "ENTRER", "ENTRAR", "INVIO", "SUBMIT", "SEND", "GO", "OK")
 BACK_WORDS = ("BACK", "DEL", "DELETE", "BKSP", "BACKSPACE", "BORRAR", "APAGAR", "EFFACER")
@@ -548,14 +550,44 @@ def board_tile_colours(frame: np.ndarray, grid: Grid) -> list[np.ndarray]:
     return list(colour.rgb_to_lab(sample_median(frame, boxes, TILE_POINTS)))
 
 
+def _split_neutral_keys(
+    faces: list[np.ndarray], roles: list[str], filled: list[np.ndarray], tile_roles: list[str],
+    marks: list[str],
+) -> list[str]:
+    """Grey keys come in two shades, fresh and used up, and a page may draw the used-up one a
+    little off its absent tiles' grey (and the fresh one near it): of two clear shades of grey
+    keys, the one nearer the absent tiles is absent and the other unused."""
+    absent = [t for t, r in zip(filled, tile_roles, strict=True) if r == "neutral"]
+    grey = sorted((float(f[0]), i) for i, (f, r) in enumerate(zip(faces, roles, strict=True))
+                  if r == "neutral")
+    if not absent or len(grey) < 2:
+        return marks
+    gaps = [(b[0] - a[0], k) for k, (a, b) in enumerate(zip(grey, grey[1:], strict=False))]
+    gap, at = max(gaps)
+    if gap < GREY_SHADES:
+        return marks
+    shades = [[i for _, i in grey[: at + 1]], [i for _, i in grey[at + 1 :]]]
+    ref = np.mean(absent, axis=0)
+
+    def distance(keys: list[int]) -> float:
+        return float(colour.delta_e(np.mean([faces[i] for i in keys], axis=0), ref))
+
+    used = min(shades, key=distance)
+    out = list(marks)
+    for shade in shades:
+        for i in shade:
+            out[i] = "X" if shade is used and distance(used) < 2 * SAME_COLOUR else "."
+    return out
+
+
 def key_marks(
     faces: list[np.ndarray], page_lab: np.ndarray, tiles: list[np.ndarray] | None
 ) -> list[str]:
     """Mark per key face colour (Lab): the colour roles of the board's filled tiles.
 
     With the board's tiles: a key wearing a filled tile's colour gets that tile's mark, any
-    other key is unused. Without them: coloured keys by hue; of the neutral ones the darker of
-    two shades is absent (every page seen draws used-up keys darker than fresh ones).
+    other key is unused. Without them: coloured keys by hue, grey keys unused while they are
+    all one shade and '?' once there are two (absent or unused: the board would tell).
     """
     roles = [colour.hue_role(f) for f in faces]
     if tiles is not None:
@@ -567,24 +599,19 @@ def key_marks(
             return ["."] * len(faces)
         d = colour.delta_e(np.asarray(faces)[:, None], np.asarray(filled)[None])  # (keys, tiles)
         nearest = d.argmin(axis=1)
-        return [mapping[tile_roles[j]] if d[i, j] < SAME_COLOUR else "."
-                for i, j in enumerate(nearest.tolist())]
+        out = [mapping[tile_roles[j]] if d[i, j] < SAME_COLOUR else "."
+               for i, j in enumerate(nearest.tolist())]
+        return _split_neutral_keys(faces, roles, filled, tile_roles, out)
     if "blue" in roles and "orange" not in roles:
         # Blue is "present" only beside high contrast's orange; alone it is a bluish slate
         # (absent keys on some pages) that JPEG's chroma smear pushed over the neutral line.
         roles = ["neutral" if r == "blue" else r for r in roles]
     mapping = colour.marks_for_roles([r for r in roles if r != "neutral"])
-    neutral = [f[0] for f, r in zip(faces, roles, strict=True) if r == "neutral"]
-    split = None
-    if neutral and max(neutral) - min(neutral) > 10:
-        split = (max(neutral) + min(neutral)) / 2
-    out = []
-    for f, r in zip(faces, roles, strict=True):
-        if r != "neutral":
-            out.append(mapping[r])
-        else:
-            out.append("X" if split is not None and f[0] < split else ".")
-    return out
+    grey = [float(f[0]) for f, r in zip(faces, roles, strict=True) if r == "neutral"]
+    # Two shades of grey keys and no board: which is used up differs between pages (darker
+    # on NYT, lighter on word-master's dark theme), so neither is claimed.
+    two = bool(grey) and max(grey) - min(grey) > GREY_SHADES
+    return [mapping[r] if r != "neutral" else ("?" if two else ".") for r in roles]
 
 
 def _page_lab(frame: np.ndarray, rows: list[list[Box]]) -> np.ndarray:
