@@ -297,3 +297,61 @@ def test_letreco_keyboard_with_separate_enter_and_back(browser: WebDriver) -> No
     assert contains(kb.key("ENTER"), enter, dpr)
     assert contains(kb.key("BACK"), back, dpr)
     assert kb.reasons == ()
+
+
+# --- other layouts, drawn by Chromium from a small page made here ------------------------------
+
+LAYOUT_PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
+body {{ margin: 0; background: {page}; font-family: sans-serif; }}
+#kb {{ position: absolute; top: {top}px; left: 50%; transform: translateX(-50%); }}
+.row {{ display: flex; justify-content: center; margin: 0 0 {gap}px; }}
+button {{ height: {h}px; min-width: {w}px; margin: 0 3px; border: 0; border-radius: 4px;
+  background: {key}; color: {ink}; font: bold {font}px sans-serif; padding: 0 4px; }}
+button.wide {{ min-width: {wide}px; font-size: {small}px; }}
+</style></head><body><div id="kb">{rows}</div></body></html>"""
+
+
+def layout_page(rows: list[list[str]], *, page: str = "#ffffff", key: str = "#d3d6da",
+                ink: str = "#1a1a1b", h: int = 58, w: int = 43, gap: int = 8,
+                top: int = 420) -> str:
+    """A data: URL of a page showing only a keyboard with these rows (words are wide keys)."""
+    from urllib.parse import quote
+
+    html = "".join(
+        '<div class="row">' + "".join(
+            f'<button class="{"wide" if len(k) > 1 else ""}">{k}</button>' for k in r)
+        + "</div>" for r in rows)
+    doc = LAYOUT_PAGE.format(page=page, key=key, ink=ink, h=h, w=w, gap=gap, top=top,
+                             wide=round(w * 1.5), font=round(h * 0.35), small=round(h * 0.21),
+                             rows=html)
+    return "data:text/html;charset=utf-8," + quote(doc)
+
+
+LAYOUTS = {
+    "qwertz": [list("QWERTZUIOPÜ"), list("ASDFGHJKLÖÄ"), ["ENTER", *"YXCVBNM", "⌫"]],
+    "azerty": [list("AZERTYUIOP"), list("QSDFGHJKLM"), ["ENVIAR", *"WXCVBN", "BORRAR"]],
+    "two rows": [list("ABCDEFGHIJKLM"), ["⏎", *"NOPQRSTUVWXYZ", "⌫"]],
+    "four rows": [["⌫", "✓"], list("ABCDEFG"), list("HIJKLMN"), list("OPQRSTU"), list("VWXYZ")],
+}
+WORD_KEYS = {"ENTER": "ENTER", "ENVIAR": "ENTER", "⏎": "ENTER", "✓": "ENTER", "⌫": "BACK",
+             "BORRAR": "BACK"}
+
+
+@pytest.mark.parametrize("dark", [False, True])
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_other_layouts(browser: WebDriver, layout: str, dark: bool) -> None:
+    rows = LAYOUTS[layout]
+    colours = {"page": "#121213", "key": "#818384", "ink": "#d7dadc"} if dark else {}
+    browser.get(layout_page(rows, **colours))
+    time.sleep(0.3)
+    kb, _ = read_now(browser)
+    dom, dpr = browser.execute_script(DOM_LABELS_JS)
+    assert kb.found, kb.reasons
+    labels = [k for r in rows for k in r]
+    assert len(kb.keys) == len(labels)
+    for label in labels:
+        want = WORD_KEYS.get(label, label)
+        key = kb.key(want)
+        assert key is not None, (want, [k.label for k in kb.keys])
+        assert contains(key, dom[label.upper()], dpr), (label, key.box)
+        assert key.mark == "."  # nothing played: no board, one shade of keys
