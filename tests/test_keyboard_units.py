@@ -14,9 +14,12 @@ from autobot.vision.keyboard import (
     find_keyboard,
     group_rows,
     icon_shape,
+    key_boxes,
     mark_conflicts,
     name_specials,
     pick_keyboard,
+    sample_median,
+    wide_keys,
     word_role,
 )
 
@@ -176,3 +179,50 @@ def test_best_marks_and_conflicts() -> None:
         "key E shows Y, the board G", "key Q shows X, the board .", "key S shows ., the board X"]
     # An unreadable tile is no evidence about its letter.
     assert best_marks([("?LATE", "GXXXX")]) == {"L": "X", "A": "X", "T": "X", "E": "X"}
+
+
+def key_boxes_reference(grey: np.ndarray, edge: float = 8.0) -> list[Box]:
+    """Slow and plain: every flat region, one at a time, kept by the same rules."""
+    grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    n, labels = cv2.connectedComponents((grad < edge).astype(np.uint8), connectivity=4)
+    gh, gw = grey.shape
+    out = []
+    for i in range(1, n):
+        ys, xs = np.nonzero(labels == i)
+        x0, y0, x1, y1 = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
+        w, h = x1 - x0, y1 - y0
+        if min(w, h) < 8 or h > 0.3 * max(gh, gw) or w > 0.3 * gw or not 0.3 * h <= w <= 4 * h:
+            continue
+        if len(xs) < 0.5 * w * h or x0 == 0 or y0 == 0 or x1 == gw or y1 == gh:
+            continue
+        out.append((int(x0) - 1, int(y0) - 1, int(x1) + 1, int(y1) + 1))
+    return out
+
+
+@pytest.mark.parametrize(("page", "fill"), [(240, 211), (18, 129)])
+def test_key_boxes_match_the_plain_reference(page: int, fill: int) -> None:
+    frame = draw_keys(qwerty(), page=page, fill=fill)
+    cv2.rectangle(frame, (20, 20), (300, 200), (90, 90, 90), -1)  # a big panel: too big
+    cv2.putText(frame, "WORDLE", (350, 120), cv2.FONT_HERSHEY_SIMPLEX, 2, (10, 10, 10), 4)
+    grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
+    assert sorted(key_boxes(grey)) == sorted(key_boxes_reference(grey))
+
+
+def test_sample_median_matches_a_loop() -> None:
+    rng = np.random.default_rng(7)
+    frame = rng.integers(0, 256, (120, 160, 3), dtype=np.uint8)
+    boxes = [(0, 0, 40, 50), (30, 20, 100, 90), (150, 100, 160, 120)]
+    points = np.array([(0.2, 0.2), (0.5, 0.15), (0.8, 0.9), (0.99, 0.99)], np.float32)
+    got = sample_median(frame, boxes, points)
+    for b, row in zip(boxes, got, strict=True):
+        px = [frame[min(119, int(b[1] + fy * (b[3] - b[1]))),
+                    min(159, int(b[0] + fx * (b[2] - b[0])))] for fx, fy in points]
+        assert row.tolist() == np.median(np.array(px), axis=0).astype(np.uint8).tolist()
+
+
+def test_wide_keys_are_wide_for_their_own_row() -> None:
+    rows = qwerty()
+    # Only the bottom row's ENTER and BACK (64 px among 40 px keys), by index in reading order.
+    assert wide_keys(rows) == {19, 27}
+    # A row of keys all a little wider than another row's: none of them is wide.
+    assert wide_keys([key_row(0, 0, 10, w=41), key_row(0, 70, 9, w=46)]) == set()
