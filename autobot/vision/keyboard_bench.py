@@ -27,9 +27,12 @@ from autobot.wordle import score
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def _right(read: KeyboardRead) -> bool:
-    """Every letter key read, coloured as the rules say, and ENTER and BACK found."""
+def _right(read: KeyboardRead, board: bool = True) -> bool:
+    """Every letter key read, coloured as the rules say, and ENTER and BACK found (without a
+    `board`, grey keys in two shades are '?': absent or unused)."""
     want = best_marks([(g.upper(), score(g, ANSWER)) for g in GUESSES])
+    if not board:
+        want = {c: m if m in "GY" else "?" for c in LETTERS if (m := want.get(c, "."))}
     marks = read.marks()
     return (read.found and all(marks.get(c) == want.get(c, ".") for c in LETTERS)
             and read.key("ENTER") is not None and read.key("BACK") is not None)
@@ -68,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
              _right(read_keyboard(frame, grid))),
             ("grid+cache", lambda f=frame, g=grid, c=cache: read_keyboard(f, g, cache=c),
              _right(read_keyboard(frame, grid, cache=cache))),
-            ("no grid", lambda f=frame: read_keyboard(f), _right(read_keyboard(frame))),
+            ("no grid", lambda f=frame: read_keyboard(f),
+             _right(read_keyboard(frame), board=False)),
         ]
         for mode, call, right in modes:
             r = {"frame": name, "size": f"{frame.shape[1]}x{frame.shape[0]}", "mode": mode,
