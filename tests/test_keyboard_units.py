@@ -159,6 +159,9 @@ def test_keyboard_read_lookups() -> None:
     read = KeyboardRead(True, (a, enter, back), (), (Key("BACK", enter.box, "."),
                                                      Key("ENTER", back.box, ".")))
     assert read.key("a") is a and read.key("ENTER") is enter and read.key("Z") is None
+    assert read.key("enter") is enter
+    sharp = KeyboardRead(True, (Key("ß", (0, 0, 9, 9), "."), Key("Ä", (9, 0, 18, 9), ".")))
+    assert sharp.key("ß") is sharp.keys[0] and sharp.key("ä") is sharp.keys[1]
     assert a.center == (30, 35)
     assert [k.box for k in read.candidates("ENTER")] == [enter.box, back.box]
     assert read.marks() == {"A": "G"}

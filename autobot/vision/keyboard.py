@@ -81,18 +81,24 @@ class KeyboardRead:
     alternatives: tuple[Key, ...] = ()
 
     def key(self, label: str) -> Key | None:
-        """The key with this label (letters in any case), or None."""
-        want = label.upper() if len(label) == 1 else label
+        """The key with this label (in any case: "a", "Ä", "ß", "enter"), or None."""
+        want = _label(label)
         return next((k for k in self.keys if k.label == want), None)
 
     def candidates(self, label: str) -> tuple[Key, ...]:
         """Every key that may be `label`: the best reading first, then the alternatives."""
-        want = label.upper() if len(label) == 1 else label
+        want = _label(label)
         return tuple(k for k in (*self.keys, *self.alternatives) if k.label == want)
 
     def marks(self) -> dict[str, str]:
         """Letter -> mark of every letter key read."""
         return {k.label: k.mark for k in self.keys if _is_letter(k.label)}
+
+
+def _label(text: str) -> str:
+    """A key label as keys carry it: capitals, but ß stays ß (its upper case is "SS")."""
+    up = text.upper()
+    return up if len(up) == 1 or up in ("ENTER", "BACK") else text
 
 
 def _not_found(reason: str) -> KeyboardRead:
