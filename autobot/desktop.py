@@ -467,6 +467,17 @@ class GuardedDriver:
         self.check()
         self.inner.press_escape()
 
+    def click(self, x: float, y: float) -> None:
+        """Click frame pixel (x, y) only while the board is where it was (the window may have
+        moved: the pixel would then be something else's)."""
+        self.check()
+        self.inner.click(x, y)
+
+    def click_key(self, keyboard: Any, label: str) -> None:
+        """Click an on-screen key only while the board is where it was."""
+        self.check()
+        self.inner.click_key(keyboard, label)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 

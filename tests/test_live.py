@@ -100,6 +100,23 @@ class _Keys:
     def type_word(self, word: str) -> None:
         self.typed.append(word)
 
+    def click(self, x: float, y: float) -> None:
+        self.typed.append(f"click {x},{y}")
+
+    def click_key(self, keyboard: Any, label: str) -> None:
+        self.typed.append(f"key {label}")
+
+
+def test_guarded_driver_clicks_only_while_the_board_stays() -> None:
+    reads = iter([_Read(_Grid(100, 100)), _Read(_Grid(100, 100)), _Read(_Grid(100, 300))])
+    keys = _Keys()
+    guarded = GuardedDriver(keys, lambda frame: next(reads), quiet=0.0)
+    guarded.click(5, 6)
+    guarded.click_key(None, "ENTER")
+    with pytest.raises(AutobotError) as stop:
+        guarded.click_key(None, "A")
+    assert stop.value.exit_code == 4 and keys.typed == ["click 5,6", "key ENTER"]
+
 
 def test_guarded_driver_types_only_while_the_board_stays() -> None:
     reads = iter([_Read(_Grid(100, 100)), _Read(_Grid(100, 100)), _Read(_Grid(400, 100))])
