@@ -229,3 +229,18 @@ def test_wide_keys_are_wide_for_their_own_row() -> None:
     assert wide_keys(rows) == {19, 27}
     # A row of keys all a little wider than another row's: none of them is wide.
     assert wide_keys([key_row(0, 0, 10, w=41), key_row(0, 70, 9, w=46)]) == set()
+
+
+def test_a_keyboard_wider_than_the_search_area_is_found_whole() -> None:
+    from autobot.vision import Grid
+
+    rows = qwerty(100, 500)
+    frame = draw_keys(rows)
+    # A small board above: the first look (three board widths) cuts the keyboard's sides.
+    grid = Grid(x=300.0, y=200.0, pitch_x=22.0, pitch_y=22.0, tile=20.0)
+    for r in range(6):
+        for c in range(5):
+            x0, y0, x1, y1 = grid.tile_box(r, c)
+            cv2.rectangle(frame, (x0, y0), (x1 - 1, y1 - 1), (120,) * 3, -1)
+    found = find_keyboard(frame, grid)
+    assert found is not None and [len(r) for r in found] == [10, 9, 9]

@@ -642,12 +642,28 @@ def _page_lab(frame: np.ndarray, rows: list[list[Box]]) -> np.ndarray:
 def find_keyboard(frame: np.ndarray, grid: Grid | None = None) -> list[list[Box]] | None:
     """The keyboard's rows of key boxes (frame pixels), top to bottom; None if none is seen.
 
-    With the board known, below it first (where every page seen puts it), then everywhere.
+    With the board known, below it first (where every page seen puts it), then everywhere:
+    if nothing was found there, or keys reach the edge of that area (there may be more).
     """
-    rows = _find_in(frame, grid, search_area(frame.shape, grid))
-    if rows is None and grid is not None:
-        rows = _find_in(frame, grid, search_area(frame.shape, None))
+    area = search_area(frame.shape, grid)
+    rows = _find_in(frame, grid, area)
+    if grid is not None and (rows is None or _at_edge(rows, area, frame.shape)):
+        everywhere = _find_in(frame, grid, search_area(frame.shape, None))
+        if everywhere is not None and (rows is None or _count(everywhere) > _count(rows)):
+            rows = everywhere
     return rows
+
+
+def _at_edge(rows: list[list[Box]], area: tuple[int, int, int, int],
+             shape: tuple[int, ...]) -> bool:
+    """Keys touch a side or the bottom of the search area (where it is not the frame's)."""
+    x0, _, x1, y1 = area
+    h, w = shape[:2]
+    boxes = [b for r in rows for b in r]
+    margin = MIN_KEY
+    return ((x0 > 0 and min(b[0] for b in boxes) - x0 < margin)
+            or (x1 < w and x1 - max(b[2] for b in boxes) < margin)
+            or (y1 < h and y1 - max(b[3] for b in boxes) < margin))
 
 
 def _find_in(
