@@ -237,7 +237,7 @@ def test_a_keyboard_wider_than_the_search_area_is_found_whole() -> None:
     rows = qwerty(100, 500)
     frame = draw_keys(rows)
     # A small board above: the first look (three board widths) cuts the keyboard's sides.
-    grid = Grid(x=300.0, y=200.0, pitch_x=22.0, pitch_y=22.0, tile=20.0)
+    grid = Grid(x=300.0, y=100.0, pitch_x=30.0, pitch_y=40.0, tile=20.0)
     for r in range(6):
         for c in range(5):
             x0, y0, x1, y1 = grid.tile_box(r, c)

@@ -656,11 +656,13 @@ def find_keyboard(frame: np.ndarray, grid: Grid | None = None) -> list[list[Box]
 
 def _at_edge(rows: list[list[Box]], area: tuple[int, int, int, int],
              shape: tuple[int, ...]) -> bool:
-    """Keys touch a side or the bottom of the search area (where it is not the frame's)."""
+    """Keys come within a key of a side or the bottom of the search area (where it is not
+    the frame's): a key cut by the area's edge is dropped, so its neighbour is that close."""
     x0, _, x1, y1 = area
     h, w = shape[:2]
     boxes = [b for r in rows for b in r]
-    margin = MIN_KEY
+    margin = 1.5 * max(statistics.median(b[2] - b[0] for b in boxes),
+                       statistics.median(b[3] - b[1] for b in boxes))
     return ((x0 > 0 and min(b[0] for b in boxes) - x0 < margin)
             or (x1 < w and x1 - max(b[2] for b in boxes) < margin)
             or (y1 < h and y1 - max(b[3] for b in boxes) < margin))
