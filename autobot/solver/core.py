@@ -27,11 +27,6 @@ from autobot.solver.strategies import (
 from autobot.wordle import ALL_GREEN, Turn, marks_to_code, score
 from autobot.words import WordList, load_words
 
-# Answers left at most this many: look for guesses that are optimal on the list and also split the
-# words it lacks (beyond it, a guess telling every answer apart is rare and the check costs time).
-PERFECT_LIMIT = 30
-
-
 # --- the solver --------------------------------------------------------------------------------
 
 
@@ -204,26 +199,6 @@ class Solver:
         banned = frozenset(w.lower() for w in state.banned)
         return history, state.hard or self.config.hard, banned
 
-    def _pick_perfect(self, state: GameState, words: Sequence[str]) -> str | None:
-        """Among the answers whose colours tell every other answer apart (each such guess is
-        optimal over the answers list, with the same guesses in all), the one that best splits
-        the fallback list's words that fit too: an answer the list lacks is found sooner."""
-        offlist = self.offlist
-        if not 2 <= len(words) <= PERFECT_LIMIT or offlist is None or self._answer_zipf is not None:
-            return None
-        cols = self.answer_columns(words)
-        mask = self.legal_mask(state)
-        perfect = [w for w, row in zip(words, self.answer_rows(cols), strict=True)
-                   if mask[row] and len(np.unique(self.matrix[row, cols])) == len(cols)]
-        if len(perfect) < 2:
-            return None
-        found, level = offlist.fit(state.history, state.banned)
-        if level != "fits" or len(found) <= len(words):
-            return None
-        weights = offlist.prior(len(state.banned))[found]
-        rows = np.array(offlist.lexicon.rows_of(perfect), dtype=np.int64)
-        return perfect[int(np.argmax(offlist.split(rows, found, weights / weights.sum())))]
-
     def warm_up(self) -> None:
         """Load what a first off-list decision needs (the fallback list, the compiled kernel)."""
         offlist = self.offlist
@@ -253,7 +228,7 @@ class Solver:
         fit = self.fit(state.history, state.banned)
         notes = (fit.note,) if fit.note else ()
         if fit.level == "answers":
-            guess = self._pick_perfect(state, fit.words) or self.strategy(state, fit.words)
+            guess = self.strategy(state, fit.words)
             row = self.guess_index.get(guess)
             if guess in state.banned or row is None or not self.legal_mask(state)[row]:
                 raise AssertionError(f"strategy {self.strategy_name} proposed illegal {guess!r}")

@@ -11,8 +11,9 @@ computed on the spot (no 14,855 x 14,855 matrix).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -60,6 +61,29 @@ class Fit:
         return self.level in ("lenient", "closest")
 
 
+@cache
+def _kernel() -> Callable[[np.ndarray, np.ndarray, bool], np.ndarray] | None:
+    """numba's code kernel, or None where numba is missing."""
+    try:
+        from autobot.solver.codes_jit import code_block
+    except ImportError:
+        return None
+    return code_block
+
+
+def _code_block(guesses: np.ndarray, answers: np.ndarray, lenient: bool) -> np.ndarray:
+    """Codes of letter rows `guesses` x `answers`, compiled when numba is there."""
+    kernel = _kernel()
+    if kernel is not None:
+        return kernel(guesses, answers, lenient)
+    return compute_matrix(_words(guesses), _words(answers), lenient)
+
+
+def _words(letters: np.ndarray) -> list[str]:
+    """Letter rows back to words."""
+    return ["".join(chr(ord("a") + int(x)) for x in row) for row in letters]
+
+
 def _group_maxima(sub: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Per guess row of `sub`: the sum over its colour groups of the group's largest weight."""
     n_rows = sub.shape[0]
@@ -97,9 +121,18 @@ class OffList:
         if row is None:
             if len(self._rows) >= _ROW_CACHE:
                 self._rows.clear()
-            row = compute_matrix((key[0],), self.lexicon.words, lenient)[0]
-            self._rows[key] = row
+            index = self.lexicon.index.get(key[0])
+            letters = (
+                self.lexicon.letters[index : index + 1] if index is not None
+                else Lexicon((key[0],)).letters
+            )
+            row = self._rows[key] = _code_block(letters, self.lexicon.letters, lenient)[0]
         return row
+
+    def block(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """The codes of words `rows` (as guesses) against words `cols` (as answers)."""
+        letters = self.lexicon.letters
+        return _code_block(letters[rows], letters[cols], False)
 
     def prior(self, refusals: int = 0) -> np.ndarray:
         """Each word's chance of being the answer after `refusals` refused words this game."""
@@ -162,7 +195,7 @@ class OffList:
             return words[int(playable[0])]
         pool = np.unique(np.concatenate([playable[:CANDIDATE_POOL], self._probes(cols, weights,
                                                                                   legal)]))
-        sub = compute_matrix([words[i] for i in pool], [words[i] for i in cols])
+        sub = self.block(pool, cols)
         lookup = np.zeros(len(self), dtype=np.float64)
         lookup[cols] = weights
         p_win = lookup[pool]
@@ -177,14 +210,6 @@ class OffList:
         cost = 1.0 + (1.0 - p_win) * (1.0 + REST_PER_BIT * rest)
         ties = np.flatnonzero(cost <= cost.min() + 1e-9)
         return words[int(pool[ties[np.argmax(p_win[ties])]])]
-
-    def split(self, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        """For guesses `rows`: the chance of winning by the next guess, plus a pinch of entropy
-        (words as candidates `cols` with `weights`)."""
-        words = self.lexicon.words
-        sub = compute_matrix([words[i] for i in rows], [words[i] for i in cols])
-        stats = split_stats(sub, np.arange(len(rows)), np.arange(len(cols)), weights)
-        return _group_maxima(sub, weights) + 1e-3 * stats.entropy
 
     def _probes(self, cols: np.ndarray, weights: np.ndarray, legal: np.ndarray) -> np.ndarray:
         """The legal words whose letters best split the candidates (a cheap upper bound)."""
