@@ -198,3 +198,20 @@ def test_hard_mode_relaxes_legality_only_when_nothing_legal_fits() -> None:
         history = (Turn("salet", score("salet", answer)), Turn("brond", score("brond", answer)))
         guess = s.next_guess(GameState(history, hard=True))
         assert hard_mode_violation(guess, history) is None
+
+
+@pytest.mark.parametrize("lenient", [False, True])
+def test_compiled_codes_match_the_slow_rules(lenient: bool) -> None:
+    from autobot.patterns import reference_matrix
+    from autobot.solver.offlist import _code_block, _words
+
+    nyt = load_words("nyt").words
+    doubled = [w for w in nyt if len(set(w)) <= 3][:60]
+    words = doubled + random.Random(9).sample(nyt, 60)
+    letters = solver().offlist.lexicon.letters[solver().offlist.lexicon.rows_of(words)]
+    slow = reference_matrix(words, words, lenient)
+    assert (_code_block(letters, letters, lenient) == slow).all()
+    assert _words(letters) == words
+    # One row against the whole list, as the fallback asks for it.
+    row = solver().offlist.codes("geese", lenient)
+    assert (row[:: 97] == reference_matrix(["geese"], nyt[:: 97], lenient)[0]).all()
