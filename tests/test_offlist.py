@@ -203,15 +203,26 @@ def test_hard_mode_relaxes_legality_only_when_nothing_legal_fits() -> None:
 @pytest.mark.parametrize("lenient", [False, True])
 def test_compiled_codes_match_the_slow_rules(lenient: bool) -> None:
     from autobot.patterns import reference_matrix
-    from autobot.solver.offlist import _code_block, _words
 
     nyt = load_words("nyt").words
     doubled = [w for w in nyt if len(set(w)) <= 3][:60]
     words = doubled + random.Random(9).sample(nyt, 60)
-    letters = solver().offlist.lexicon.letters[solver().offlist.lexicon.rows_of(words)]
+    off = solver().offlist
+    letters = off.lexicon.letters[off.lexicon.rows_of(words)]
     slow = reference_matrix(words, words, lenient)
-    assert (_code_block(letters, letters, lenient) == slow).all()
-    assert _words(letters) == words
-    # One row against the whole list, as the fallback asks for it.
-    row = solver().offlist.codes("geese", lenient)
-    assert (row[:: 97] == reference_matrix(["geese"], nyt[:: 97], lenient)[0]).all()
+    assert (off._code_block(letters, letters, lenient) == slow).all()
+    assert off.lexicon.decode(letters) == words
+    # One row against the whole list, as the fallback asks for it; a guess with a letter no
+    # word has (a German page read by the English solver) is just grey there.
+    for guess in ("geese", "hölle"):
+        row = off.codes(guess, lenient)
+        assert (row[::97] == reference_matrix([guess], nyt[::97], lenient)[0]).all()
+
+
+def test_a_lexicon_takes_any_alphabet() -> None:
+    from autobot.solver.lexicon import Lexicon
+
+    lex = Lexicon(["hölle", "größe", "crane"])
+    assert set("öß") <= set(lex.alphabet) and lex.decode(lex.letters) == list(lex.words)
+    rows = (Turn("hölle", score("hölle", "größe")),)
+    assert lex.legal_mask(rows, hard=True).tolist() == [True, True, False]  # Ö and the E

@@ -11,10 +11,13 @@ from numba import njit
 
 
 @njit(cache=True, nogil=True)
-def code_block(guesses: np.ndarray, answers: np.ndarray, lenient: bool) -> np.ndarray:
-    """Codes (uint8, tile i worth digit * 3**i) of letter rows `guesses` x `answers` (k, 5)."""
+def code_block(
+    guesses: np.ndarray, answers: np.ndarray, lenient: bool, width: int
+) -> np.ndarray:
+    """Codes (uint8, tile i worth digit * 3**i) of letter rows `guesses` x `answers` (k, 5);
+    letters are numbers below `width`."""
     out = np.empty((guesses.shape[0], answers.shape[0]), dtype=np.uint8)
-    spare = np.zeros(26, dtype=np.int64)
+    spare = np.zeros(width, dtype=np.int64)
     for r in range(guesses.shape[0]):
         g = guesses[r]
         for c in range(answers.shape[0]):

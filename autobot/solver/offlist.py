@@ -18,7 +18,7 @@ from functools import cache
 import numpy as np
 
 from autobot.errors import AutobotError
-from autobot.patterns import compute_matrix
+from autobot.patterns import reference_matrix
 from autobot.solver.lexicon import Lexicon
 from autobot.solver.prior import prior_from_zipf
 from autobot.solver.splits import split_stats
@@ -62,26 +62,13 @@ class Fit:
 
 
 @cache
-def _kernel() -> Callable[[np.ndarray, np.ndarray, bool], np.ndarray] | None:
+def _kernel() -> Callable[[np.ndarray, np.ndarray, bool, int], np.ndarray] | None:
     """numba's code kernel, or None where numba is missing."""
     try:
         from autobot.solver.codes_jit import code_block
     except ImportError:
         return None
     return code_block
-
-
-def _code_block(guesses: np.ndarray, answers: np.ndarray, lenient: bool) -> np.ndarray:
-    """Codes of letter rows `guesses` x `answers`, compiled when numba is there."""
-    kernel = _kernel()
-    if kernel is not None:
-        return kernel(guesses, answers, lenient)
-    return compute_matrix(_words(guesses), _words(answers), lenient)
-
-
-def _words(letters: np.ndarray) -> list[str]:
-    """Letter rows back to words."""
-    return ["".join(chr(ord("a") + int(x)) for x in row) for row in letters]
 
 
 def _group_maxima(sub: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -124,15 +111,23 @@ class OffList:
             index = self.lexicon.index.get(key[0])
             letters = (
                 self.lexicon.letters[index : index + 1] if index is not None
-                else Lexicon((key[0],)).letters
+                else self.lexicon.encode(key[0])
             )
-            row = self._rows[key] = _code_block(letters, self.lexicon.letters, lenient)[0]
+            row = self._rows[key] = self._code_block(letters, self.lexicon.letters, lenient)[0]
         return row
 
     def block(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         """The codes of words `rows` (as guesses) against words `cols` (as answers)."""
         letters = self.lexicon.letters
-        return _code_block(letters[rows], letters[cols], False)
+        return self._code_block(letters[rows], letters[cols], False)
+
+    def _code_block(self, guesses: np.ndarray, answers: np.ndarray, lenient: bool) -> np.ndarray:
+        """Codes of letter rows `guesses` x `answers`, compiled when numba is there."""
+        kernel = _kernel()
+        if kernel is not None:
+            return kernel(guesses, answers, lenient, self.lexicon.width)
+        decode = self.lexicon.decode
+        return reference_matrix(decode(guesses), decode(answers), lenient)
 
     def prior(self, refusals: int = 0) -> np.ndarray:
         """Each word's chance of being the answer after `refusals` refused words this game."""
