@@ -21,15 +21,6 @@ from autobot.words import load_words
 pytestmark = pytest.mark.browser
 
 OFF_LIST = sorted(set(load_words("nyt-past").words) - set(load_words("answers").words))
-# GOFER is lost (found on the 7th guess): the tree ends on BOXER, JOKER or POKER (all original
-# answers), and the last row's two off-list words GOMER and GOFER colour alike; the prior picks
-# GOMER. Strict: the day it is won, the mark must go.
-KNOWN_LOSSES = {"gofer"}
-GAMES = [
-    pytest.param(w, marks=pytest.mark.xfail(strict=True, reason="?O?ER: see KNOWN_LOSSES"))
-    if w in KNOWN_LOSSES else w
-    for w in OFF_LIST
-]
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +41,7 @@ def test_there_are_25() -> None:
     assert len(OFF_LIST) == 25
 
 
-@pytest.mark.parametrize("answer", GAMES)
+@pytest.mark.parametrize("answer", OFF_LIST)
 def test_off_list_answer_is_won_on_the_page(web: Any, base: str, solver: Any, answer: str) -> None:
     from autobot.page.server import page_url
 

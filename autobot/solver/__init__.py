@@ -7,11 +7,13 @@
 from autobot.solver.core import Game, Solver, make_solver, play
 from autobot.solver.offlist import LEVELS, Fit, OffList
 from autobot.solver.prior import (
+    DICTIONARY_FACTOR,
     PRIOR_FLOOR,
     PRIOR_MIDPOINT,
     PRIOR_WIDTH,
     REFUSAL_SHIFT,
     frequency_prior,
+    in_dictionary,
     prior_from_zipf,
     zipf_values,
 )
@@ -25,9 +27,10 @@ from autobot.solver.strategies import (
 )
 
 __all__ = [
-    "LEVELS", "PRIOR_FLOOR", "PRIOR_MIDPOINT", "PRIOR_WIDTH", "REFUSAL_SHIFT", "STRATEGIES",
+    "DICTIONARY_FACTOR", "LEVELS", "PRIOR_FLOOR", "PRIOR_MIDPOINT", "PRIOR_WIDTH",
+    "REFUSAL_SHIFT", "STRATEGIES",
     "Decision", "EntropyStrategy", "ExpectedSizeStrategy", "Fit", "FrequencyStrategy", "Game",
     "GameState", "MinimaxStrategy", "OffList", "Solver", "SolverConfig", "SplitStats", "Strategy",
-    "frequency_prior", "make_solver", "play", "prior_from_zipf", "split_stats",
+    "frequency_prior", "in_dictionary", "make_solver", "play", "prior_from_zipf", "split_stats",
     "split_stats_numpy", "zipf_values",
 ]

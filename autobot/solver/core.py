@@ -16,7 +16,7 @@ from autobot.errors import AutobotError
 from autobot.patterns import pattern_matrix
 from autobot.solver.lexicon import Lexicon
 from autobot.solver.offlist import NOTES, ROWS, Fit, OffList
-from autobot.solver.prior import prior_from_zipf, zipf_values
+from autobot.solver.prior import in_dictionary, prior_from_zipf, zipf_values
 from autobot.solver.state import STRATEGIES, Decision, GameState, SolverConfig, Strategy
 from autobot.solver.strategies import (
     _STRATEGY_CLASSES,
@@ -56,6 +56,7 @@ class Solver:
         self._answer_zipf = (
             zipf_values(self.answers.words, zipf) if config.answers == "nyt" else None
         )
+        self._answer_dictionary = self._dictionary_mask(self.answers.words)
         self._weights: dict[int, np.ndarray] = {}
         self.weights = self.weights_for(GameState())
         # guess row -> answer column (or -1): lets a guess's own chance of winning be looked up.
@@ -104,9 +105,14 @@ class Solver:
             known = set(base)
             words = base + tuple(w for w in self.guesses.words if w not in known)
             self._offlist = OffList(
-                Lexicon(words), zipf_values(words, self.zipf), self.config.fallback
+                Lexicon(words), zipf_values(words, self.zipf), self.config.fallback,
+                self._dictionary_mask(words),
             )
         return self._offlist
+
+    def _dictionary_mask(self, words: Sequence[str]) -> np.ndarray | None:
+        """Which words are dictionary words, where a dictionary is known (English only)."""
+        return in_dictionary(words) if self.zipf is None else None
 
     def weights_for(self, state: GameState) -> np.ndarray:
         """The answers' prior in this game: each word the page refused tilts it to common words."""
@@ -115,7 +121,9 @@ class Solver:
         refusals = len(state.banned)
         weights = self._weights.get(refusals)
         if weights is None:
-            weights = self._weights[refusals] = prior_from_zipf(self._answer_zipf, refusals)
+            weights = self._weights[refusals] = prior_from_zipf(
+                self._answer_zipf, refusals, self._answer_dictionary
+            )
         return weights
 
     def candidate_columns(self, history: Sequence[Turn]) -> np.ndarray:

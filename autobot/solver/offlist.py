@@ -90,10 +90,13 @@ def _entropy_bits(p: np.ndarray) -> np.ndarray:
 class OffList:
     """Every word the game may accept, with a frequency prior; picks guesses among them."""
 
-    def __init__(self, lexicon: Lexicon, zipf: np.ndarray, name: str) -> None:
+    def __init__(
+        self, lexicon: Lexicon, zipf: np.ndarray, name: str, dictionary: np.ndarray | None = None
+    ) -> None:
         self.lexicon = lexicon
         self.name = name
         self.zipf = zipf
+        self.dictionary = dictionary  # which words a dictionary has (None: no dictionary)
         self._rows: dict[tuple[str, bool], np.ndarray] = {}
         self._priors: dict[int, np.ndarray] = {}
         self._presence = (lexicon.counts > 0).astype(np.float32)
@@ -133,7 +136,7 @@ class OffList:
         """Each word's chance of being the answer after `refusals` refused words this game."""
         prior = self._priors.get(refusals)
         if prior is None:
-            prior = self._priors[refusals] = prior_from_zipf(self.zipf, refusals)
+            prior = self._priors[refusals] = prior_from_zipf(self.zipf, refusals, self.dictionary)
         return prior
 
     # -- which words are still possible ---------------------------------------------------------

