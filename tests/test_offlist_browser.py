@@ -15,7 +15,7 @@ from conftest import require_chromium
 from autobot.bot import BotConfig, play_game
 from autobot.driver import SeleniumDriver
 from autobot.solver import SolverConfig, make_solver
-from autobot.wordle import score
+from autobot.wordle import hard_mode_violation, score, score_lenient
 from autobot.words import load_words
 
 pytestmark = pytest.mark.browser
@@ -37,6 +37,11 @@ def solver() -> Any:
     return make_solver(SolverConfig())
 
 
+@pytest.fixture(scope="module")
+def hard_solver() -> Any:
+    return make_solver(SolverConfig(hard=True))
+
+
 def test_there_are_25() -> None:
     assert len(OFF_LIST) == 25
 
@@ -52,3 +57,27 @@ def test_off_list_answer_is_won_on_the_page(web: Any, base: str, solver: Any, an
     assert result.marks == [score(g, answer) for g in result.guesses]
     nyt = load_words("nyt")
     assert all(g in nyt for g in result.guesses)
+
+
+@pytest.mark.parametrize("answer", ["kazoo", "snafu", "atlas"])
+def test_off_list_answer_in_hard_mode(web: Any, base: str, hard_solver: Any, answer: str) -> None:
+    from autobot.page.server import page_url
+
+    web.get(page_url(base, answer=answer, hard=True, anim=False))
+    result = play_game(SeleniumDriver(web), hard_solver, BotConfig(hard=True))
+    assert result.won and result.guesses[-1] == answer and not result.rejected
+    for i, guess in enumerate(result.guesses):
+        assert hard_mode_violation(guess, result.turns[:i]) is None
+
+
+@pytest.mark.parametrize("answer", ["abbey", "mamma", "eerie", "sassy", "geese"])
+def test_a_page_that_does_not_count_copies_is_won(
+    web: Any, base: str, solver: Any, answer: str
+) -> None:
+    # scoring=lenient-dupes: every non-green copy of a letter the answer has spare is yellow.
+    from autobot.page.server import page_url
+
+    web.get(page_url(base, answer=answer, anim=False, scoring="lenient-dupes"))
+    result = play_game(SeleniumDriver(web), solver, BotConfig())
+    assert result.won, f"lost {answer}: {result.guesses} {result.marks}"
+    assert result.marks == [score_lenient(g, answer) for g in result.guesses]
