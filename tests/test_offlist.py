@@ -204,6 +204,11 @@ def test_hard_mode_relaxes_legality_only_when_nothing_legal_fits() -> None:
     rows = (Turn("salet", "GGGGX"), Turn("crane", "XXXXX"))
     decision = s.decide(GameState(rows, hard=True))
     assert decision.notes and "inconsistent" in decision.notes[0]
+    banned: set[str] = set()  # legality relaxed, refusals still hold
+    for _ in range(8):
+        guess = s.next_guess(GameState(rows, hard=True, banned=frozenset(banned)))
+        assert guess not in banned
+        banned.add(guess)
     # Off-list but consistent rows: the guess stays legal.
     for answer in ("kazoo", "snafu"):
         history = (Turn("salet", score("salet", answer)), Turn("brond", score("brond", answer)))

@@ -247,7 +247,8 @@ class Solver:
         weights = offlist.prior(len(state.banned))[cols]
         legal = offlist.lexicon.legal_mask(state.history, state.hard, state.banned)
         rows_left = ROWS - len(state.history)
-        guess = offlist.choose(cols, weights / weights.sum(), legal, rows_left)
+        unrefused = offlist.lexicon.legal_mask((), False, state.banned)
+        guess = offlist.choose(cols, weights / weights.sum(), legal, rows_left, unrefused)
         if guess in state.banned:
             raise AssertionError(f"the fallback proposed refused {guess!r}")
         return Decision(guess, notes)

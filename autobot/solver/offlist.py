@@ -177,10 +177,17 @@ class OffList:
     # -- the guess ------------------------------------------------------------------------------
 
     def choose(
-        self, cols: np.ndarray, weights: np.ndarray, legal: np.ndarray, rows_left: int = ROWS
+        self,
+        cols: np.ndarray,
+        weights: np.ndarray,
+        legal: np.ndarray,
+        rows_left: int = ROWS,
+        unrefused: np.ndarray | None = None,
     ) -> str:
         """The guess expected to finish soonest among candidates `cols` (weights sum to 1).
 
+        `legal` marks the words the game accepts now; when no candidate is legal (hard mode on
+        rows no legal word explains) legality gives way to `unrefused` (default: every word).
         With two rows left it is the guess most likely to win by the last row instead.
         """
         words = self.lexicon.words
@@ -188,7 +195,8 @@ class OffList:
         ranked = cols[order]
         playable = ranked[legal[ranked]]
         if len(playable) == 0:  # hard mode and rows no legal word explains: legality gives way
-            playable, legal = ranked, np.ones_like(legal)
+            legal = np.ones_like(legal) if unrefused is None else unrefused
+            playable = ranked[legal[ranked]]
         if len(cols) <= 2 or rows_left <= 1:
             return words[int(playable[0])]
         pool = np.unique(np.concatenate([playable[:CANDIDATE_POOL], self._probes(cols, weights,
