@@ -242,3 +242,13 @@ def test_a_lexicon_takes_any_alphabet() -> None:
     assert set("öß") <= set(lex.alphabet) and lex.decode(lex.letters) == list(lex.words)
     rows = (Turn("hölle", score("hölle", "größe")),)
     assert lex.legal_mask(rows, hard=True).tolist() == [True, True, False]  # Ö and the E
+    # The fallback over such a list: fit and choose with letters past z.
+    from autobot.solver import OffList
+
+    words = ["hölle", "höhle", "größe", "grüße", "küche", "bäche", "säure", "crane", "lösen"]
+    off = OffList(Lexicon(words), np.zeros(len(words)), "de")
+    rows = (Turn("hölle", score("hölle", "höhle")),)
+    found, level = off.fit(rows, frozenset())
+    assert level == "fits" and [words[i] for i in found] == ["höhle"]
+    cols = np.arange(len(words))
+    assert off.choose(cols, np.full(len(words), 1 / len(words)), np.ones(len(words), bool)) in words

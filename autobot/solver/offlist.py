@@ -199,8 +199,8 @@ class OffList:
             playable = ranked[legal[ranked]]
         if len(cols) <= 2 or rows_left <= 1:
             return words[int(playable[0])]
-        pool = np.unique(np.concatenate([playable[:CANDIDATE_POOL], self._probes(cols, weights,
-                                                                                  legal)]))
+        probes = self._probes(cols, weights, legal)
+        pool = np.unique(np.concatenate([playable[:CANDIDATE_POOL], probes]))
         sub = self.block(pool, cols)
         lookup = np.zeros(len(self), dtype=np.float64)
         lookup[cols] = weights
@@ -220,10 +220,10 @@ class OffList:
     def _probes(self, cols: np.ndarray, weights: np.ndarray, legal: np.ndarray) -> np.ndarray:
         """The legal words whose letters best split the candidates (a cheap upper bound)."""
         letters = self.lexicon.letters
-        has = self._presence[cols].T @ weights  # (26,) chance the answer has each letter
+        has = self._presence[cols].T @ weights  # chance the answer has each letter
         score = self._presence @ _entropy_bits(has).astype(np.float32)
         for i in range(WORD_LENGTH):
-            at = np.bincount(letters[cols, i], weights=weights, minlength=26)
+            at = np.bincount(letters[cols, i], weights=weights, minlength=self.lexicon.width)
             score += _entropy_bits(at)[letters[:, i]]
         score[~legal] = -np.inf
         k = min(PROBES, int(legal.sum()))
