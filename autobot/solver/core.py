@@ -56,7 +56,9 @@ class Solver:
         self._answer_zipf = (
             zipf_values(self.answers.words, zipf) if config.answers == "nyt" else None
         )
-        self._answer_dictionary = self._dictionary_mask(self.answers.words)
+        self._answer_dictionary = (
+            self._dictionary_mask(self.answers.words) if self._answer_zipf is not None else None
+        )
         self._weights: dict[int, np.ndarray] = {}
         self.weights = self.weights_for(GameState())
         # guess row -> answer column (or -1): lets a guess's own chance of winning be looked up.
@@ -116,13 +118,13 @@ class Solver:
 
     def weights_for(self, state: GameState) -> np.ndarray:
         """The answers' prior in this game: each word the page refused tilts it to common words."""
-        if self._answer_zipf is None:
-            return np.full(len(self.answers), 1.0 / len(self.answers))
-        refusals = len(state.banned)
+        refusals = len(state.banned) if self._answer_zipf is not None else 0  # uniform: no tilt
         weights = self._weights.get(refusals)
         if weights is None:
-            weights = self._weights[refusals] = prior_from_zipf(
-                self._answer_zipf, refusals, self._answer_dictionary
+            weights = self._weights[refusals] = (
+                np.full(len(self.answers), 1.0 / len(self.answers))
+                if self._answer_zipf is None
+                else prior_from_zipf(self._answer_zipf, refusals, self._answer_dictionary)
             )
         return weights
 
