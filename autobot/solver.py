@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -20,6 +20,7 @@ from autobot.errors import AutobotError
 from autobot.patterns import pattern_matrix
 from autobot.wordle import ALL_GREEN, PATTERN_COUNT, Turn, marks_to_code, score
 from autobot.words import WordList, load_words
+from autobot.words.languages import load_language
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class SolverConfig:
     answers: str = "answers"  # list name or path ("nyt" = all 14,855 words, frequency-weighted)
     guesses: str = "allowed"  # allowed guesses (when answers == "nyt", guesses is nyt too)
     start: str | None = None  # forced first guess
+    lang: str = "en"  # another language plays its own lists (autobot.words.languages)
 
 
 # --- the frequency prior for unknown answer lists -------------------------------------------
@@ -66,9 +68,11 @@ def _zipf_table() -> dict[str, float]:
     return json.loads(text)
 
 
-def frequency_prior(words: Sequence[str]) -> np.ndarray:
-    """Relative chance each word is the answer, from its English Zipf frequency (sums to 1)."""
-    table = _zipf_table()
+def frequency_prior(words: Sequence[str], zipf: Mapping[str, float] | None = None) -> np.ndarray:
+    """Relative chance each word is the answer, from its Zipf frequency (sums to 1).
+
+    `zipf` is the language's table (English's nyt_freq.json when None)."""
+    table = _zipf_table() if zipf is None else zipf
     zipf = np.array([table.get(w, 0.0) for w in words], dtype=np.float64)
     weights = PRIOR_FLOOR + 1.0 / (1.0 + np.exp(-(zipf - PRIOR_MIDPOINT) / PRIOR_WIDTH))
     return weights / weights.sum()
@@ -302,9 +306,16 @@ class Solver:
             raise AutobotError(
                 f"unknown strategy {name!r} (choose from default, {', '.join(STRATEGIES)})"
             )
-        self.answers: WordList = load_words(config.answers)
-        guess_name = "nyt" if config.answers == "nyt" else config.guesses
-        base = load_words(guess_name)
+        zipf: Mapping[str, float] | None = None
+        if config.lang != "en":
+            # Any word of the language may be the answer, weighted by frequency (like nyt).
+            language = load_language(config.lang)
+            self.answers, base, zipf = language.allowed, language.allowed, language.zipf
+            guess_name = language.allowed.name
+        else:
+            self.answers = load_words(config.answers)
+            guess_name = "nyt" if config.answers == "nyt" else config.guesses
+            base = load_words(guess_name)
         extra = tuple(w for w in self.answers.words if w not in base)
         # Every possible answer must also be a legal guess, or the solver could never win.
         self.guesses: WordList = (
@@ -314,8 +325,8 @@ class Solver:
         self.answer_index = {w: i for i, w in enumerate(self.answers.words)}
         self.matrix = pattern_matrix(self.guesses, self.answers)
         self.weights = (
-            frequency_prior(self.answers.words)
-            if config.answers == "nyt"
+            frequency_prior(self.answers.words, zipf)
+            if config.answers == "nyt" or zipf is not None
             else np.full(len(self.answers), 1.0 / len(self.answers))
         )
         # guess row -> answer column (or -1): lets a guess's own chance of winning be looked up.
@@ -325,9 +336,13 @@ class Solver:
         self._answer_to_row = np.array(
             [self.guess_index[w] for w in self.answers.words], dtype=np.int64
         )
-        letters = np.frombuffer("".join(self.guesses.words).encode(), dtype=np.uint8)
-        self._letters = (letters.reshape(-1, 5) - ord("a")).astype(np.int8)
-        self._letter_counts = np.zeros((len(self.guesses), 26), dtype=np.int8)
+        # Letters as indices into this language's alphabet (a-z, or with ä ö ü ß, ñ, ...).
+        alphabet = sorted(set("".join(self.guesses.words)))
+        self._letter_index = {ch: i for i, ch in enumerate(alphabet)}
+        self._letters = np.array(
+            [[self._letter_index[ch] for ch in w] for w in self.guesses.words], dtype=np.int8
+        ).reshape(-1, 5)
+        self._letter_counts = np.zeros((len(self.guesses), len(alphabet)), dtype=np.int8)
         np.add.at(
             self._letter_counts,
             (np.repeat(np.arange(len(self.guesses)), 5), self._letters.ravel()),
@@ -410,11 +425,15 @@ class Solver:
                 tiles = zip(turn.guess.lower(), turn.marks.upper(), strict=True)
                 for i, (g, m) in enumerate(tiles):
                     if m == "G":
-                        mask &= self._letters[:, i] == ord(g) - ord("a")
+                        mask &= self._letters[:, i] == self._letter_index.get(g, -1)
                     if m in "GY":
                         revealed[g] += 1
                 for letter, need in revealed.items():
-                    mask &= self._letter_counts[:, ord(letter) - ord("a")] >= need
+                    index = self._letter_index.get(letter)
+                    if index is None:  # a letter no guess has: nothing is legal
+                        mask[:] = False
+                        continue
+                    mask &= self._letter_counts[:, index] >= need
         for word in state.banned:
             row = self.guess_index.get(word.lower())
             if row is not None:

@@ -45,6 +45,11 @@ assert score("ninny", "annex") == "YXGXX"
 assert score("speed", "abide") == "XXYXY"
 
 
+def upper_word(word: str) -> str:
+    """A word as the tiles show it: upper case, with ß as the one letter ẞ (str.upper gives SS)."""
+    return word.replace("ß", "ẞ").upper()
+
+
 def marks_to_code(marks: Marks) -> Code:
     """The base-3 code of a row of marks ('XYGGX' -> int)."""
     return sum(MARK_DIGIT[m] * 3**i for i, m in enumerate(marks.upper()))

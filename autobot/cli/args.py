@@ -30,3 +30,13 @@ def number_in(
 positive_int = number_in(int, 1)
 scale_factor = number_in(float, 0.25, 4)
 key_delay_ms = number_in(float, 0, 2000, "ms")
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """--lang CODE: the game's language (its word lists; an unknown code is one line, exit 2)."""
+    from autobot.words.languages import LANGUAGES
+
+    parser.add_argument(
+        "--lang", default="en", metavar="CODE",
+        help=f"the game's language: {', '.join(LANGUAGES)} (default en)",
+    )

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from autobot.cli.args import key_delay_ms, positive_int, scale_factor
+from autobot.cli.args import add_lang_option, key_delay_ms, positive_int, scale_factor
 from autobot.errors import AutobotError
 
 
@@ -31,6 +31,7 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
         help="allowed guesses: allowed (12,972), nyt or a file (nyt when --answers nyt)",
     )
     parser.add_argument("--start", default=None, metavar="WORD", help="force the first guess")
+    add_lang_option(parser)
 
 
 def solver_config(args: argparse.Namespace) -> Any:
@@ -39,7 +40,7 @@ def solver_config(args: argparse.Namespace) -> Any:
 
     return SolverConfig(
         strategy=args.strategy, hard=args.hard, answers=args.answers,
-        guesses=args.guesses, start=args.start,
+        guesses=args.guesses, start=args.start, lang=args.lang,
     )
 
 
@@ -107,8 +108,13 @@ def run(args: argparse.Namespace) -> int:
     from autobot.words import load_words
 
     solver = make_solver(solver_config(args))
-    target_list = args.targets or ("answers" if args.answers == "nyt" else args.answers)
-    words = load_words(target_list).words
+    if args.lang != "en" and not args.targets:
+        from autobot.words.languages import load_language
+
+        words = load_language(args.lang).answers.words  # the language's likely answers
+    else:
+        target_list = args.targets or ("answers" if args.answers == "nyt" else args.answers)
+        words = load_words(target_list).words
     unknown = [w for w in words if w not in solver.answer_index]
     if unknown:
         raise AutobotError(

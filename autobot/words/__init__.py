@@ -17,7 +17,7 @@ BUILTIN = {
     "allowed": "allowed.txt",  # the original 12,972 allowed guesses (answers included)
     "nyt": "nyt.txt",  # the current NYT allowed list, 14,855 words
 }
-_WORD = re.compile(r"[a-z]{5}")
+ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 @dataclass(frozen=True)
@@ -48,15 +48,25 @@ def _as_set(words: tuple[str, ...]) -> frozenset[str]:
     return frozenset(words)
 
 
-def parse_words(text: str, source: str) -> tuple[str, ...]:
-    """Words from a list file's text: one per line, '#' comments allowed; bad lines are errors."""
+@cache
+def _word_pattern(letters: str) -> re.Pattern[str]:
+    return re.compile(f"[{re.escape(letters)}]{{5}}")
+
+
+def parse_words(text: str, source: str, letters: str = ASCII_LETTERS) -> tuple[str, ...]:
+    """Words from a list file's text: one per line, '#' comments allowed; bad lines are errors.
+
+    `letters` is the language's lowercase alphabet (a-z by default; German adds ä ö ü ß).
+    """
+    pattern = _word_pattern(letters)
     words: list[str] = []
     seen: set[str] = set()
     for number, line in enumerate(text.splitlines(), start=1):
+        # Lowercase keeps a German ß one letter ('ẞ'.lower() == 'ß'; only upper() doubles it).
         word = line.split("#", 1)[0].strip().lower()
         if not word:
             continue
-        if not _WORD.fullmatch(word):
+        if not pattern.fullmatch(word):
             raise AutobotError(f"{source}:{number}: {word!r} is not a five-letter word")
         if word not in seen:
             seen.add(word)
