@@ -164,10 +164,13 @@ def test_hard_mode_keeps_umlauts_and_sharp_s() -> None:
     assert legal and all(w[0] == "g" and w[3] == "ß" for w in legal)
 
 
-def test_unknown_lang_on_the_command_line_is_one_line_exit_2(capsys) -> None:
-    assert main(["bench", "--lang", "xx", "--quiet"]) == 2
+@pytest.mark.parametrize("command", ["solve", "bench", "play", "live", "replay"])
+def test_unknown_lang_on_the_command_line_is_one_line_exit_2(command: str, capsys) -> None:
+    extra = ["fixtures"] if command == "replay" else []
+    assert main([command, "--lang", "xx", *extra]) == 2
     err = capsys.readouterr().err.strip()
     assert "unknown language 'xx'" in err and "\n" not in err
+    assert all(code in err for code in LANGUAGES)
 
 
 def test_solve_prints_sharp_s_as_one_tile(capsys) -> None:
