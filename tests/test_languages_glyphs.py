@@ -40,9 +40,9 @@ def test_accented_letters_read_apart_from_their_bases_at_an_unharvested_size(bas
     from autobot.browser import BrowserConfig, open_browser
     from autobot.page.server import page_url
 
-    # Scale 1.5 was never harvested (1 and 2 were); the last ẞ tile becomes a CSS-upper-cased
-    # ß, which the browser draws as "SS" in one tile.
-    sheet = "AÄOÖUÜSẞẞNÑ"
+    # Scale 1.5 was never harvested (1 and 2 were); the ẞ tile becomes a CSS-upper-cased ß,
+    # which the browser draws as "SS" in one tile, as pages do.
+    sheet = "AÄOÖUÜSẞNÑ"
     url = page_url(base, anim=False, sheet=sheet, sheet_states=["correct"])
     with open_browser(BrowserConfig(headless=True, window_size=(900, 700), scale=1.5)) as driver:
         driver.get(url)

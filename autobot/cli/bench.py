@@ -108,10 +108,13 @@ def run(args: argparse.Namespace) -> int:
     from autobot.words import load_words
 
     solver = make_solver(solver_config(args))
-    if args.lang != "en" and not args.targets:
+    if args.lang != "en":
         from autobot.words.languages import load_language
 
-        words = load_language(args.lang).answers.words  # the language's likely answers
+        language = load_language(args.lang)
+        # The language's likely answers, or a list in its letters (ä ö ü ß, ñ).
+        targets_list = load_words(args.targets, language.letters) if args.targets else None
+        words = targets_list.words if targets_list else language.answers.words
     else:
         target_list = args.targets or ("answers" if args.answers == "nyt" else args.answers)
         words = load_words(target_list).words

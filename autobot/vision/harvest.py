@@ -27,11 +27,12 @@ import numpy as np
 
 from autobot.vision import _RING, TILE_PX, glyph_tile, glyphs, locate
 
-# Every letter of autobot.words.languages' alphabets. ẞ comes twice: the second tile is turned
-# into a lowercase ß after load, which pages that upper-case with CSS draw as "SS" in one tile
-# (wordle-global /de/ does); either way the tile reads as ẞ.
-SHEET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜẞẞÑ"
-_SHARP_S_AS_SS = SHEET.rindex("ẞ")
+# Every letter of autobot.words.languages' alphabets. The ẞ tile's text is turned into a
+# lowercase ß after load: pages upper-case ß with CSS or JS, which gives "SS" in one tile
+# (wordle-global /de/ does), and that reads as ẞ. The capital ẞ glyph itself is left out: pages
+# hardly draw it, and its B/S-like shape out-scored S on a shaking English row.
+SHEET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜẞÑ"
+_SHARP_S_AS_SS = SHEET.index("ẞ")
 _SS_JS = (
     "document.querySelectorAll('#sheet .sheet-block').forEach(b => {"
     "  const t = b.querySelectorAll('.tile')[arguments[0]]; if (t) t.textContent = 'ß'; });"

@@ -77,8 +77,9 @@ def parse_words(text: str, source: str, letters: str = ASCII_LETTERS) -> tuple[s
 
 
 @cache
-def load_words(name_or_path: str) -> WordList:
-    """A built-in list by name ('answers', 'allowed', 'nyt') or a list file by path."""
+def load_words(name_or_path: str, letters: str = ASCII_LETTERS) -> WordList:
+    """A built-in list by name ('answers', 'allowed', 'nyt') or a list file by path (its words
+    in `letters`, a language's lowercase alphabet)."""
     if name_or_path in BUILTIN:
         text = resources.files(__package__).joinpath(BUILTIN[name_or_path]).read_text()
         return WordList(name_or_path, parse_words(text, name_or_path))
@@ -90,4 +91,4 @@ def load_words(name_or_path: str) -> WordList:
         raise AutobotError(f"no word list {name_or_path!r} (use {choices} or a file)") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise AutobotError(f"cannot read word list {name_or_path}: {exc}") from None
-    return WordList(path.stem, parse_words(text, str(path)))
+    return WordList(path.stem, parse_words(text, str(path), letters))

@@ -33,6 +33,11 @@ class LanguageSpec:
     alphabet: str  # uppercase letters a tile can show; other accents fold to these
     nouns_capitalised: bool = False  # the dictionary writes common nouns with a capital
 
+    @property
+    def letters(self) -> str:
+        """The alphabet as word lists write it: lowercase ('ẞ'.lower() is 'ß')."""
+        return self.alphabet.lower()
+
 
 SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("en", "English", ENGLISH_ALPHABET),
@@ -61,6 +66,11 @@ class Language:
     allowed: WordList  # every accepted guess (answers included)
     zipf: Mapping[str, float]  # Zipf frequency of each allowed word (0 = unseen)
 
+    @property
+    def letters(self) -> str:
+        """The alphabet as word lists write it: lowercase ('ẞ'.lower() is 'ß')."""
+        return self.alphabet.lower()
+
 
 def spec(code: str) -> LanguageSpec:
     """The spec of a language code; AutobotError (exit 2) listing the known codes."""
@@ -83,8 +93,7 @@ def load_language(code: str) -> Language:
     else:
         path = f"lang/{language.code}.txt"
         text = resources.files("autobot.words").joinpath(path).read_text(encoding="utf-8")
-        letters = language.alphabet.lower().replace("ẞ", "ß")
-        allowed = WordList(language.code, parse_words(text, path, letters))
+        allowed = WordList(language.code, parse_words(text, path, language.alphabet.lower()))
         zipf = _read_json(f"lang/{language.code}_freq.json")
         answers = WordList(
             f"{language.code}-answers",

@@ -97,7 +97,7 @@ def language_table(spec: LanguageSpec, wordlist: Iterable[tuple[str, float]],
                    spelling: set[str]) -> dict[str, float]:
     """word -> Zipf for one language: five-letter dictionary words, spellings that fold alike
     pooled (their frequencies add)."""
-    letters = spec.alphabet.lower().replace("ẞ", "ß")
+    letters = spec.letters
     per_billion: dict[str, float] = {}
     six: dict[str, float] = {}
     for raw, z in wordlist:
@@ -157,7 +157,7 @@ def derive(tmp: Path) -> dict[str, dict[str, float]]:
     lists = wordfreq_lists(wheel, [s.code for s in specs])
     tables = {}
     for spec in specs:
-        letters = spec.alphabet.lower().replace("ẞ", "ß")
+        letters = spec.letters
         spelling: set[str] = set()
         for package, sha, member in DICTIONARIES[spec.code]:
             lines = debian_file(package, sha, member, tmp)
