@@ -21,7 +21,13 @@ from autobot.words.languages import (
     detect_language,
     load_language,
 )
-from autobot.words.make_languages import dictionary_words, fold, language_table, restore_sharp_s
+from autobot.words.make_languages import (
+    dictionary_entries,
+    dictionary_words,
+    fold,
+    language_table,
+    restore_sharp_s,
+)
 
 OTHERS = [code for code in LANGUAGES if code != "en"]
 
@@ -187,3 +193,9 @@ def test_bench_plays_the_languages_own_answers(tmp_path, capsys) -> None:
     portuguese = load_language("pt")
     played = [game["answer"] for game in record["results"]]
     assert len(played) == 40 and set(played) <= set(portuguese.answers.words)
+
+
+def test_hunspell_dic_entries_are_the_stems_before_flags_and_morphology() -> None:
+    lines = ["3", "casa/SX", "/ a comment", "tchau\tpo:interj", "xampu", ""]
+    assert dictionary_entries(lines, "usr/share/hunspell/pt_BR.dic") == ["casa", "tchau", "xampu"]
+    assert dictionary_entries(["casa", "casas"], "usr/share/dict/brazilian") == ["casa", "casas"]

@@ -15,6 +15,7 @@ import argparse
 import hashlib
 import json
 import math
+import re
 import subprocess
 import sys
 import tempfile
@@ -28,23 +29,53 @@ from autobot.words.languages import SPECS, LanguageSpec
 
 HERE = Path(__file__).resolve().parent / "lang"
 WORDFREQ = ("wordfreq==3.1.1", "4b1c6ecffc6198be3396d5cf871c4423ca71c907c231348d352dd54d62b97473")
-# code -> Debian word lists (package=version, .deb sha256, file in the package); Debian 12.
+# code -> Debian dictionaries: (package=version, .deb sha256, file in the package). Word lists
+# (/usr/share/dict, every inflected form) and hunspell stems (.dic: base forms, which newer
+# vocabulary often only has). Debian 12's packages.
 DICTIONARIES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "de": (("wngerman=20161207-11",
-            "9053a69641bcf59233055f1b3ca341046751534b2b32d1e32c67b23ab9b98fec", "ngerman"),),
+            "9053a69641bcf59233055f1b3ca341046751534b2b32d1e32c67b23ab9b98fec",
+            "usr/share/dict/ngerman"),
+           ("hunspell-de-de=20161207-11",
+            "03073af4e73702d1dc1524986365672bcbfbaefab6b04dad0e653f19d75a30f9",
+            "usr/share/hunspell/de_DE.dic")),
     # letreco and most Portuguese Wordles are Brazilian; European spellings are accepted too.
     "pt": (("wbrazilian=3.0~beta4-24",
-            "c4ba29c560b7155c0e9041dfea98546dd088685268854186b84a43e555f70eab", "brazilian"),
+            "c4ba29c560b7155c0e9041dfea98546dd088685268854186b84a43e555f70eab",
+            "usr/share/dict/brazilian"),
            ("wportuguese=20220621-1",
-            "82d6aeca20d072bbe962db68e4c50d3cce76ecb12295608692dff4638daec2a0", "portuguese")),
+            "82d6aeca20d072bbe962db68e4c50d3cce76ecb12295608692dff4638daec2a0",
+            "usr/share/dict/portuguese"),
+           ("hunspell-pt-br=1:7.5.0-1",
+            "4f88b45a442440cbfa95d2e9a7276b2492469499d9949aa008fc2fad9e5f2b82",
+            "usr/share/hunspell/pt_BR.dic"),
+           ("hunspell-pt-pt=1:7.5.0-1",
+            "00df1a3df04c8b93c9cd9b5a1afcda1c11e9f9fb418237320439f5213bf70aad",
+            "usr/share/hunspell/pt_PT.dic")),
     "fr": (("wfrench=1.2.7-2",
-            "a5cbe63b988adbdb973983aab5b76fe2b715e9a37b012f31ad1e925b1a4b4c29", "french"),),
+            "a5cbe63b988adbdb973983aab5b76fe2b715e9a37b012f31ad1e925b1a4b4c29",
+            "usr/share/dict/french"),
+           ("hunspell-fr-classical=1:7.0-1",
+            "4dda94962c68d6a9276949b314f56a17f739da395f8f7978a49d1886d613526c",
+            "usr/share/hunspell/fr.dic")),
     "es": (("wspanish=1.0.30",
-            "a2b7504fb8c12deaf6c4e868f749a3d05a42caee348f0f5bb006238e925cde18", "spanish"),),
+            "a2b7504fb8c12deaf6c4e868f749a3d05a42caee348f0f5bb006238e925cde18",
+            "usr/share/dict/spanish"),
+           ("hunspell-es=1:7.5.0-1",
+            "f6de258db3830b26a9afe4ebd269fdabc8bd5adf71fc7465152c6a51c33626b9",
+            "usr/share/hunspell/es_ES.dic")),
     "it": (("witalian=1.10",
-            "dc6eb1423726ce838332936db078406b646d0f3773701a5b1566a68495ddf076", "italian"),),
+            "dc6eb1423726ce838332936db078406b646d0f3773701a5b1566a68495ddf076",
+            "usr/share/dict/italian"),
+           ("hunspell-it=1:7.5.0-1",
+            "ada3315f170baa05628099381890bf2af9e5022a8b2c937df82d9b7a30c63a2c",
+            "usr/share/hunspell/it_IT.dic")),
     "nl": (("wdutch=1:2.20.19-2",
-            "79dc0dbbd9b3e029ba84423a804c635aca87105521962f9b4c3023399c94dc35", "dutch"),),
+            "79dc0dbbd9b3e029ba84423a804c635aca87105521962f9b4c3023399c94dc35",
+            "usr/share/dict/dutch"),
+           ("hunspell-nl=2:2.20.19-2",
+            "63a6988800967dc9ccc2dcc4a87165b1a71cf3970a5a736f7560ce408a97b6be",
+            "usr/share/hunspell/nl.dic")),
 }
 LENGTH = 5
 
@@ -115,7 +146,7 @@ def language_table(spec: LanguageSpec, wordlist: Iterable[tuple[str, float]],
 
 
 def debian_file(package: str, sha256: str, member: str, into: Path) -> list[str]:
-    """The lines of /usr/share/dict/MEMBER in a pinned Debian package."""
+    """The lines of file `member` in a pinned Debian package."""
     subprocess.run(["apt-get", "download", package], cwd=into, check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     name = package.split("=")[0]
@@ -127,7 +158,20 @@ def debian_file(package: str, sha256: str, member: str, into: Path) -> list[str]
         raise SystemExit(f"{debs[0].name}: sha256 {digest} != pinned {sha256}")
     out = into / name
     subprocess.run(["dpkg-deb", "-x", str(debs[0]), str(out)], check=True)
-    return (out / "usr/share/dict" / member).read_text(encoding="utf-8").splitlines()
+    return (out / member).read_text(encoding="utf-8").lstrip("\ufeff").splitlines()
+
+
+def dictionary_entries(lines: list[str], member: str) -> list[str]:
+    """The words of a word list (one per line) or of a hunspell .dic (a count line, then
+    `word/FLAGS morphology`; '/' or '#' lines are comments)."""
+    if not member.endswith(".dic"):
+        return lines
+    words = []
+    for line in lines[1:]:
+        if line[:1] in ("/", "#", ""):
+            continue
+        words.append(re.split(r"[/\t ]", line, maxsplit=1)[0])
+    return words
 
 
 def wordfreq_lists(wheel: Path, codes: Iterable[str]) -> dict[str, list[tuple[str, float]]]:
@@ -160,8 +204,8 @@ def derive(tmp: Path) -> dict[str, dict[str, float]]:
         letters = spec.letters
         spelling: set[str] = set()
         for package, sha, member in DICTIONARIES[spec.code]:
-            lines = debian_file(package, sha, member, tmp)
-            spelling |= dictionary_words(lines, letters, spec.nouns_capitalised)
+            entries = dictionary_entries(debian_file(package, sha, member, tmp), member)
+            spelling |= dictionary_words(entries, letters, spec.nouns_capitalised)
         tables[spec.code] = language_table(spec, lists[spec.code], spelling)
     return tables
 
