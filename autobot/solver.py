@@ -307,11 +307,14 @@ class Solver:
                 f"unknown strategy {name!r} (choose from default, {', '.join(STRATEGIES)})"
             )
         zipf: Mapping[str, float] | None = None
+        self.inflected: frozenset[str] = frozenset()  # words that are not dictionary base forms
         if config.lang != "en":
             # Any word of the language may be the answer, weighted by frequency (like nyt).
             language = load_language(config.lang)
             self.answers, base, zipf = language.allowed, language.allowed, language.zipf
             guess_name = language.allowed.name
+            if language.base:  # see _base_forms_only
+                self.inflected = frozenset(language.allowed.words) - language.base
         else:
             self.answers = load_words(config.answers)
             guess_name = "nyt" if config.answers == "nyt" else config.guesses
@@ -466,6 +469,7 @@ class Solver:
             guess = self.start
         else:
             candidates = self.candidates(state.history)
+            state = self._base_forms_only(state, candidates)
             # The site refused a banned word as a guess, so it cannot be the answer either.
             allowed = [w for w in candidates if w not in state.banned]
             if not allowed:
@@ -476,6 +480,17 @@ class Solver:
             raise AssertionError(f"strategy {self.strategy_name} proposed illegal {guess!r}")
         self._memo[key] = guess
         return guess
+
+    def _base_forms_only(self, state: GameState, candidates: Sequence[str]) -> GameState:
+        """After the site refused an inflected word, play base forms only: strict lists (many
+        clones use a spelling dictionary's stems) have no plurals or inflections, so every other
+        such guess would be refused too. Not when that would leave no possible answer."""
+        if not state.banned & self.inflected:
+            return state
+        strict = state.banned | self.inflected
+        if all(w in strict for w in candidates):
+            return state
+        return GameState(history=state.history, hard=state.hard, banned=strict)
 
 
 def make_solver(config: SolverConfig) -> Solver:

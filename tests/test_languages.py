@@ -199,3 +199,44 @@ def test_hunspell_dic_entries_are_the_stems_before_flags_and_morphology() -> Non
     lines = ["3", "casa/SX", "/ a comment", "tchau\tpo:interj", "xampu", ""]
     assert dictionary_entries(lines, "usr/share/hunspell/pt_BR.dic") == ["casa", "tchau", "xampu"]
     assert dictionary_entries(["casa", "casas"], "usr/share/dict/brazilian") == ["casa", "casas"]
+
+
+def test_base_forms_are_allowed_words_and_english_has_none() -> None:
+    assert load_language("en").base == frozenset()
+    for code in OTHERS:
+        language = load_language(code)
+        assert 1000 < len(language.base) < len(language.allowed)
+        assert language.base <= set(language.allowed.words)
+    german = load_language("de")
+    assert {"gnade", "größe", "haben"} <= german.base and "einer" not in german.base
+
+
+def test_after_an_inflected_word_is_refused_only_base_forms_are_played() -> None:
+    solver = make_solver(SolverConfig(lang="de"))
+    german = load_language("de")
+    opener = solver.next_guess(GameState())
+    inflected = opener if opener not in german.base else "einer"
+    state = GameState(banned=frozenset({inflected}))
+    guess = solver.next_guess(state)
+    assert guess in german.base
+    history = (Turn(guess, score(guess, "gnade")),)
+    assert solver.next_guess(GameState(history=history, banned=state.banned)) in german.base
+    # A refused base form says nothing about inflections: they stay playable.
+    assert solver._base_forms_only(GameState(banned=frozenset({"gnade"})), ["einer"]).banned == {
+        "gnade"}
+
+
+def test_an_inflected_answer_is_still_found_after_the_switch_to_base_forms() -> None:
+    solver = make_solver(SolverConfig(lang="de"))
+    german = load_language("de")
+    answer = "einer"  # inflected: when it is the only word left it must still be guessed
+    assert answer not in german.base
+    banned = frozenset({next(w for w in german.allowed.words if w not in german.base
+                             and w != answer)})
+    history: tuple[Turn, ...] = ()
+    for _ in range(8):
+        guess = solver.next_guess(GameState(history=history, banned=banned))
+        history += (Turn(guess, score(guess, answer)),)
+        if guess == answer:
+            break
+    assert history[-1].guess == answer

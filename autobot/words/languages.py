@@ -65,6 +65,9 @@ class Language:
     answers: WordList  # likely answers: the most frequent words
     allowed: WordList  # every accepted guess (answers included)
     zipf: Mapping[str, float]  # Zipf frequency of each allowed word (0 = unseen)
+    # Allowed words a dictionary lists as base forms (no plurals or inflections; empty = no
+    # such knowledge, as for English): strict games (wordle-global /de/) accept only these.
+    base: frozenset[str] = frozenset()
 
     @property
     def letters(self) -> str:
@@ -90,6 +93,7 @@ def load_language(code: str) -> Language:
         allowed = load_words("nyt")
         zipf = _read_json("nyt_freq.json")
         answers = load_words("answers")
+        base: frozenset[str] = frozenset()
     else:
         path = f"lang/{language.code}.txt"
         text = resources.files("autobot.words").joinpath(path).read_text(encoding="utf-8")
@@ -99,9 +103,12 @@ def load_language(code: str) -> Language:
             f"{language.code}-answers",
             tuple(w for w in allowed.words if zipf.get(w, 0.0) >= ANSWER_ZIPF),
         )
+        path = f"lang/{language.code}_base.txt"
+        text = resources.files("autobot.words").joinpath(path).read_text(encoding="utf-8")
+        base = frozenset(parse_words(text, path, language.letters))
     return Language(
         language.code, language.name, language.alphabet, answers, allowed,
-        MappingProxyType(zipf),
+        MappingProxyType(zipf), base,
     )
 
 

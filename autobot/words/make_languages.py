@@ -194,20 +194,27 @@ def wordfreq_lists(wheel: Path, codes: Iterable[str]) -> dict[str, list[tuple[st
     return out
 
 
-def derive(tmp: Path) -> dict[str, dict[str, float]]:
-    """Every non-English language's word -> Zipf table, from the pinned packages."""
+def derive(tmp: Path) -> dict[str, tuple[dict[str, float], list[str]]]:
+    """Every non-English language's (word -> Zipf table, base forms), from the pinned packages.
+
+    Base forms are the words a hunspell dictionary lists as stems (no plurals, no inflections):
+    what the strictest games accept (the solver falls back to them after such a refusal)."""
     wheel = download(*WORDFREQ, tmp)
     specs = [s for s in SPECS if s.code != "en"]
     lists = wordfreq_lists(wheel, [s.code for s in specs])
-    tables = {}
+    out = {}
     for spec in specs:
-        letters = spec.letters
         spelling: set[str] = set()
+        stems: set[str] = set()
         for package, sha, member in DICTIONARIES[spec.code]:
             entries = dictionary_entries(debian_file(package, sha, member, tmp), member)
-            spelling |= dictionary_words(entries, letters, spec.nouns_capitalised)
-        tables[spec.code] = language_table(spec, lists[spec.code], spelling)
-    return tables
+            words = dictionary_words(entries, spec.letters, spec.nouns_capitalised)
+            spelling |= words
+            if member.endswith(".dic"):
+                stems |= words
+        table = language_table(spec, lists[spec.code], spelling)
+        out[spec.code] = (table, [w for w in table if w in stems])
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -216,23 +223,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="rewrite the shipped files")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        tables = derive(Path(tmp))
+        derived = derive(Path(tmp))
     status = 0
-    for code, table in tables.items():
+    for code, (table, base) in derived.items():
         files = {
-            HERE / f"{code}.txt": "".join(w + "\n" for w in table),
-            HERE / f"{code}_freq.json": json.dumps(table, ensure_ascii=False,
-                                                   separators=(",", ":")) + "\n",
+            HERE / f"{code}.txt": (len(table), "".join(w + "\n" for w in table)),
+            HERE / f"{code}_freq.json": (len(table), json.dumps(
+                table, ensure_ascii=False, separators=(",", ":")) + "\n"),
+            HERE / f"{code}_base.txt": (len(base), "".join(w + "\n" for w in base)),
         }
-        for path, text in files.items():
+        for path, (count, text) in files.items():
             if args.write:
                 path.parent.mkdir(exist_ok=True)
                 path.write_text(text, encoding="utf-8")
-                print(f"wrote {path.name}: {len(table)} words")
+                print(f"wrote {path.name}: {count} words")
             elif path.exists() and path.read_text(encoding="utf-8") == text:
-                print(f"{path.name}: {len(table)} words, identical")
+                print(f"{path.name}: {count} words, identical")
             else:
-                print(f"{path.name}: DIFFERS from the packages ({len(table)} words derived)")
+                print(f"{path.name}: DIFFERS from the packages ({count} words derived)")
                 status = 1
     return status
 
