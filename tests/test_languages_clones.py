@@ -11,9 +11,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import DATE_SHIM, require_chromium, serve_clone
 
 from autobot.cli import main
-from tests.conftest import DATE_SHIM, require_chromium, serve_clone
 
 pytestmark = pytest.mark.browser
 

@@ -7,12 +7,12 @@ import time
 
 import numpy as np
 import pytest
+from conftest import require_chromium, serve_clone
 
 from autobot.vision import glyphs, read_board
 from autobot.vision.harvest import glyphs_from_sheet, tiles_in_reading_order
 from autobot.wordle import score, upper_word
 from autobot.words.languages import SPECS
-from tests.conftest import require_chromium, serve_clone
 
 
 def test_template_names_round_trip_for_non_ascii_letters() -> None:
