@@ -33,6 +33,7 @@ class BenchResult:
     games: tuple[Game, ...]
     seconds: float
     answers: str = "answers"  # the solver's answer list (name), for the record
+    targets: str | None = None  # the list the games were played against, for the record
 
     @property
     def lengths(self) -> list[int]:
@@ -55,6 +56,11 @@ class BenchResult:
     def failures(self) -> list[str]:
         """Answers not found within six guesses."""
         return [g.answer for g in self.games if not g.solved or len(g.guesses) > MAX_ROWS]
+
+    @property
+    def off_list(self) -> dict[str, list[str]]:
+        """Games the solver finished past its answers list: answer -> the solver's notes."""
+        return {g.answer: list(g.notes) for g in self.games if g.notes}
 
     def hardest(self, count: int = 10) -> list[Game]:
         """The games that took most guesses (ties in list order)."""
@@ -85,6 +91,8 @@ class BenchResult:
             "failures": self.failures,
             "seconds": round(self.seconds, 3),
             "answers": self.answers,
+            "targets": self.targets or self.answers,
+            "off_list": self.off_list,
             "decision_ms": {k: round(v, 4) for k, v in self.decision_ms().items()},
             "results": [{"answer": g.answer, "guesses": list(g.guesses)} for g in self.games],
         }
@@ -101,6 +109,7 @@ def run_benchmark(
     progress: Callable[[int], None] | None = None,
 ) -> BenchResult:
     """Play every target with `solver`; `progress(done)` after each game."""
+    solver.warm_up()  # a first off-list decision is not timed loading the fallback list
     t0 = time.perf_counter()
     games = []
     for done, answer in enumerate(targets, start=1):
@@ -121,6 +130,7 @@ def summary_lines(result: BenchResult) -> list[str]:
         f"{sum(result.lengths)} guesses in all",
         f"failures (>{MAX_ROWS}): {len(result.failures)}"
         + (f" — {', '.join(result.failures[:20])}" if result.failures else ""),
+        f"games finished past the {result.answers} list: {len(result.off_list)}",
         "histogram:",
     ]
     width = max(result.histogram.values(), default=1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -12,18 +13,21 @@ from autobot.wordle import WORD_LENGTH, code_to_marks, score
 from autobot.words import WordList
 
 
-def _letters(words: tuple[str, ...]) -> np.ndarray:
+def _letters(words: Sequence[str]) -> np.ndarray:
     """Words as a (n, 5) array of code points (any alphabet: only equality is used)."""
     raw = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
     return raw.reshape(len(words), WORD_LENGTH)
 
 
-def compute_matrix(guesses: tuple[str, ...], answers: tuple[str, ...]) -> np.ndarray:
+def compute_matrix(
+    guesses: Sequence[str], answers: Sequence[str], lenient: bool = False
+) -> np.ndarray:
     """Codes for all guesses x answers (uint8, base 3), vectorised; same rule as `score`.
 
     Tile i is yellow when it is not green and the answer has more spare copies of the letter
     (copies not matched by a green) than the guess has already used on non-green tiles to its
-    left: that is exactly the game's left-to-right hand-out of yellows.
+    left: that is exactly the game's left-to-right hand-out of yellows. `lenient` colours like
+    `score_lenient` instead: yellow whenever any spare copy exists.
     """
     g = _letters(guesses)
     a = _letters(answers)
@@ -44,7 +48,7 @@ def compute_matrix(guesses: tuple[str, ...], answers: tuple[str, ...]) -> np.nda
             for k in range(WORD_LENGTH):
                 spare += eq[i][k] & not_green[k]
             used = np.zeros((gb.shape[0], n), dtype=np.uint8)
-            for j in range(i):
+            for j in range(0 if lenient else i):
                 same = gb[:, j] == gb[:, i]  # (b,): guess letters j and i agree
                 used += same[:, None] & not_green[j]
             yellow = not_green[i] & (spare > used)
@@ -53,13 +57,16 @@ def compute_matrix(guesses: tuple[str, ...], answers: tuple[str, ...]) -> np.nda
     return out
 
 
-def reference_matrix(guesses: tuple[str, ...], answers: tuple[str, ...]) -> np.ndarray:
+def reference_matrix(
+    guesses: Sequence[str], answers: Sequence[str], lenient: bool = False
+) -> np.ndarray:
     """The slow, obviously-correct matrix from `score` (tests compare it with `compute_matrix`)."""
-    from autobot.wordle import marks_to_code
+    from autobot.wordle import marks_to_code, score_lenient
 
+    rule = score_lenient if lenient else score
     return np.array(
-        [[marks_to_code(score(g, a)) for a in answers] for g in guesses], dtype=np.uint8
-    )
+        [[marks_to_code(rule(g, a)) for a in answers] for g in guesses], dtype=np.uint8
+    ).reshape(len(guesses), len(answers))
 
 
 def cache_dir() -> Path:

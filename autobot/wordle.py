@@ -50,6 +50,25 @@ def upper_word(word: str) -> str:
     return word.replace("ß", "ẞ").upper()
 
 
+def score_lenient(guess: str, answer: str) -> Marks:
+    """The colours of a page that does not count copies (seen on real clones).
+
+    Greens as in Wordle; any other guess letter is yellow whenever the letter occurs among the
+    answer's non-green tiles, however many times the guess repeats it.
+    """
+    guess, answer = guess.lower(), answer.lower()
+    if len(guess) != len(answer):
+        raise ValueError(f"{guess!r} and {answer!r} differ in length")
+    spare = {a for g, a in zip(guess, answer, strict=True) if g != a}
+    return "".join(
+        "G" if g == a else "Y" if g in spare else "X"
+        for g, a in zip(guess, answer, strict=True)
+    )
+
+
+assert score_lenient("speed", "abide") == "XXYYY"
+
+
 def marks_to_code(marks: Marks) -> Code:
     """The base-3 code of a row of marks ('XYGGX' -> int)."""
     return sum(MARK_DIGIT[m] * 3**i for i, m in enumerate(marks.upper()))

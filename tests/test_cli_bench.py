@@ -103,7 +103,6 @@ def test_browser_flag_delegates(monkeypatch: pytest.MonkeyPatch) -> None:
         (["--strategy", "random"], "invalid choice: 'random'"),
         (["--start", "zzzzz"], "start word 'zzzzz' is not in the allowed list"),
         (["--answers", "/nonexistent"], "no word list '/nonexistent'"),
-        (["--targets", "allowed"], "not possible answers"),
         (["--frobnicate"], "unrecognized arguments"),
     ],
 )
@@ -112,6 +111,37 @@ def test_error_paths(argv: list[str], message: str, capsys: pytest.CaptureFixtur
     err = capsys.readouterr().err
     assert err.startswith("autobot: error: ") and message in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_targets_nobody_can_find_are_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    targets = tmp_path / "targets.txt"
+    targets.write_text("cigar\nqxqxq\n")
+    assert main(["bench", "--targets", str(targets)]) == 2
+    assert "1 target words are not possible answers" in capsys.readouterr().err
+
+
+def test_off_list_targets_are_won_and_recorded(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    # Real NYT answers the original list lacks: played past the list, not refused.
+    targets = tmp_path / "targets.txt"
+    targets.write_text("atlas\nkazoo\nguano\nsnafu\ncigar\n")
+    out = tmp_path / "out.json"
+    assert main(["bench", "--quiet", "--targets", str(targets), "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["failures"] == [] and data["games"] == 5 and data["targets"] == str(targets)
+    assert sorted(data["off_list"]) == ["atlas", "guano", "kazoo", "snafu"]
+    assert "games finished past the answers list: 4" in capsys.readouterr().out
+
+
+def test_nyt_past_is_a_named_target_list() -> None:
+    from autobot.words import load_words
+
+    past = load_words("nyt-past")
+    assert len(past) == 1564 and set(past.words) <= set(load_words("nyt").words)
+    assert len(set(past.words) - set(load_words("answers").words)) == 25
 
 
 def test_unwritable_output(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

@@ -75,20 +75,38 @@ def test_malformed_input_asks_again(monkeypatch: pytest.MonkeyPatch, capsys) -> 
     assert "solved in 1/6" in out
 
 
-def test_impossible_colouring_is_reported_with_the_rows(
+def test_impossible_colouring_is_a_note_and_the_game_goes_on(
     monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
     # SALET all grey, then four greens and a yellow: no word can colour like that.
     code, out, _ = run_solve(
-        ["--strategy", "entropy", "--start", "salet"], "xxxxx\nggggy\nsissy gxxxx\nquit\n",
+        ["--strategy", "entropy", "--start", "salet"], "xxxxx\nggggy\nquit\n",
         monkeypatch, capsys,
     )
     assert code == 0
-    second = out.split("guess 2: ")[1].split()[0]
-    assert f"no word in the answers list fits SALET XXXXX, {second} GGGGY" in out
+    assert "note: inconsistent feedback: no word fits the rows under Wordle's rules; " \
+           "continuing with the closest words" in out
+    assert "guess 3: " in out  # the row was kept and the game went on
+
+
+def test_without_a_fallback_list_an_impossible_row_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    from autobot.cli import solve
+    from autobot.solver import SolverConfig, make_solver
+
+    solver = make_solver(SolverConfig(strategy="entropy", start="salet", fallback=None))
+    out = io.StringIO()
+    solve.interact(solver, False, io.StringIO("xxxxx\nsissy gxxxx\nquit\n"), out, False)
     # S was grey in SALET, so a green S contradicts the rows before it.
-    assert "no word in the answers list fits SALET XXXXX, SISSY GXXXX" in out
-    assert "guess 3" not in out  # the bad row was not kept: still asking about guess 2
+    assert "no word in the answers list fits SALET XXXXX, SISSY GXXXX" in out.getvalue()
+    assert "guess 3" not in out.getvalue()
+
+
+def test_an_off_list_answer_is_simulated_with_a_note(capsys: pytest.CaptureFixture) -> None:
+    assert main(["solve", "--answer", "kazoo"]) == 0
+    out = capsys.readouterr().out
+    assert "KAZOO  GGGGG" in out and "note: no word in the answers list fits" in out
 
 
 def test_word_and_colours_form(monkeypatch: pytest.MonkeyPatch, capsys) -> None:

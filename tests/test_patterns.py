@@ -32,6 +32,20 @@ def test_matrix_matches_reference_on_doubled_letter_words() -> None:
     assert (compute_matrix(doubled, doubled) == reference_matrix(doubled, doubled)).all()
 
 
+def test_lenient_matrix_matches_the_slow_lenient_rule() -> None:
+    # The same doubled-letter words, coloured the way a page that does not count copies would.
+    nyt = load_words("nyt").words
+    doubled = tuple(w for w in nyt if len(set(w)) <= 3)[:120]
+    mixed = doubled + tuple(random.Random(3).sample(nyt, 80))
+    fast = compute_matrix(mixed, mixed, lenient=True)
+    assert (fast == reference_matrix(mixed, mixed, lenient=True)).all()
+    # It differs from Wordle's rule exactly where a guess repeats a letter.
+    strict = compute_matrix(mixed, mixed)
+    differ = (fast != strict).any(axis=1)
+    assert differ.any()
+    assert all(len(set(mixed[i])) < 5 for i in np.flatnonzero(differ))
+
+
 def test_matrix_block_boundaries() -> None:
     # More guesses than one block holds, so several blocks are stitched together.
     rng = random.Random(7)

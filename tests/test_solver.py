@@ -142,10 +142,13 @@ def test_candidates_match_slow_filter() -> None:
     assert "eerie" in s.candidates(history)
 
 
-def test_no_word_fits_names_the_rows() -> None:
-    s = solver("entropy")
+def test_no_word_fits_names_the_rows_without_a_fallback_list() -> None:
+    s = make_solver(SolverConfig(strategy="entropy", start="salet", fallback=None))
     with pytest.raises(AutobotError, match="SALET GGGGX, CRANE XXXXX"):
         s.candidates([Turn("salet", "GGGGX"), Turn("crane", "XXXXX")])
+    # With the fallback list (the default) the same rows are a note, not an error.
+    fit = solver("entropy").fit([Turn("salet", "GGGGX"), Turn("crane", "XXXXX")])
+    assert fit.inconsistent and fit.words and "inconsistent feedback" in (fit.note or "")
 
 
 def test_banned_words_are_never_proposed() -> None:
@@ -202,9 +205,11 @@ def test_nyt_answers_are_all_14855_words_weighted() -> None:
     assert game.solved
 
 
-def test_all_candidates_banned_is_a_clear_error() -> None:
+def test_all_candidates_banned_goes_on_past_the_list() -> None:
     s = solver("entropy")
     history = tuple(Turn(g, score(g, "cigar")) for g in ("salet", "brond", "chair"))
     cands = s.candidates(history)
-    with pytest.raises(AutobotError, match="every word that fits was rejected by the game: CIGAR"):
-        s.next_guess(GameState(history, banned=frozenset(cands)))
+    assert cands == ["cigar"]
+    decision = s.decide(GameState(history, banned=frozenset(cands)))
+    assert decision.guess != "cigar" and decision.notes
+    assert "no word in the answers list fits" in decision.notes[0]

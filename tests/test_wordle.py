@@ -13,6 +13,7 @@ from autobot.wordle import (
     marks_to_code,
     parse_marks,
     score,
+    score_lenient,
 )
 
 # (guess, answer, colours). Worked out by hand from the rule (greens first, then yellows left to
@@ -150,3 +151,20 @@ def test_consistent_words_are_always_hard_mode_legal() -> None:
     history = [Turn("eerie", score("eerie", "geese"))]
     for word in filter_candidates(words, history):
         assert hard_mode_violation(word, history) is None
+
+
+@pytest.mark.parametrize(
+    ("guess", "answer", "strict", "lenient"),
+    [
+        ("speed", "abide", "XXYXY", "XXYYY"),  # both Es yellow: the answer has a spare E
+        ("eerie", "ended", "GYXXX", "GYXXY"),  # one spare E: Wordle colours one E, lenient both
+        ("level", "lever", "GGGGX", "GGGGX"),  # no spare E left after the greens
+        ("sissy", "shays", "GXYXY", "GXYYY"),  # one spare S: every non-green S yellow
+        ("crane", "crane", "GGGGG", "GGGGG"),
+    ],
+)
+def test_lenient_rule_does_not_count_copies(
+    guess: str, answer: str, strict: str, lenient: str
+) -> None:
+    assert score(guess, answer) == strict
+    assert score_lenient(guess, answer) == lenient

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import json
 import sys
@@ -60,7 +61,8 @@ def register(subparsers: Any) -> None:
                         help="seed for --sample (default 0; browser mode has its own)")
     parser.add_argument(
         "--targets", default=None, metavar="LIST",
-        help="answers to play (default: the --answers list; the original 2,315 for nyt)",
+        help="answers the games are played against (default: the --answers list; the original "
+             "2,315 for nyt): nyt-past = the 1,564 real NYT answers to date, or a file",
     )
     parser.add_argument("--plot", type=Path, default=None, metavar="PNG",
                         help="write a histogram picture")
@@ -113,12 +115,13 @@ def run(args: argparse.Namespace) -> int:
 
         language = load_language(args.lang)
         # The language's likely answers, or a list in its letters (ä ö ü ß, ñ).
-        targets_list = load_words(args.targets, language.letters) if args.targets else None
-        words = targets_list.words if targets_list else language.answers.words
+        chosen = load_words(args.targets, language.letters) if args.targets else language.answers
+        target_list, words = args.targets or chosen.name, chosen.words
     else:
         target_list = args.targets or ("answers" if args.answers == "nyt" else args.answers)
         words = load_words(target_list).words
-    unknown = [w for w in words if w not in solver.answer_index]
+    # A target outside the answers list is fine while the fallback list can still find it.
+    unknown = [w for w in words if w not in solver.answer_index and not solver.is_allowed(w)]
     if unknown:
         raise AutobotError(
             f"{len(unknown)} target words are not possible answers in the "
@@ -127,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
     targets = pick_targets(words, args.sample or args.games, args.seed or 0)
 
     result = _run_with_progress(solver, targets, args)
+    result = dataclasses.replace(result, targets=target_list)
     print("\n".join(summary_lines(result)))
     if args.json is not None:
         _write(args.json, lambda p: p.write_text(json.dumps(result.to_json(), indent=1) + "\n"))

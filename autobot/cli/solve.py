@@ -89,7 +89,7 @@ def simulate(solver: Any, answer: str, hard: bool, out: TextIO, styled: bool) ->
     """Play one game against `answer` and print its rows; 1 when it took more than six."""
     from autobot.solver import play
 
-    if answer not in solver.answer_index:
+    if answer not in solver.answer_index and not solver.is_allowed(answer):
         raise AutobotError(
             f"{answer.upper()} is not a possible answer in the {solver.answers.name} list "
             "(try --answers nyt)"
@@ -98,6 +98,8 @@ def simulate(solver: Any, answer: str, hard: bool, out: TextIO, styled: bool) ->
     game = play(solver, answer, hard=hard)
     for guess in game.guesses:
         show(render_row(guess, score(guess, answer), styled))
+    for note in game.notes:
+        show(f"note: {note}")
     n = len(game.guesses)
     if game.solved and n <= ROWS:
         show(f"solved in {n}/{ROWS} ({solver.strategy_name})")
@@ -133,8 +135,12 @@ def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) ->
     banned: set[str] = set()
     show(f"autobot solve ({solver.strategy_name}{', hard mode' if hard else ''}): {HELP}")
     while len(history) < ROWS:
-        candidates = solver.candidates(history)
-        guess = solver.next_guess(GameState(history, hard, frozenset(banned)))
+        state = GameState(history, hard, frozenset(banned))
+        candidates = solver.candidates(history, state.banned)
+        decision = solver.decide(state)
+        guess = decision.guess
+        for note in decision.notes:  # past the answers list, or rows no word fits
+            show(f"note: {note}")
         left = f"{len(candidates)} possible"
         if len(candidates) <= 8:
             left += ": " + " ".join(w.upper() for w in candidates)
@@ -174,7 +180,7 @@ def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) ->
                 show(render_row(word, marks, styled))
                 show(f"solved in {len(history)}/{ROWS}")
                 return 0
-            try:
+            try:  # only a solver without a fallback list can run out of words
                 solver.candidates(history + (turn,))
             except AutobotError as exc:
                 show(f"  {exc}: check the colours and type them again")

@@ -16,6 +16,8 @@ BUILTIN = {
     "answers": "answers.txt",  # the original 2,315 answers
     "allowed": "allowed.txt",  # the original 12,972 allowed guesses (answers included)
     "nyt": "nyt.txt",  # the current NYT allowed list, 14,855 words
+    "nyt-past": "nyt_past.txt",  # 1,564 real NYT answers to date (a benchmark's targets)
+    "nyt-dictionary": "nyt_dictionary.txt",  # the 6,535 NYT words a dictionary has in lowercase
 }
 ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 

