@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from autobot.driver import Driver, UserQuit
 from autobot.errors import AutobotError
-from autobot.wordle import WORD_LENGTH, Turn
+from autobot.wordle import WORD_LENGTH, Turn, upper_word
 
 ROWS = 6
 ALL_GREEN = "G" * WORD_LENGTH
@@ -202,7 +202,8 @@ def letters_match(letters: str, word: str) -> bool:
     """Does a row's LETTERS agree with `word`? Unreadable letters (`?`) agree with anything."""
     if len(letters) != len(word):
         return False
-    return all(a == "?" or a == b for a, b in zip(letters.upper(), word.upper(), strict=True))
+    pairs = zip(upper_word(letters), upper_word(word), strict=True)
+    return all(a == "?" or a == b for a, b in pairs)
 
 
 def row_matches(row: Row, turn: Turn) -> bool:

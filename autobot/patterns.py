@@ -14,9 +14,9 @@ from autobot.words import WordList
 
 
 def _letters(words: Sequence[str]) -> np.ndarray:
-    """Words as a (n, 5) uint8 array of letters 0..25."""
-    raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
-    return (raw.reshape(len(words), WORD_LENGTH) - ord("a")).astype(np.uint8)
+    """Words as a (n, 5) array of code points (any alphabet: only equality is used)."""
+    raw = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
+    return raw.reshape(len(words), WORD_LENGTH)
 
 
 def compute_matrix(

@@ -298,9 +298,10 @@ def collect_cases(paths: Sequence[str | Path], strict: bool = False) -> list[Cas
 class Replayer:
     """Reads cases with vision and judges them; builds the solver(s) only when first needed."""
 
-    def __init__(self, profile: Any = None, strategy: str = "default") -> None:
+    def __init__(self, profile: Any = None, strategy: str = "default", lang: str = "en") -> None:
         self.profile = profile
         self.strategy = strategy
+        self.lang = lang
         self._solvers: dict[bool, Any] = {}
         self._warm = False  # the first read loads glyph templates: keep that out of the times
 
@@ -309,7 +310,9 @@ class Replayer:
         if hard not in self._solvers:
             from autobot.solver import SolverConfig, make_solver
 
-            self._solvers[hard] = make_solver(SolverConfig(strategy=self.strategy, hard=hard))
+            self._solvers[hard] = make_solver(
+                SolverConfig(strategy=self.strategy, hard=hard, lang=self.lang)
+            )
         return self._solvers[hard]
 
     def run(self, case: Case) -> Result:

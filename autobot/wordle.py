@@ -45,6 +45,11 @@ assert score("ninny", "annex") == "YXGXX"
 assert score("speed", "abide") == "XXYXY"
 
 
+def upper_word(word: str) -> str:
+    """A word as the tiles show it: upper case, with ß as the one letter ẞ (str.upper gives SS)."""
+    return word.replace("ß", "ẞ").upper()
+
+
 def score_lenient(guess: str, answer: str) -> Marks:
     """The colours of a page that does not count copies (seen on real clones).
 

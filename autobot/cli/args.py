@@ -30,3 +30,24 @@ def number_in(
 positive_int = number_in(int, 1)
 scale_factor = number_in(float, 0.25, 4)
 key_delay_ms = number_in(float, 0, 2000, "ms")
+
+
+def language_code(text: str) -> str:
+    """An argparse type: a known language code (lower-cased); the error lists the codes."""
+    from autobot.errors import AutobotError
+    from autobot.words.languages import spec
+
+    try:
+        return spec(text).code
+    except AutobotError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """--lang CODE: the game's language (its word lists); checked when the line is parsed."""
+    from autobot.words.languages import LANGUAGES
+
+    parser.add_argument(
+        "--lang", type=language_code, default="en", metavar="CODE",
+        help=f"the game's language: {', '.join(LANGUAGES)} (default en)",
+    )

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from autobot.cli.args import key_delay_ms, positive_int, scale_factor
+from autobot.cli.args import add_lang_option, key_delay_ms, positive_int, scale_factor
 from autobot.errors import AutobotError
 
 
@@ -32,6 +32,7 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
         help="allowed guesses: allowed (12,972), nyt or a file (nyt when --answers nyt)",
     )
     parser.add_argument("--start", default=None, metavar="WORD", help="force the first guess")
+    add_lang_option(parser)
 
 
 def solver_config(args: argparse.Namespace) -> Any:
@@ -40,7 +41,7 @@ def solver_config(args: argparse.Namespace) -> Any:
 
     return SolverConfig(
         strategy=args.strategy, hard=args.hard, answers=args.answers,
-        guesses=args.guesses, start=args.start,
+        guesses=args.guesses, start=args.start, lang=args.lang,
     )
 
 
@@ -109,8 +110,16 @@ def run(args: argparse.Namespace) -> int:
     from autobot.words import load_words
 
     solver = make_solver(solver_config(args))
-    target_list = args.targets or ("answers" if args.answers == "nyt" else args.answers)
-    words = load_words(target_list).words
+    if args.lang != "en":
+        from autobot.words.languages import load_language
+
+        language = load_language(args.lang)
+        # The language's likely answers, or a list in its letters (ä ö ü ß, ñ).
+        chosen = load_words(args.targets, language.letters) if args.targets else language.answers
+        target_list, words = args.targets or chosen.name, chosen.words
+    else:
+        target_list = args.targets or ("answers" if args.answers == "nyt" else args.answers)
+        words = load_words(target_list).words
     # A target outside the answers list is fine while the fallback list can still find it.
     unknown = [w for w in words if w not in solver.answer_index and not solver.is_allowed(w)]
     if unknown:

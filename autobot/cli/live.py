@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from autobot.cli.args import add_lang_option
 from autobot.errors import AutobotError
 
 SAFETY = 4
@@ -84,6 +85,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--strategy", default="default", help="solver strategy")
     parser.add_argument("--hard", action="store_true", help="hard mode (only legal guesses)")
     parser.add_argument("--start", metavar="WORD", help="force the first guess")
+    add_lang_option(parser)
     parser.add_argument("--key-delay", type=key_delay_ms, default=60.0, metavar="MS",
                         help="pause between key presses (default 60 ms)")
     parser.add_argument("--find-timeout", type=seconds, default=10.0, metavar="S",

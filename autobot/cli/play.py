@@ -14,8 +14,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from autobot.cli.args import key_delay_ms, scale_factor
+from autobot.cli.args import add_lang_option, key_delay_ms, scale_factor
 from autobot.errors import AutobotError
+from autobot.wordle import upper_word
 
 # Tile colours for the terminal (the page's palette; marks are G Y X).
 TILE_COLOURS = {
@@ -77,6 +78,7 @@ def register(subparsers: Any) -> None:
                         help="JavaScript run before the page's own scripts on every load "
                              "(to fix a clone's answer or date when regression-testing it)")
     add_browser_arguments(parser)
+    add_lang_option(parser)
 
 
 def check_answer(word: str | None) -> str | None:
@@ -97,7 +99,7 @@ def tiles(guess: str, marks: str, theme: str, contrast: bool) -> Any:
 
     colours = TILE_COLOURS[(theme, contrast)]
     text = Text()
-    for letter, mark in zip(guess.upper(), marks, strict=True):
+    for letter, mark in zip(upper_word(guess), marks, strict=True):
         # Black on the pale high-contrast blue: white would vanish on 16-colour terminals.
         ink = "black" if contrast and mark == "Y" else "white"
         text.append(f" {letter} ", style=f"bold {ink} on {colours.get(mark, 'grey50')}")
@@ -141,9 +143,10 @@ def solver_from_args(args: argparse.Namespace) -> Any:
     from autobot.solver import SolverConfig, make_solver
 
     start = args.start.lower() if args.start else None
-    solver = make_solver(SolverConfig(strategy=args.strategy, hard=args.hard, start=start))
+    solver = make_solver(SolverConfig(strategy=args.strategy, hard=args.hard, start=start,
+                                      lang=args.lang))
     if start and not solver.is_allowed(start):
-        raise AutobotError(f"--start: {start.upper()} is not an allowed guess")
+        raise AutobotError(f"--start: {upper_word(start)} is not an allowed guess")
     return solver
 
 

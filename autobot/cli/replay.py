@@ -7,6 +7,7 @@ import argparse
 import json
 from pathlib import Path
 
+from autobot.cli.args import add_lang_option
 from autobot.errors import AutobotError
 
 
@@ -26,6 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="rewrite the sidecars' expected guesses (boards are never updated)")
     p.add_argument("--profile", metavar="NAME", help="calibration profile for the reader")
     p.add_argument("--strategy", default="default", help="solver strategy (default: default)")
+    add_lang_option(p)
     p.add_argument("--strict", action="store_true",
                    help="labels.json: a '?' answer on a labelled tile is a failure even when the "
                    "frame is reported as not settled")
@@ -49,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     cases = collect_cases(args.paths, args.strict)
     if not cases:
         raise AutobotError(f"no images in {', '.join(args.paths)}")
-    replayer = Replayer(profile=profile, strategy=args.strategy)
+    replayer = Replayer(profile=profile, strategy=args.strategy, lang=args.lang)
     if args.update:
         changed = update_sidecars(cases, replayer)
         for name, old, new in changed:

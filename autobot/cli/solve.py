@@ -7,7 +7,15 @@ import sys
 from typing import Any, TextIO
 
 from autobot.errors import AutobotError
-from autobot.wordle import ALL_GREEN, Turn, hard_mode_violation, marks_to_code, parse_marks, score
+from autobot.wordle import (
+    ALL_GREEN,
+    Turn,
+    hard_mode_violation,
+    marks_to_code,
+    parse_marks,
+    score,
+    upper_word,
+)
 
 ROWS = 6
 HELP = (
@@ -45,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.answer is not None:
         answer = args.answer.strip().lower()
-        if len(answer) != 5 or not answer.isascii() or not answer.isalpha():
+        if len(answer) != 5 or not answer.isalpha():  # any alphabet: größe, fobia, año
             raise AutobotError(f"--answer {args.answer!r} is not a five-letter word")
     solver = make_solver(solver_config(args))
     styled = sys.stdout.isatty()
@@ -57,11 +65,11 @@ def run(args: argparse.Namespace) -> int:
 def render_row(word: str, marks: str, styled: bool) -> Any:
     """One board row: rich coloured tiles for a terminal, 'CRANE  XYGXX' for plain text."""
     if not styled:
-        return f"{word.upper()}  {marks}"
+        return f"{upper_word(word)}  {marks}"
     from rich.text import Text
 
     text = Text()
-    for letter, mark in zip(word.upper(), marks, strict=True):
+    for letter, mark in zip(upper_word(word), marks, strict=True):
         text.append(f" {letter} ", style=_STYLE[mark])
         text.append(" ")
     return text
@@ -103,7 +111,7 @@ def simulate(solver: Any, answer: str, hard: bool, out: TextIO, styled: bool) ->
 def parse_reply(line: str, suggested: str) -> tuple[str, str]:
     """'COLOURS' or 'WORD COLOURS' -> (word played, marks); ValueError with the reason."""
     parts = line.split()
-    if len(parts) == 2 and len(parts[0]) == 5 and parts[0].isascii() and parts[0].isalpha():
+    if len(parts) == 2 and len(parts[0]) == 5 and parts[0].isalpha():
         try:
             return parts[0].lower(), parse_marks(parts[1])
         except ValueError:

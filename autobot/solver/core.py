@@ -26,6 +26,7 @@ from autobot.solver.strategies import (
 )
 from autobot.wordle import ALL_GREEN, Turn, marks_to_code, score
 from autobot.words import WordList, load_words
+from autobot.words.languages import load_language
 
 # --- the solver --------------------------------------------------------------------------------
 
@@ -41,9 +42,20 @@ class Solver:
             raise AutobotError(
                 f"unknown strategy {name!r} (choose from default, {', '.join(STRATEGIES)})"
             )
-        self.answers: WordList = load_words(config.answers)
-        guess_name = "nyt" if config.answers == "nyt" else config.guesses
-        base = load_words(guess_name)
+        self.inflected: frozenset[str] = frozenset()  # words that are not dictionary base forms
+        if config.lang != "en":
+            # Any word of the language may be the answer, weighted by frequency (like nyt).
+            language = load_language(config.lang)
+            self.zipf = zipf = language.zipf
+            self.answers: WordList = language.allowed
+            base = language.allowed
+            guess_name = language.allowed.name
+            if language.base:  # see _base_forms_only
+                self.inflected = frozenset(language.allowed.words) - language.base
+        else:
+            self.answers = load_words(config.answers)
+            guess_name = "nyt" if config.answers == "nyt" else config.guesses
+            base = load_words(guess_name)
         extra = tuple(w for w in self.answers.words if w not in base)
         # Every possible answer must also be a legal guess, or the solver could never win.
         self.guesses: WordList = (
@@ -53,9 +65,8 @@ class Solver:
         self.answer_index = {w: i for i, w in enumerate(self.answers.words)}
         self.matrix = pattern_matrix(self.guesses, self.answers)
         # The frequency prior for the all-words list; the curated lists are uniform.
-        self._answer_zipf = (
-            zipf_values(self.answers.words, zipf) if config.answers == "nyt" else None
-        )
+        weighted = config.answers == "nyt" or config.lang != "en"
+        self._answer_zipf = zipf_values(self.answers.words, zipf) if weighted else None
         self._answer_dictionary = (
             self._dictionary_mask(self.answers.words) if self._answer_zipf is not None else None
         )
@@ -102,7 +113,8 @@ class Solver:
     @property
     def offlist(self) -> OffList | None:
         """Every word the game may accept, for rows no answer fits (built on first use)."""
-        if self._offlist is None and self.config.fallback is not None:
+        # The fallback lists are English; another language's list already holds every word.
+        if self._offlist is None and self.config.fallback is not None and self.config.lang == "en":
             base = load_words(self.config.fallback).words
             known = set(base)
             words = base + tuple(w for w in self.guesses.words if w not in known)
@@ -118,7 +130,10 @@ class Solver:
 
     def weights_for(self, state: GameState) -> np.ndarray:
         """The answers' prior in this game: each word the page refused tilts it to common words."""
-        refusals = len(state.banned) if self._answer_zipf is not None else 0  # uniform: no tilt
+        # Uniform lists get no tilt; the inflected words _base_forms_only bans count as one.
+        banned = state.banned
+        refusals = len(banned - self.inflected) + bool(banned & self.inflected)
+        refusals = refusals if self._answer_zipf is not None else 0
         weights = self._weights.get(refusals)
         if weights is None:
             weights = self._weights[refusals] = (
@@ -238,7 +253,9 @@ class Solver:
         fit = self.fit(state.history, state.banned)
         notes = (fit.note,) if fit.note else ()
         if fit.level == "answers":
-            guess = self.strategy(state, fit.words)
+            state = self._base_forms_only(state, fit.words)
+            words = [w for w in fit.words if w not in state.banned]
+            guess = self.strategy(state, words)
             row = self.guess_index.get(guess)
             if guess in state.banned or row is None or not self.legal_mask(state)[row]:
                 raise AssertionError(f"strategy {self.strategy_name} proposed illegal {guess!r}")
@@ -254,6 +271,18 @@ class Solver:
         if guess in state.banned:
             raise AssertionError(f"the fallback proposed refused {guess!r}")
         return Decision(guess, notes)
+
+
+    def _base_forms_only(self, state: GameState, candidates: Sequence[str]) -> GameState:
+        """After the site refused an inflected word, play base forms only: strict lists (many
+        clones use a spelling dictionary's stems) have no plurals or inflections, so every other
+        such guess would be refused too. Not when that would leave no possible answer."""
+        if not state.banned & self.inflected:
+            return state
+        strict = state.banned | self.inflected
+        if all(w in strict for w in candidates):
+            return state
+        return GameState(history=state.history, hard=state.hard, banned=strict)
 
 
 def make_solver(config: SolverConfig, zipf: Mapping[str, float] | None = None) -> Solver:

@@ -39,6 +39,7 @@ class SolverConfig:
     # Every word the game may accept: searched, frequency-weighted, once no word of the answers
     # list fits the rows (an answer the list lacks, or a page with other rules). None = never.
     fallback: str | None = "nyt"
+    lang: str = "en"  # another language plays its own lists (autobot.words.languages)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,16 @@ import numpy as np
 
 from autobot.vision import _RING, TILE_PX, glyph_tile, glyphs, locate
 
-SHEET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"
+# Every letter of autobot.words.languages' alphabets. The ẞ tile's text is turned into a
+# lowercase ß after load: pages upper-case ß with CSS or JS, which gives "SS" in one tile
+# (wordle-global /de/ does), and that reads as ẞ. The capital ẞ glyph itself is left out: pages
+# hardly draw it, and its B/S-like shape out-scored S on a shaking English row.
+SHEET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜẞÑ"
+_SHARP_S_AS_SS = SHEET.index("ẞ")
+_SS_JS = (
+    "document.querySelectorAll('#sheet .sheet-block').forEach(b => {"
+    "  const t = b.querySelectorAll('.tile')[arguments[0]]; if (t) t.textContent = 'ß'; });"
+)
 SAME_SHAPE = 0.97  # a glyph this correlated with a kept one of the same letter adds nothing
 VARIANTS: tuple[tuple[str, bool, float, str | None], ...] = (
     # (theme, contrast, scale, font override): the page as it is, then other fonts clones use
@@ -133,18 +142,18 @@ def tiles_in_reading_order(frame: np.ndarray) -> list[tuple[int, int, int, int]]
     return [(int(b.x), int(b.y), int(b.x + b.w), int(b.y + b.h)) for b in boxes]
 
 
-def glyphs_from_sheet(frame: np.ndarray) -> list[tuple[str, np.ndarray]]:
-    """(letter, normalised glyph) for every tile of one sheet screenshot."""
+def glyphs_from_sheet(frame: np.ndarray, sheet: str = SHEET) -> list[tuple[str, np.ndarray]]:
+    """(letter, normalised glyph) for every tile of one sheet screenshot of `sheet`'s letters."""
     boxes = tiles_in_reading_order(frame)
-    if len(boxes) != len(SHEET):
-        raise SystemExit(f"harvest: found {len(boxes)} tiles, expected {len(SHEET)}")
+    if len(boxes) != len(sheet):
+        raise SystemExit(f"harvest: found {len(boxes)} tiles, expected {len(sheet)}")
     crops = []
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         rgb = cv2.resize(frame[y0:y1, x0:x1], (TILE_PX, TILE_PX), interpolation=cv2.INTER_AREA)
         ring_grey = float(np.median(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)[_RING]))
         crop = glyphs.extract_glyph(glyph_tile(frame[y0:y1, x0:x1]), ring_grey)
         if crop is not None:
-            crops.append((SHEET[i % len(SHEET)], crop))
+            crops.append((sheet[i % len(sheet)], crop))
     cap = glyphs.cap_height([c for _, c in crops])
     return [(letter, glyphs.normalise(c, cap)) for letter, c in crops]
 
@@ -193,6 +202,7 @@ def harvest(out: Path) -> int:
                     driver.get(url_for(theme, contrast, state))
                     if font:
                         driver.execute_script(_FONT_JS, font)
+                    driver.execute_script(_SS_JS, _SHARP_S_AS_SS)
                     sheet = _wait_for_sheet(driver)
                     face = f"-{font.replace(' ', '')}" if font else ""
                     tag = f"{theme}{'-hc' if contrast else ''}-s{scale:g}{face}-{state}"

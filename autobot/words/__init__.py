@@ -19,7 +19,7 @@ BUILTIN = {
     "nyt-past": "nyt_past.txt",  # 1,564 real NYT answers to date (a benchmark's targets)
     "nyt-dictionary": "nyt_dictionary.txt",  # the 6,535 NYT words a dictionary has in lowercase
 }
-_WORD = re.compile(r"[a-z]{5}")
+ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 @dataclass(frozen=True)
@@ -50,15 +50,25 @@ def _as_set(words: tuple[str, ...]) -> frozenset[str]:
     return frozenset(words)
 
 
-def parse_words(text: str, source: str) -> tuple[str, ...]:
-    """Words from a list file's text: one per line, '#' comments allowed; bad lines are errors."""
+@cache
+def _word_pattern(letters: str) -> re.Pattern[str]:
+    return re.compile(f"[{re.escape(letters)}]{{5}}")
+
+
+def parse_words(text: str, source: str, letters: str = ASCII_LETTERS) -> tuple[str, ...]:
+    """Words from a list file's text: one per line, '#' comments allowed; bad lines are errors.
+
+    `letters` is the language's lowercase alphabet (a-z by default; German adds ä ö ü ß).
+    """
+    pattern = _word_pattern(letters)
     words: list[str] = []
     seen: set[str] = set()
     for number, line in enumerate(text.splitlines(), start=1):
+        # Lowercase keeps a German ß one letter ('ẞ'.lower() == 'ß'; only upper() doubles it).
         word = line.split("#", 1)[0].strip().lower()
         if not word:
             continue
-        if not _WORD.fullmatch(word):
+        if not pattern.fullmatch(word):
             raise AutobotError(f"{source}:{number}: {word!r} is not a five-letter word")
         if word not in seen:
             seen.add(word)
@@ -69,8 +79,9 @@ def parse_words(text: str, source: str) -> tuple[str, ...]:
 
 
 @cache
-def load_words(name_or_path: str) -> WordList:
-    """A built-in list by name ('answers', 'allowed', 'nyt') or a list file by path."""
+def load_words(name_or_path: str, letters: str = ASCII_LETTERS) -> WordList:
+    """A built-in list by name ('answers', 'allowed', 'nyt') or a list file by path (its words
+    in `letters`, a language's lowercase alphabet)."""
     if name_or_path in BUILTIN:
         text = resources.files(__package__).joinpath(BUILTIN[name_or_path]).read_text()
         return WordList(name_or_path, parse_words(text, name_or_path))
@@ -82,4 +93,4 @@ def load_words(name_or_path: str) -> WordList:
         raise AutobotError(f"no word list {name_or_path!r} (use {choices} or a file)") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise AutobotError(f"cannot read word list {name_or_path}: {exc}") from None
-    return WordList(path.stem, parse_words(text, str(path)))
+    return WordList(path.stem, parse_words(text, str(path), letters))
