@@ -13,9 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
-from PIL import Image
-
 from conftest import DATE_SHIM, serve_clone
+from PIL import Image
 
 
 @dataclass(frozen=True)

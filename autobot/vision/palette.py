@@ -34,28 +34,30 @@ ROLES = ("G", "Y", "X")
 JOIN = 10.0  # Lab distance under which two tile colours are one colour (average linkage)
 REJECT = 16.0  # a colour this far from every learned colour has no role: '?'
 MARGIN = 0.6  # cost lead the chosen role of a cluster needs over any other role
-# Cost per tile of leaving a colour without a role: a tile or two of an odd colour (under a
-# toast, mid-animation) are outliers; a colour many tiles share always gets a role.
-OUTLIER = 1.5
+# Cost per tile of leaving a colour without a role: a stray tile or two of an odd colour (under
+# a toast, mid-animation) are outliers; a colour many tiles share always gets a role.
+OUTLIER = 3.0
 
 # Cost of giving a colour family each role: green is correct, yellow present, grey absent;
 # orange and blue swap meanings between palettes (NYT high contrast: orange correct, blue
-# present; clones use them otherwise), so they lean to the NYT use only mildly.
+# present; colour-blind clone modes the other way round), so their hue alone decides nothing:
+# the known palettes and the game's rules do.
 HUE_COST: dict[str, dict[str, float]] = {
     "neutral": {"G": 4.0, "Y": 4.0, "X": 0.0},
     "green": {"G": 0.0, "Y": 3.0, "X": 3.0},
     "yellow": {"G": 3.0, "Y": 0.0, "X": 3.0},
-    "orange": {"G": 1.0, "Y": 1.5, "X": 3.0},
-    "blue": {"G": 1.5, "Y": 1.0, "X": 2.5},
-    "red": {"G": 3.0, "Y": 2.5, "X": 0.5},  # dark red absent: not green, not yellow
+    "orange": {"G": 1.0, "Y": 1.0, "X": 3.0},
+    "blue": {"G": 1.0, "Y": 1.0, "X": 2.5},
+    "red": {"G": 3.0, "Y": 3.0, "X": 0.5},  # dark red absent: not green, not yellow
     "other": {"G": 2.5, "Y": 2.5, "X": 1.5},
 }
 LEAST_SATURATED = 1.0  # cost of an absent colour as saturated as the board's most saturated one
 PRIOR_WEIGHT = 2.0  # cost of a colour a full PRIOR_FAR away from every known colour of a role
 PRIOR_NEAR, PRIOR_FAR = 6.0, 24.0  # Lab distances: a known colour / no help at all
 PROFILE_WEIGHT = 6.0  # a calibration profile's colours overrule the cues
-CONFLICT = 0.75  # cost of each letter that breaks the game's rules under an assignment
+CONFLICT = 1.0  # cost of each letter that breaks the game's rules under an assignment
 FILL_CHROMA = 25.0  # an empty-tile fill is greyish (coloured letterless squares are a share grid)
+NEAR_BLACK = 22.0  # Lab L below which a colour is black whatever its tint
 RED_HUE = 40.0  # Lab hue below which an "orange" is red (#943e3c ~32; #f5793a ~51, #d55e00 ~56)
 HINT_SHARE = 0.55  # ink weaker than this share of the page's text contrast is a hint letter
 
@@ -89,6 +91,8 @@ PRIOR_LABS: dict[str, np.ndarray] = {
 
 def family(lab: np.ndarray) -> str:
     """The colour family of a tile colour: hue_role's, with red apart from 'other'."""
+    if float(lab[0]) < NEAR_BLACK:
+        return "neutral"  # a capture's tint gives near-black a hue no tile colour has
     name = hue_role(lab)
     if name == "other":
         hue = math.degrees(math.atan2(float(lab[2]), float(lab[1]))) % 360
@@ -279,7 +283,11 @@ def learn_palette(
         bad = _conflicts_if_correct(groups, tiles)
         for k, g in enumerate(open_):
             costs[k]["G"] += CONFLICT * bad[g]
-            costs[k]["?"] = OUTLIER * len(groups[g])
+            # Only a fourth colour, or a stray tile or two beside a much bigger colour, may go
+            # without a role.
+            small = len(groups[g]) <= 2 and 4 * len(groups[g]) <= len(groups[open_[0]])
+            stray = k >= len(ROLES) or small
+            costs[k]["?"] = OUTLIER * len(groups[g]) if stray else math.inf
         reasons += _assign(open_, costs, centres, marks)
     return Palette(tuple(centres), tuple(marks), tuple(reasons), tuple(members.tolist()))
 
