@@ -59,15 +59,23 @@ def open_clone(setup: CloneSetup, size: tuple[int, int] = (1280, 1024)) -> Itera
         yield driver
 
 
+def type_letters(driver, text: str) -> None:
+    """Type letters with real key events (no Enter)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    chain = ActionChains(driver)
+    for ch in text.lower():
+        chain.send_keys(ch).pause(0.06)
+    chain.perform()
+
+
 def type_guess(driver, word: str, settle: float) -> None:
     """Type a guess with real key events and press Enter; wait for the reveal."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
-    chain = ActionChains(driver)
-    for ch in word.lower():
-        chain.send_keys(ch).pause(0.06)
-    chain.send_keys(Keys.ENTER).perform()
+    type_letters(driver, word)
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
     time.sleep(settle)
 
 

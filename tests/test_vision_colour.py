@@ -141,9 +141,10 @@ def test_cluster_matches_reference() -> None:
 
 
 def test_hint_is_faint_next_to_the_pages_text() -> None:
-    typed = [(230.0, 255.0), (225.0, 255.0)]  # black letters on white
+    typed = [(-230.0, 255.0), (-225.0, 255.0)]  # black letters on white tiles
     text = palette.page_text_share(typed)
-    assert not palette.is_hint(230.0, 255.0, text)
-    assert palette.is_hint(70.0, 255.0, text)  # light grey on white
-    assert palette.is_hint(60.0, 40.0, palette.page_text_share([]))  # grey on a dark tile
-    assert not palette.is_hint(200.0, 40.0, palette.page_text_share([]))  # white on dark
+    assert not palette.is_hint(-230.0, 255.0, text)
+    assert palette.is_hint(-70.0, 255.0, text)  # light grey on white
+    assert palette.is_hint(95.0, 47.0, palette.page_text_share([(161.0, 94.0)]))  # grey on slate
+    assert not palette.is_hint(200.0, 47.0, palette.page_text_share([]))  # white on slate
+    assert not palette.is_hint(77.0, 178.0, text)  # white on ochre: all the room there is

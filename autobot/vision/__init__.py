@@ -228,7 +228,7 @@ class TileSample:
     ink: bool  # something in the middle stands out from the ring: a letter (or debris)
     squash: float  # height / width of the tile's non-background outline (1 = square)
     cut: bool  # partly outside the frame
-    contrast: float = 0.0  # grey levels the strongest ink stands out from the ring
+    contrast: float = 0.0  # grey levels the strongest ink stands out (+ lighter, - darker)
 
 
 def glyph_tile(crop: np.ndarray) -> np.ndarray:
@@ -317,8 +317,10 @@ def sample_tiles(
     lo, hi = RING[1], TILE_PX - RING[1]
     middle = grey[:, lo:hi, lo:hi].astype(np.int16)
     # > 32: white letters on a light grey tile drifted +12 keep only ~39 levels of contrast
-    contrast = np.abs(middle - ring_grey[:, None, None]).max(axis=(1, 2))
-    ink = contrast > 32
+    diff = middle - ring_grey[:, None, None]
+    lighter, darker = diff.max(axis=(1, 2)), -diff.min(axis=(1, 2))
+    contrast = np.where(lighter >= darker, lighter, -darker)  # + light ink, - dark ink
+    ink = np.abs(contrast) > 32
     blank = colour.delta_e(ring_lab, bg_lab) < colour.BLANK_DISTANCE
     shown = [key for i, key in enumerate(keys) if ink[i] or not blank[i]]
     squash = _squash(view, grid, shown, bg_lab)
@@ -477,9 +479,9 @@ def classify_colours(
             cache[name] = learned
     for t, mark in zip(filled, learned.tile_marks(labs), strict=True):
         roles[t.key] = mark
-    text = palette_mod.page_text_share(
-        [(s.contrast, s.ring_grey) for k, s in samples.items() if roles[k] == "blank" and s.ink]
-    )
+    # Hint letters: faint next to the letters the page writes anywhere on its tiles.
+    text = palette_mod.page_text_share([(s.contrast, s.ring_grey) for s in samples.values()
+                                        if s.ink and not s.cut])
     for key, s in samples.items():
         if roles[key] == "blank" and s.ink and palette_mod.is_hint(s.contrast, s.ring_grey, text):
             roles[key] = "hint"

@@ -40,13 +40,14 @@ OUTLIER = 3.0
 
 # Cost of giving a colour family each role: green is correct, yellow present, grey absent;
 # orange and blue swap meanings between palettes (NYT high contrast: orange correct, blue
-# present; colour-blind clone modes the other way round), so their hue alone decides nothing:
-# the known palettes and the game's rules do.
+# present; colour-blind clone modes the other way round), so their hue decides little: the
+# known palettes and the game's rules do. A lone orange leans to NYT's meaning (the reference
+# game), but only by less than a known palette's or the rules' say.
 HUE_COST: dict[str, dict[str, float]] = {
     "neutral": {"G": 4.0, "Y": 4.0, "X": 0.0},
     "green": {"G": 0.0, "Y": 3.0, "X": 3.0},
     "yellow": {"G": 3.0, "Y": 0.0, "X": 3.0},
-    "orange": {"G": 1.0, "Y": 1.0, "X": 3.0},
+    "orange": {"G": 1.0, "Y": 1.4, "X": 3.0},
     "blue": {"G": 1.0, "Y": 1.0, "X": 2.5},
     "red": {"G": 3.0, "Y": 3.0, "X": 0.5},  # dark red absent: not green, not yellow
     "other": {"G": 2.5, "Y": 2.5, "X": 1.5},
@@ -59,7 +60,7 @@ CONFLICT = 1.0  # cost of each letter that breaks the game's rules under an assi
 FILL_CHROMA = 25.0  # an empty-tile fill is greyish (coloured letterless squares are a share grid)
 NEAR_BLACK = 22.0  # Lab L below which a colour is black whatever its tint
 RED_HUE = 40.0  # Lab hue below which an "orange" is red (#943e3c ~32; #f5793a ~51, #d55e00 ~56)
-HINT_SHARE = 0.55  # ink weaker than this share of the page's text contrast is a hint letter
+HINT_SHARE = 0.55  # ink weaker than this share of the page's own letters is a hint letter
 
 # Known palettes (role -> sRGB hex), priors only: a frame's colour helps a role when it lies
 # within PRIOR_FAR of one of them.
@@ -353,17 +354,19 @@ TEXT_FLOOR = 0.8  # the page's text is at least this share of black-on-white con
 
 
 def _text_share(contrast: float, ring_grey: float) -> float:
-    """Ink contrast as a share of the most a letter could stand out from this tile."""
-    return contrast / max(ring_grey, 255.0 - ring_grey, 1.0)
+    """Ink contrast (+ lighter, - darker than the tile) as a share of the most a letter of
+    that polarity could stand out from this tile (white or black ink)."""
+    room = 255.0 - ring_grey if contrast >= 0 else ring_grey
+    return abs(contrast) / max(room, 1.0)
 
 
 def page_text_share(inked: Sequence[tuple[float, float]]) -> float:
-    """How strongly this page's typed letters stand out from their tiles (share of the most
-    possible), from the (contrast, ring grey) of its empty-looking tiles with ink: the
-    strongest of them, but never below TEXT_FLOOR (a page shows only hints, or no letters)."""
-    return max([TEXT_FLOOR, *(_text_share(c, g) for c, g in inked)])
+    """How strongly this page's letters stand out from their tiles (share of the most
+    possible), from the (contrast, ring grey) of its tiles with ink: the strongest of them,
+    but never below TEXT_FLOOR (a page that shows only hints, or no letters yet)."""
+    return max([TEXT_FLOOR, *(min(1.0, _text_share(c, g)) for c, g in inked)])
 
 
 def is_hint(contrast: float, ring_grey: float, page_text: float) -> bool:
-    """A letter this faint next to the page's own text is a hint, not a typed letter."""
+    """A letter far fainter than the page's own letters is a hint, not a typed letter."""
     return _text_share(contrast, ring_grey) < HINT_SHARE * page_text
