@@ -179,3 +179,33 @@ def test_duotrigordle_boards_colours_and_hints() -> None:
         rows, learned = roles_as_rows(frame, grid)
         want = [nyt(g, answers[i]) for g in guesses] + ["....."]
         assert rows == want, (i, answers[i], rows, learned.reasons)
+
+
+def test_letreco_keys_take_the_boards_palette() -> None:
+    """The board's learned palette names the on-screen keys' colours too (key boxes from the
+    DOM, colours from the pixels)."""
+    require_chromium()
+    setup = SETUPS["letreco"]
+    guesses = ["TEMPO", "FATIA"]
+    with open_clone(setup) as driver:
+        for word in guesses:
+            type_guess(driver, word, setup.settle)
+        frame = screenshot(driver)
+        keys = driver.execute_script(
+            "const out = {}; for (const b of document.querySelectorAll('button')) {"
+            "const t = b.textContent.trim(); const r = b.getBoundingClientRect();"
+            "if (t.length === 1 && r.width > 10) out[t] = [r.x, r.y, r.width, r.height]; }"
+            "return out;"
+        )
+    read = read_board(frame)
+    assert read.found and read.palette is not None, read.reasons
+    want = {"F": "G", "I": "G", "O": "Y", "T": "X", "E": "X", "M": "X"}
+    for letter, mark in want.items():
+        x, y, w, h = (round(v) for v in keys[letter])
+        patch = frame[y + 2 : y + h - 2, x + 2 : x + w - 2].reshape(-1, 3)
+        rgb = tuple(int(v) for v in np.median(patch, axis=0))
+        assert read.palette.mark_of_rgb(rgb) == mark, (letter, rgb)
+    x, y, w, h = (round(v) for v in keys["Q"])  # never guessed: no role
+    rgb = tuple(int(v) for v in np.median(frame[y + 2 : y + h - 2, x + 2 : x + w - 2]
+                                          .reshape(-1, 3), axis=0))
+    assert read.palette.mark_of_rgb(rgb) == "?", rgb

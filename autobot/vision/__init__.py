@@ -64,6 +64,8 @@ class BoardRead:
     grid: Grid | None
     reasons: tuple[str, ...] = ()
     scores: tuple[tuple[float, ...], ...] = field(default=(), compare=False)  # letter scores
+    # The tile colours learned from this board and what they mean (keys can use it too).
+    palette: palette_mod.Palette | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
         """The `autobot read --json` dict."""
@@ -645,7 +647,8 @@ def read_board(
     if not settled and not reasons:
         reasons.append("unreadable tile")
     return BoardRead(
-        True, settled, theme, high_contrast, tuple(rows), grid, tuple(reasons), tuple(scores)
+        True, settled, theme, high_contrast, tuple(rows), grid, tuple(reasons), tuple(scores),
+        learned,
     )
 
 
