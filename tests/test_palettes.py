@@ -136,7 +136,7 @@ def test_unconventional_palette_is_unsure_not_wrong(driver, base: str) -> None:
 
 def test_unconventional_palette_decided_by_the_game_rules(driver, base: str) -> None:
     """Two present letters in one column cannot both be correct: the rules pick the roles."""
-    answer, guesses = "crane", ["trace", "heart"]  # R then E present at column 2
+    answer, guesses = "crane", ["trace", "heart", "acres"]  # R, E, C present at column 2
     read = read_board(render(driver, base, answer, guesses, props=UNCONVENTIONAL))
     assert rows_of(read) == expected(answer, guesses), read
     assert read.settled, read.reasons

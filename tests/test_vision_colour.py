@@ -93,8 +93,8 @@ def test_no_convention_means_unsure() -> None:
 
 def test_rules_decide_what_colours_cannot() -> None:
     """Two letters present in one column can't both be correct: the roles follow."""
-    rows = ["XYGYG", "XYGYX"]
-    tiles = board(rows, UNCONVENTIONAL, letters=["TRACE", "HEART"])
+    rows = ["XYGYG", "XYGYX", "YYYYX"]
+    tiles = board(rows, UNCONVENTIONAL, letters=["TRACE", "HEART", "ACRES"])
     learned = palette.learn_palette(tiles)
     assert marks_of(tiles, learned) == rows and not learned.reasons
 
