@@ -24,6 +24,7 @@ from clone_pages import (
     type_letters,
 )
 from conftest import CLONES, require_chromium
+from perturb import PERTURBATIONS, seeded_rng
 
 from autobot.vision import (
     Grid,
@@ -73,6 +74,9 @@ def test_clone_board_after_every_guess(name: str) -> None:
         rows = [tuple(r) for r in read.rows]
         assert rows == expected(guesses[:n], setup.answer, rule), (name, n, read.reasons)
         assert read.settled, (name, n, read.reasons)
+    for kind in ("jpeg60", "shift12", "noise"):  # the last frame as real captures spoil it
+        spoilt = PERTURBATIONS[kind][0](frames[-1], seeded_rng(name, kind))
+        assert read_board(spoilt).rows == read.rows, kind
 
 
 def roles_as_rows(frame: np.ndarray, grid: Grid) -> tuple[list[str], object]:
