@@ -97,6 +97,15 @@ def test_pastel_tiles_with_dark_letters(driver, base: str) -> None:
     assert read.settled, read.reasons
 
 
+def test_very_light_palette(driver, base: str) -> None:
+    """Tiles barely off white (absent #eeeeee is 6.5 Lab from the page) with dark letters."""
+    answer, guesses = "robot", ["motto", "robin"]
+    props = {"--correct": "#d4f0cf", "--present": "#fbf1c4", "--absent": "#eeeeee",
+             "--tile-text": "#1a1a1b"}
+    read = read_board(render(driver, base, answer, guesses, "ro", props=props))
+    assert rows_of(read) == expected(answer, guesses, "ro"), read
+
+
 def test_dark_page_bright_tiles_black_letters(driver, base: str) -> None:
     answer, guesses = "robot", ["motto", "robin", "rotor"]
     props = {"--correct": "#49d088", "--present": "#eabf3e", "--absent": "#5c5c70",

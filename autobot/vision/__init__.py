@@ -461,7 +461,7 @@ def classify_colours(
     filled: list[palette_mod.TileColour] = []
     keys = list(samples)
     rings = np.array([samples[k].ring_lab for k in keys], np.float32).reshape(-1, 3)
-    near_bg = colour.delta_e(rings, bg) < colour.BLANK_DISTANCE
+    near_bg = colour.delta_e(rings, bg) < colour.PAGE_DISTANCE
     for key, blank in zip(keys, near_bg.tolist(), strict=True):
         s = samples[key]
         if s.cut or blank:
