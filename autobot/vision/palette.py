@@ -91,18 +91,13 @@ PRIOR_LABS: dict[str, np.ndarray] = {
 
 
 def family(lab: np.ndarray) -> str:
-    """The colour family of a tile colour: hue_role's, with red apart from 'other'."""
+    """The colour family of a tile colour: hue_role's, with red (and dark red) apart."""
     if float(lab[0]) < NEAR_BLACK:
         return "neutral"  # a capture's tint gives near-black a hue no tile colour has
     name = hue_role(lab)
-    if name == "other":
-        hue = math.degrees(math.atan2(float(lab[2]), float(lab[1]))) % 360
-        if hue >= 330.0:
-            return "red"
-    if name == "orange":
-        hue = math.degrees(math.atan2(float(lab[2]), float(lab[1]))) % 360
-        if hue < RED_HUE:
-            return "red"
+    hue = math.degrees(math.atan2(float(lab[2]), float(lab[1]))) % 360
+    if (name == "other" and hue >= 330.0) or (name == "orange" and hue < RED_HUE):
+        return "red"
     return name
 
 
@@ -116,7 +111,7 @@ class TileColour:
     letter: str = ""  # the letter read, when known ("" or "?" = unknown)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Palette:
     """The board's learned colours: one Lab centre per cluster, and what each one means."""
 
@@ -211,10 +206,10 @@ def _chroma(lab: np.ndarray) -> float:
     return math.hypot(float(lab[1]), float(lab[2]))
 
 
-def _prior_cost(lab: np.ndarray, role: str) -> float:
-    """Known-palette cost: 0 near a known colour of the role, PRIOR_WEIGHT beyond PRIOR_FAR."""
-    d = float(delta_e(PRIOR_LABS[role], lab).min())
-    return PRIOR_WEIGHT * min(1.0, max(0.0, (d - PRIOR_NEAR) / (PRIOR_FAR - PRIOR_NEAR)))
+def _prior_cost(distance: float) -> float:
+    """Known-palette cost of a role whose nearest known colour is `distance` away: 0 near,
+    PRIOR_WEIGHT beyond PRIOR_FAR."""
+    return PRIOR_WEIGHT * min(1.0, max(0.0, (distance - PRIOR_NEAR) / (PRIOR_FAR - PRIOR_NEAR)))
 
 
 def _profile_cost(lab: np.ndarray, role: str, profile: Mapping[str, np.ndarray],
@@ -228,24 +223,22 @@ def _profile_cost(lab: np.ndarray, role: str, profile: Mapping[str, np.ndarray],
     return 0.0 if role in near else PROFILE_WEIGHT
 
 
-def _conflicts_if_correct(groups: list[list[int]], tiles: Sequence[TileColour]) -> list[int]:
+def _conflicts_if_correct(groups: list[list[int]], tiles: Sequence[TileColour],
+                          skip: set[int]) -> list[int]:
     """Per cluster, the letters that would break the game's rules if it meant correct: two
     letters correct in one column, or a letter correct at a column in one row and another
-    colour at that column in another row."""
-    seen = [(i, t.letter, t.key[1]) for i, t in enumerate(tiles) if t.letter not in ("", "?")]
+    colour at that column in another row (clusters in `skip`, typed tiles, do not count)."""
+    where: dict[int, set[tuple[str, int]]] = {}  # cluster -> its (letter, column) pairs
+    cluster_of = {i: g for g, members in enumerate(groups) for i in members}
+    for i, t in enumerate(tiles):
+        if t.letter not in ("", "?") and cluster_of[i] not in skip:
+            where.setdefault(cluster_of[i], set()).add((t.letter, t.key[1]))
     out = []
-    for members in groups:
-        inside = set(members)
-        correct: dict[int, set[str]] = {}
-        other: set[tuple[str, int]] = set()
-        for i, letter, col in seen:
-            if i in inside:
-                correct.setdefault(col, set()).add(letter)
-            else:
-                other.add((letter, col))
-        bad = sum(len(letters) - 1 for letters in correct.values())
-        bad += sum(1 for col, letters in correct.items() for ch in letters if (ch, col) in other)
-        out.append(bad)
+    for g in range(len(groups)):
+        mine = where.get(g, set())
+        columns = {col for _, col in mine}
+        others = set().union(*(v for h, v in where.items() if h != g))
+        out.append(len(mine) - len(columns) + len(mine & others))
     return out
 
 
@@ -281,7 +274,8 @@ def learn_palette(
     open_ = open_[:4]
     if open_:
         costs = _role_costs([centres[g] for g in open_], profile or {}, tolerance)
-        bad = _conflicts_if_correct(groups, tiles)
+        typed = {g for g, m in enumerate(marks) if m == "blank"}
+        bad = _conflicts_if_correct(groups, tiles, typed)
         for k, g in enumerate(open_):
             costs[k]["G"] += CONFLICT * bad[g]
             # Only a fourth colour, or a stray tile or two beside a much bigger colour, may go
@@ -298,12 +292,14 @@ def _role_costs(centres: list[np.ndarray], profile: Mapping[str, np.ndarray],
     """Per colour, the cost of each role from its hue family, saturation and the priors."""
     chroma = [_chroma(c) for c in centres]
     lo, hi = min(chroma), max(chroma)
+    near = {role: delta_e(PRIOR_LABS[role][None], np.asarray(centres)[:, None]).min(axis=1)
+            for role in ROLES}  # each colour's distance to the nearest known one of a role
     out = []
-    for c, sat in zip(centres, chroma, strict=True):
+    for k, (c, sat) in enumerate(zip(centres, chroma, strict=True)):
         fam = family(c)
         row = {}
         for role in ROLES:
-            cost = HUE_COST[fam][role] + _prior_cost(c, role)
+            cost = HUE_COST[fam][role] + _prior_cost(float(near[role][k]))
             cost += _profile_cost(c, role, profile, tolerance)
             if role == "X" and hi - lo > NEUTRAL_CHROMA / 2:
                 cost += LEAST_SATURATED * (sat - lo) / (hi - lo)  # absent: the least saturated
@@ -312,28 +308,43 @@ def _role_costs(centres: list[np.ndarray], profile: Mapping[str, np.ndarray],
     return out
 
 
+OPTIONS = (*ROLES, "?")
+
+
+def _combos(n: int) -> np.ndarray:
+    """Every assignment of OPTIONS to n clusters with each role used at most once (rows of
+    indices into OPTIONS); '?' may repeat."""
+    rows = [c for c in itertools.product(range(len(OPTIONS)), repeat=n)
+            if len([i for i in c if i < len(ROLES)]) == len({i for i in c if i < len(ROLES)})]
+    return np.array(rows, np.intp).reshape(-1, n)
+
+
+COMBOS = {n: _combos(n) for n in range(1, 5)}
+
+
 def _assign(open_: list[int], costs: list[dict[str, float]], centres: list[np.ndarray],
             marks: list[str]) -> list[str]:
     """Give each open cluster the role of the cheapest assignment (roles used once, '?' any
     number of times), writing `marks`; a role without a clear MARGIN becomes '?'. Returns the
     reasons for every '?'."""
-    scored = []
-    for combo in itertools.product([*ROLES, "?"], repeat=len(open_)):
-        used = [r for r in combo if r != "?"]
-        if len(used) == len(set(used)):
-            scored.append((sum(cost[r] for cost, r in zip(costs, combo, strict=True)), combo))
-    scored.sort()
-    best_cost, best = scored[0]
+    combos = COMBOS[len(open_)]
+    table = np.array([[cost[o] for o in OPTIONS] for cost in costs])  # (clusters, options)
+    totals = table[np.arange(len(open_))[None, :], combos].sum(axis=1)
+    best_at = int(np.argmin(totals))
+    best_cost, best = float(totals[best_at]), combos[best_at]
+    unknown = len(ROLES)
     reasons = []
     for k, g in enumerate(open_):
-        rival = next(((c, a[k]) for c, a in scored[1:] if a[k] not in (best[k], "?")), None)
-        if best[k] == "?":
+        if best[k] == unknown:
             reasons.append(f"tile colour {_hex(centres[g])} fits no role")
-        elif rival is not None and rival[0] - best_cost < MARGIN:
+            continue
+        other = (combos[:, k] != best[k]) & (combos[:, k] != unknown)
+        rival_at = int(np.argmin(np.where(other, totals, np.inf))) if other.any() else -1
+        if rival_at >= 0 and float(totals[rival_at]) - best_cost < MARGIN:
             reasons.append(f"unsure whether tile colour {_hex(centres[g])} means "
-                           f"{_NAMES[best[k]]} or {_NAMES[rival[1]]}")
+                           f"{_NAMES[OPTIONS[best[k]]]} or {_NAMES[OPTIONS[combos[rival_at, k]]]}")
         else:
-            marks[g] = best[k]
+            marks[g] = OPTIONS[best[k]]
     return reasons
 
 
