@@ -18,6 +18,7 @@ import numpy as np
 
 from autobot.errors import AutobotError
 from autobot.vision import colour, glyphs, locate
+from autobot.vision import palette as palette_mod
 
 TILE_PX = 48  # every tile is resampled to this square before its colours are measured
 GLYPH_TILE_PX = 96  # ... and to this one (grey) for its letter: small letters need the pixels
@@ -63,6 +64,8 @@ class BoardRead:
     grid: Grid | None
     reasons: tuple[str, ...] = ()
     scores: tuple[tuple[float, ...], ...] = field(default=(), compare=False)  # letter scores
+    # The tile colours learned from this board and what they mean (keys can use it too).
+    palette: palette_mod.Palette | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
         """The `autobot read --json` dict."""
@@ -227,6 +230,7 @@ class TileSample:
     ink: bool  # something in the middle stands out from the ring: a letter (or debris)
     squash: float  # height / width of the tile's non-background outline (1 = square)
     cut: bool  # partly outside the frame
+    contrast: float = 0.0  # grey levels the strongest ink stands out (+ lighter, - darker)
 
 
 def glyph_tile(crop: np.ndarray) -> np.ndarray:
@@ -315,14 +319,17 @@ def sample_tiles(
     lo, hi = RING[1], TILE_PX - RING[1]
     middle = grey[:, lo:hi, lo:hi].astype(np.int16)
     # > 32: white letters on a light grey tile drifted +12 keep only ~39 levels of contrast
-    ink = np.abs(middle - ring_grey[:, None, None]).max(axis=(1, 2)) > 32
+    diff = middle - ring_grey[:, None, None]
+    lighter, darker = diff.max(axis=(1, 2)), -diff.min(axis=(1, 2))
+    contrast = np.where(lighter >= darker, lighter, -darker)  # + light ink, - dark ink
+    ink = np.abs(contrast) > 32
     blank = colour.delta_e(ring_lab, bg_lab) < colour.BLANK_DISTANCE
     shown = [key for i, key in enumerate(keys) if ink[i] or not blank[i]]
     squash = _squash(view, grid, shown, bg_lab)
     for i, key in enumerate(keys):
         out[key] = TileSample(
             ring_lab[i], float(ring_grey[i]), float(agree[i]), bool(ink[i]),
-            squash.get(key, 1.0), False,
+            squash.get(key, 1.0), False, float(contrast[i]),
         )
     return out
 
@@ -424,33 +431,65 @@ def _template_dirs(profile: object | None) -> tuple[Path, ...]:
     return (glyphs.DEFAULT_DIR,)
 
 
-def classify_colours(
-    samples: dict[tuple[int, int], TileSample], bg: np.ndarray, profile: object | None = None
-) -> tuple[dict[tuple[int, int], str], dict[str, str], bool]:
-    """Colour family per tile ('blank' = background inside: empty or typed), the family ->
-    mark mapping for this board, and whether it is high contrast.
-
-    A calibration profile's measured colours win when a tile is close to one; hue families
-    (green/yellow/orange/blue/neutral) otherwise.
-    """
-    palette = colour.profile_palette(profile)
-    tolerance = float(getattr(profile, "tolerances", {}).get("colour", 14.0)) if palette else 0.0
-    roles: dict[tuple[int, int], str] = {}
-    for key, s in samples.items():
-        if float(colour.delta_e(s.ring_lab, bg)) < colour.BLANK_DISTANCE:
-            roles[key] = "blank"
-        else:
-            measured = colour.nearest_family(s.ring_lab, palette, tolerance) if palette else None
-            roles[key] = measured or colour.hue_role(s.ring_lab)
-    filled_roles = [v for v in roles.values() if v != "blank"]
-    high_contrast = colour.is_high_contrast(filled_roles) or bool(
-        palette and getattr(profile, "high_contrast", False)
-    )
-    return roles, colour.marks_for_roles(filled_roles), high_contrast
-
-
 GlyphCache = dict[tuple, object]  # what read_letters may reuse from earlier frames
 GLYPH_CACHE_MAX = 4096  # entries; a long session clears it rather than grow without end
+CHECK_SCORE = 0.6  # letter score above which a letter is sure enough to check the rules with
+
+
+def classify_colours(
+    samples: dict[tuple[int, int], TileSample],
+    bg: np.ndarray,
+    profile: object | None = None,
+    letters: dict[tuple[int, int], tuple[str, float]] | None = None,
+    cache: GlyphCache | None = None,
+) -> tuple[dict[tuple[int, int], str], palette_mod.Palette]:
+    """Per tile 'blank' (empty or typed), 'hint' (a faint hint letter in an empty tile) or
+    its mark (G/Y/X, '?' unsure), and the palette learned from this board.
+
+    Tiles whose ring is the page colour are blank; the rest are clustered and their roles
+    learned (`palette.learn_palette`), using the letters read so far to check the game's
+    rules. A calibration profile's measured colours overrule the cues where a tile is close.
+    With a `cache` (read_board's), a board whose filled tiles did not change is not learned
+    again.
+    """
+    measured = colour.profile_palette(profile)
+    families = {v: k for k, v in colour.PROFILE_FAMILIES.items()}
+    known = {palette_mod.ROLE_OF[families[f]]: lab for f, lab in measured.items()}
+    tolerance = float(getattr(profile, "tolerances", {}).get("colour", 14.0)) if known else 14.0
+    letters = letters or {}
+    roles: dict[tuple[int, int], str] = {}
+    filled: list[palette_mod.TileColour] = []
+    keys = list(samples)
+    rings = np.array([samples[k].ring_lab for k in keys], np.float32).reshape(-1, 3)
+    near_bg = colour.delta_e(rings, bg) < colour.PAGE_DISTANCE
+    for key, blank in zip(keys, near_bg.tolist(), strict=True):
+        s = samples[key]
+        if s.cut or blank:
+            roles[key] = "blank"
+        else:
+            # Only steady, clearly read letters may vote on the game's rules.
+            letter, score = letters.get(key, ("", 0.0))
+            steady = s.agree >= RING_AGREE and s.squash >= 0.8 and score >= CHECK_SCORE
+            filled.append(palette_mod.TileColour(key, s.ring_lab, s.ink, letter if steady else ""))
+    labs = np.array([t.lab for t in filled], np.float32).reshape(-1, 3)
+    name = ("palette", labs.tobytes(), tuple((t.key, t.ink, t.letter) for t in filled),
+            id(profile))
+    learned = cache.get(name) if cache is not None else None
+    if not isinstance(learned, palette_mod.Palette):
+        learned = palette_mod.learn_palette(filled, known, tolerance)
+        if cache is not None:
+            cache[name] = learned
+    for t, mark in zip(filled, learned.tile_marks(labs), strict=True):
+        roles[t.key] = mark
+    # Hint letters: faint next to the letters the page writes anywhere on its tiles.
+    text = palette_mod.page_text_share([(s.contrast, s.ring_grey) for s in samples.values()
+                                        if s.ink and not s.cut])
+    for key, s in samples.items():
+        if roles[key] == "blank" and s.ink and palette_mod.is_hint(s.contrast, s.ring_grey, text):
+            roles[key] = "hint"
+    return roles, learned
+
+
 
 
 def read_letters(
@@ -507,7 +546,6 @@ def _assemble_rows(
     grid: Grid,
     samples: dict[tuple[int, int], TileSample],
     roles: dict[tuple[int, int], str],
-    mapping: dict[str, str],
     matched: dict[tuple[int, int], tuple[str, float]],
     toasts: list[tuple[int, int, int, int]],
     reasons: list[str],
@@ -539,10 +577,12 @@ def _assemble_rows(
             elif s.agree < RING_AGREE:
                 mark, letter = "?", "?"
                 reasons.append(f"tile {where} occluded or moving")
+            elif role == "hint":
+                mark, letter = ".", ""  # a faint hint letter in an empty tile: not typed
             elif role == "blank":
                 mark = "t" if letter else "."
             else:
-                mark = mapping[role]
+                mark = role
                 if not letter:
                     letter = "?"
             if (r, c) in touched - under_toast:
@@ -589,21 +629,26 @@ def read_board(
     view = board_view(frame, grid, TILE_PX)
     samples = sample_tiles(frame, grid, bg, view)
 
-    roles, mapping, high_contrast = classify_colours(samples, bg, profile)
     matched = read_letters(frame, grid, samples, templates, cache)
-    filled = [k for k, v in roles.items() if v != "blank"]
+    roles, learned = classify_colours(samples, bg, profile, matched, cache)
+    high_contrast = learned.high_contrast or bool(
+        colour.profile_palette(profile) and getattr(profile, "high_contrast", False)
+    )
+    filled = [k for k, v in roles.items() if v not in ("blank", "hint")]
     lettered = [k for k in filled if k in matched]
     if len(filled) >= 3 and len(lettered) < len(filled) / 2:
         return _not_found("coloured squares without letters (a share grid, not a live board)")
 
     reasons = list(reasons)
     toasts = find_toasts(view, grid, theme)
-    rows, scores = _assemble_rows(grid, samples, roles, mapping, matched, toasts, reasons)
+    reasons += learned.reasons
+    rows, scores = _assemble_rows(grid, samples, roles, matched, toasts, reasons)
     settled = not reasons and all("?" not in m and "?" not in lt for lt, m in rows)
     if not settled and not reasons:
         reasons.append("unreadable tile")
     return BoardRead(
-        True, settled, theme, high_contrast, tuple(rows), grid, tuple(reasons), tuple(scores)
+        True, settled, theme, high_contrast, tuple(rows), grid, tuple(reasons), tuple(scores),
+        learned,
     )
 
 

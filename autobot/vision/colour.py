@@ -11,6 +11,9 @@ import numpy as np
 NEUTRAL_CHROMA = 20.0
 # A tile this close (Lab distance) to the page background is not filled: empty or typed.
 BLANK_DISTANCE = 8.0
+# ... when its role is decided: empty tiles' rings measure within 2 of the page even through
+# JPEG and noise, while a very light palette's absent grey (#eeeeee on white) is 6.5 away.
+PAGE_DISTANCE = 5.0
 # Hue ranges (degrees of atan2(b, a) in Lab) for the colour roles.
 HUES: tuple[tuple[str, float, float], ...] = (
     ("orange", 28.0, 72.0),  # high-contrast correct #f5793a ~51
