@@ -114,8 +114,9 @@ def test_joint_picks_the_certain_answer_that_tells_most(solver: MultiSolver) -> 
 
 
 def test_joint_guesses_only_candidates_when_guesses_are_short(solver: MultiSolver) -> None:
-    boards = [["cigar", "rebut", "sissy", "humph"], ["awake", "blush", "focal", "evade"]]
-    roomy = solver.guesses.words[joint(solver, _view(solver, boards, 4))]
+    words = solver.answers.words
+    boards = [list(words[0:8]), list(words[8:16])]  # too big for the exact endgame
+    roomy = solver.guesses.words[joint(solver, _view(solver, boards, 5))]
     tight = solver.guesses.words[joint(solver, _view(solver, boards, 2))]
     assert tight in boards[0] + boards[1]
     assert roomy not in boards[0] + boards[1]  # with room to spare a splitter is better
@@ -169,3 +170,17 @@ def test_unknown_strategy_and_start_are_clear_errors() -> None:
         MultiSolver("magic")
     with pytest.raises(AutobotError, match="start word 'qqqqq'"):
         MultiSolver("joint", start="qqqqq")
+
+
+def test_endgame_is_exact_on_tiny_positions(solver: MultiSolver) -> None:
+    from autobot.multiboard.endgame import LOST, Endgame
+
+    col = {w: i for i, w in enumerate(solver.answers.words)}
+    game = Endgame(solver.matrix, solver.answer_rows, pool=[])
+    # Two certain boards: two guesses, whatever order.
+    assert game.best(((col["cigar"],), (col["humph"],)), 5)[0] == 2.0
+    # One board of two words that CIGAR/REBUT tell apart: guess one, half the time a second.
+    cost, row = game.best((tuple(sorted((col["cigar"], col["rebut"]))),), 3)
+    assert cost == pytest.approx(1.5) and solver.guesses.words[row] in ("cigar", "rebut")
+    # Not enough guesses for the open boards: lost.
+    assert game.best(((col["cigar"],), (col["humph"],)), 1)[0] == LOST

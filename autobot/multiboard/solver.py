@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.multiboard.endgame import Endgame, small_enough
 from autobot.multiboard.split import board_splits
 from autobot.multiboard.state import MultiState
 from autobot.solver import SolverConfig, make_solver
@@ -130,7 +131,12 @@ def baseline(solver: MultiSolver, view: View) -> int:
     return _best(splits.entropy.sum(axis=1), rows, solver, view)
 
 
-HIT_WEIGHT = 2.0  # bits a board solved by this very guess is worth in the joint score
+# Positions this small are played exactly (see endgame.py): candidates in all, product of the
+# boards' sizes, and how many of the best-scoring splitters join the candidates as guesses.
+ENDGAME_TOTAL = 12
+ENDGAME_OUTCOMES = 64
+ENDGAME_POOL = 10
+HIT_WEIGHT = 2.0  # bits a board this very guess solves is worth
 
 
 def hit_chances(solver: MultiSolver, rows: np.ndarray, view: View) -> np.ndarray:
@@ -143,8 +149,8 @@ def hit_chances(solver: MultiSolver, rows: np.ndarray, view: View) -> np.ndarray
     return out
 
 
-def joint_scores(entropy: np.ndarray, settled: np.ndarray, hits: np.ndarray) -> np.ndarray:
-    """The joint strategy's score per row: summed bits plus a bonus per board solved at once."""
+def joint_scores(entropy: np.ndarray, hits: np.ndarray) -> np.ndarray:
+    """The joint strategy's score per row (higher is better): bits, plus boards solved now."""
     return entropy.sum(axis=1) + HIT_WEIGHT * hits.sum(axis=1)
 
 
@@ -167,7 +173,14 @@ def joint(solver: MultiSolver, view: View) -> int:
         rows = np.flatnonzero(view.legal)
     splits = board_splits(solver.matrix, rows, boards)
     hits = hit_chances(solver, rows, view)
-    return _best(joint_scores(splits.entropy, splits.settled, hits), rows, solver, view)
+    scores = joint_scores(splits.entropy, hits)
+    if small_enough(boards, ENDGAME_TOTAL, ENDGAME_OUTCOMES):
+        pool = rows[np.argsort(-scores, kind="stable")[:ENDGAME_POOL]]
+        game = Endgame(solver.matrix, solver.answer_rows, pool)
+        cost, row = game.best(tuple(tuple(sorted(int(c) for c in b)) for b in boards), view.left)
+        if row >= 0 and view.legal[row]:
+            return row
+    return _best(scores, rows, solver, view)
 
 
 STRATEGIES: dict[str, Strategy] = {"joint": joint, "baseline": baseline}

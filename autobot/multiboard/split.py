@@ -110,3 +110,4 @@ def board_splits(matrix: np.ndarray, rows: np.ndarray, boards: list[np.ndarray])
     )
     rows = np.ascontiguousarray(rows, dtype=np.int64)
     return BoardSplits(*_kernel()(matrix, rows, cols, offsets))
+
