@@ -37,6 +37,7 @@ def test_bench_boards_compares_with_the_baseline(tmp_path, capsys) -> None:
     ("argv", "message"),
     [
         (["bench", "--boards", "0"], "--boards: 0 is out of range"),
+        (["bench", "--boards", "2", "--browser"], "--boards has no browser benchmark yet"),
         (["bench", "--boards", "2", "--strategy", "entropy"], "is a one-board strategy"),
         (["solve", "--boards", "2", "--hard"], "--hard is not supported with --boards"),
         (["solve", "--boards", "2", "--answer", "cigar"], "--answer is for one board"),

@@ -97,7 +97,7 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
-    if args.boards is not None and not args.browser:
+    if args.boards is not None:
         return run_bench(args)
     if args.browser:
         try:

@@ -56,6 +56,8 @@ def run_bench(args: argparse.Namespace) -> int:
         summary_lines,
     )
 
+    if args.browser:
+        raise AutobotError("--boards has no browser benchmark yet (the solver's alone)")
     name = _multi_strategy(args)
     names = [name] + (["baseline"] if args.compare and name != "baseline" else [])
     seed = args.seed or 0
