@@ -14,8 +14,8 @@ from autobot.wordle import score
 
 def test_bench_boards_compares_with_the_baseline(tmp_path, capsys) -> None:
     out = tmp_path / "multi.json"
-    argv = ["bench", "--boards", "2", "--games", "3", "--seed", "5", "--compare",
-            "--json", str(out)]
+    argv = ["bench", "--boards", "2", "--games", "3", "--seed", "5", "--strategy", "joint",
+            "--compare", "--json", str(out)]
     assert main(argv) == 0
     text = capsys.readouterr().out
     assert "2 boards (7 guesses), strategy joint: 3 games (seed 5)" in text
@@ -73,7 +73,7 @@ def run_solve(argv: list[str], stdin: str, monkeypatch, capsys) -> tuple[int, st
 def test_interactive_quordle_to_a_win(monkeypatch, capsys) -> None:
     answers = ("cigar", "humph", "awake", "rebut")
     lines, used = _feedback(answers)
-    code, out = run_solve(["--boards", "4"], "\n".join(lines) + "\n", monkeypatch, capsys)
+    code, out = run_solve(["--boards", "4", "--strategy", "joint"], "\n".join(lines) + "\n", monkeypatch, capsys)
     assert code == 0
     assert "guess 1: SALET" in out
     assert f"solved all 4 boards in {used}/9" in out
