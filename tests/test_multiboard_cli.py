@@ -73,7 +73,8 @@ def run_solve(argv: list[str], stdin: str, monkeypatch, capsys) -> tuple[int, st
 def test_interactive_quordle_to_a_win(monkeypatch, capsys) -> None:
     answers = ("cigar", "humph", "awake", "rebut")
     lines, used = _feedback(answers)
-    code, out = run_solve(["--boards", "4", "--strategy", "joint"], "\n".join(lines) + "\n", monkeypatch, capsys)
+    code, out = run_solve(["--boards", "4", "--strategy", "joint"], "\n".join(lines) + "\n",
+                          monkeypatch, capsys)
     assert code == 0
     assert "guess 1: SALET" in out
     assert f"solved all 4 boards in {used}/9" in out
