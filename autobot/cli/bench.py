@@ -11,16 +11,19 @@ from pathlib import Path
 from typing import Any
 
 from autobot.cli.args import add_lang_option, key_delay_ms, positive_int, scale_factor
+from autobot.cli.boards import add_boards_option, run_bench
 from autobot.errors import AutobotError
 
 
 def add_solver_options(parser: argparse.ArgumentParser) -> None:
     """--strategy --hard --answers --guesses --start (shared with `autobot solve`)."""
+    from autobot.cli.boards import MULTI_STRATEGIES
     from autobot.solver import STRATEGIES
 
     parser.add_argument(
-        "--strategy", default="default", choices=("default", *STRATEGIES),
-        help="default = the optimal tree when one matches the lists and opener, else entropy",
+        "--strategy", default="default", choices=("default", *STRATEGIES, *MULTI_STRATEGIES),
+        help="default = the optimal tree when one matches the lists and opener, else entropy "
+             "(with --boards: baseline)",
     )
     parser.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
     parser.add_argument(
@@ -71,6 +74,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--browser", action="store_true",
                         help="play through the bundled page in a real browser instead")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_boards_option(parser, "benchmark")
     _add_browser_only_options(parser)
 
 
@@ -96,6 +100,8 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
+    if args.boards is not None:
+        return run_bench(args)
     if args.browser:
         try:
             module = importlib.import_module("autobot.bench_browser")

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
+from autobot.cli.boards import add_boards_option, run_solve
 from autobot.errors import AutobotError
 from autobot.wordle import (
     ALL_GREEN,
@@ -44,6 +45,7 @@ def register(subparsers: Any) -> None:
     add_solver_options(parser)
     parser.add_argument("--answer", default=None, metavar="WORD",
                         help="simulate one game against this answer and print it")
+    add_boards_option(parser, "solve")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
     from autobot.cli.bench import solver_config
     from autobot.solver import make_solver
 
+    if args.boards is not None:
+        return run_solve(args)
     if args.answer is not None:
         answer = args.answer.strip().lower()
         if len(answer) != 5 or not answer.isalpha():  # any alphabet: größe, fobia, año

@@ -1,0 +1,195 @@
+"""`autobot bench --boards N` and `autobot solve --boards N`: the many-board game's commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+from typing import Any, TextIO
+
+from autobot.cli.args import number_in
+from autobot.errors import AutobotError
+
+MAX_BOARDS = 64  # Duotrigordle has 32; more is allowed, within reason
+MULTI_STRATEGIES = ("joint", "baseline")  # kept here so parsers need not import the solver
+# Measured on the same seeded sets (seed 1): joint 4.775 / 6.940 (81% <= 7), baseline 4.780 /
+# 6.923 (86% <= 7) for 2 / 4 boards: joint is no better yet, so plain greedy is the default.
+DEFAULT_STRATEGY = "baseline"
+HELP = (
+    "for each open board type the colours it showed: _?! (absent/present/correct), .YG, xyg, "
+    "bgy or ⬛🟨🟩; 'WORD COLOURS' on the first board if you played another word; 'rejected' if "
+    "the game said Not in word list; 'quit' to stop"
+)
+
+
+def add_boards_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """--boards N (and --compare for the benchmark)."""
+    parser.add_argument(
+        "--boards", type=number_in(int, 1, MAX_BOARDS), default=None, metavar="N",
+        help=f"{what} N boards at once with N + 5 guesses (2 Dordle, 4 Quordle, 8 Octordle, "
+             f"16 Sedecordle, 32 Duotrigordle); strategies: {', '.join(MULTI_STRATEGIES)}",
+    )
+    if what == "benchmark":
+        parser.add_argument("--compare", action="store_true",
+                            help="with --boards: also run the other strategy and compare")
+
+
+def _multi_strategy(args: argparse.Namespace) -> str:
+    """The many-board strategy the --strategy option names (default: DEFAULT_STRATEGY)."""
+    name = DEFAULT_STRATEGY if args.strategy == "default" else args.strategy
+    if name not in MULTI_STRATEGIES:
+        raise AutobotError(
+            f"--strategy {name} is a one-board strategy; with --boards use "
+            f"{' or '.join(MULTI_STRATEGIES)}"
+        )
+    if args.hard:
+        raise AutobotError("--hard is not supported with --boards")
+    return name
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """Benchmark one strategy (or it and the baseline) on seeded answer sets; 0 when it ran."""
+    from autobot.cli.bench import _write
+    from autobot.multiboard import (
+        MultiSolver,
+        bench_sets,
+        comparison_lines,
+        run_multi_benchmark,
+        summary_lines,
+    )
+
+    if args.browser:
+        raise AutobotError("--boards has no browser benchmark yet (the solver's alone)")
+    name = _multi_strategy(args)
+    other = "joint" if name == "baseline" else "baseline"
+    names = [name] + ([other] if args.compare else [])
+    seed = args.seed or 0
+    games = args.games or args.sample or 100
+    results = []
+    for strategy in names:
+        solver = MultiSolver(strategy, answers=args.answers, guesses=args.guesses,
+                             start=args.start or "salet")
+        if args.boards > len(solver.answers):
+            raise AutobotError(f"{args.boards} boards need as many answers in the list")
+        sets = bench_sets(solver, args.boards, games, seed)
+        result = run_multi_benchmark(solver, sets, seed, _progress(args, strategy, games))
+        results.append(result)
+        print("\n".join(summary_lines(result)), flush=True)
+    if len(results) > 1:
+        print("\n".join(comparison_lines(results)))
+    if args.json is not None:
+        doc = {"boards": args.boards, "games": games, "seed": seed,
+               "runs": [r.to_json() for r in results]}
+        _write(args.json, lambda p: p.write_text(json.dumps(doc, indent=1) + "\n"))
+        print(f"wrote {args.json}")
+    return 0
+
+
+def _progress(args: argparse.Namespace, strategy: str, total: int) -> Any:
+    """A progress callback printing to stderr when it is a terminal, else None."""
+    if args.quiet or not sys.stderr.isatty():
+        return None
+
+    def show(done: int) -> None:
+        print(f"\r{strategy}: {done}/{total} games", end="" if done < total else "\n",
+              file=sys.stderr, flush=True)
+
+    return show
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """The many-board helper for a person: prints a guess, asks each open board's colours."""
+    from autobot.cli.solve import _printer
+    from autobot.multiboard import MultiSolver
+
+    solver = MultiSolver(_multi_strategy(args), answers=args.answers, guesses=args.guesses,
+                         start=args.start or "salet")
+    if args.answer is not None:
+        raise AutobotError("--answer is for one board; with --boards play the game interactively")
+    return interact(solver, args.boards, sys.stdin, sys.stdout, _printer(sys.stdout, False))
+
+
+def _board_line(solver: Any, state: Any, board: int) -> str:
+    """'board 2: 3 possible: CRANE TRACE GRACE' (the words once few enough)."""
+    words = solver.candidates(state, board)
+    text = f"board {board + 1}: {len(words)} possible"
+    return text + (": " + " ".join(w.upper() for w in words) if len(words) <= 6 else "")
+
+
+def interact(solver: Any, boards: int, inp: TextIO, out: TextIO, show: Any) -> int:
+    """The question-answer loop; 0 when every board is solved or the person stops, 1 if lost."""
+    from autobot.multiboard import MultiState
+
+    state = MultiState(boards)
+    show(f"autobot solve --boards {boards} ({solver.strategy_name}, {state.limit} guesses): {HELP}")
+    while not state.won and state.left > 0:
+        guess = solver.next_guess(state)
+        show(f"guess {len(state.guesses) + 1}: {guess.upper()}")
+        for b in state.open_boards:
+            show("  " + _board_line(solver, state, b))
+        reply = _ask_rows(solver, state, guess, inp, out, show)
+        if reply is None:
+            return 0
+        if reply == "rejected":
+            state = replace(state, banned=state.banned | {guess})
+            continue
+        word, marks = reply
+        state = state.after(word, marks)
+        for b in range(boards):
+            rows = "  ".join(f"{g.upper()} {m}" for g, m in
+                             zip(state.guesses, state.marks[b], strict=False))
+            show(f"  board {b + 1}: {rows}" + ("  solved" if state.is_solved(b) else ""))
+    if state.won:
+        show(f"solved all {boards} boards in {len(state.guesses)}/{state.limit}")
+        return 0
+    show(f"out of guesses after {state.limit}")
+    return 1
+
+
+def _ask_rows(
+    solver: Any, state: Any, guess: str, inp: TextIO, out: TextIO, show: Any
+) -> tuple[str, dict[int, str]] | str | None:
+    """(word played, marks per open board), 'rejected', or None when the person stops."""
+    from autobot.cli.solve import parse_reply
+    from autobot.wordle import Turn
+
+    word = guess
+    marks: dict[int, str] = {}
+    for b in state.open_boards:
+        while True:
+            out.write(f"board {b + 1} colours> ")
+            out.flush()
+            line = inp.readline()
+            if not line:  # EOF: the person is done
+                show()
+                return None
+            line = line.strip()
+            low = line.lower()
+            if low in ("q", "quit", "exit"):
+                return None
+            if low in ("h", "help"):
+                show(HELP)
+                continue
+            if low in ("rejected", "not in word list") and not marks:
+                return "rejected"
+            try:
+                played, row = parse_reply(line, word)
+            except ValueError as exc:
+                show(f"  {exc}; try again ('help' explains)")
+                continue
+            if played != word:
+                if marks:
+                    show(f"  every board got {word.upper()}; type its colours")
+                    continue
+                if not solver.single.is_allowed(played):
+                    show(f"  {played.upper()} is not in the word list (a typo?); try again")
+                    continue
+                word = played
+            history = state.history(b) + (Turn(word, row),)
+            if len(solver.single.candidate_columns(history)) == 0:
+                show(f"  no word fits board {b + 1} with {word.upper()} {row}: check the colours")
+                continue
+            marks[b] = row
+            break
+    return word, marks

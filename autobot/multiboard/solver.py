@@ -1,0 +1,186 @@
+"""The many-board solver: one guess for every open board, chosen by a strategy over the matrix.
+
+A strategy is a callable `(solver, view) -> guess row`, where the view holds the open boards'
+candidate columns, the guesses left and which guess rows are legal. `MultiSolver.next_guess`
+adds what every strategy needs: the opener, banned words, memoisation per position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from autobot.errors import AutobotError
+from autobot.multiboard.endgame import Endgame, small_enough
+from autobot.multiboard.split import board_splits
+from autobot.multiboard.state import MultiState
+from autobot.solver import SolverConfig, make_solver
+
+OPENER = "salet"
+
+
+@dataclass(frozen=True)
+class View:
+    """What a strategy decides on: open boards' candidate columns, guesses left, legal rows."""
+
+    boards: tuple[np.ndarray, ...]  # candidate answer columns of each open board
+    left: int  # guesses still to play, this one included
+    legal: np.ndarray  # bool per guess row
+
+
+Strategy = Callable[["MultiSolver", View], int]
+
+
+class MultiSolver:
+    """Word lists, the pattern matrix and a strategy; pure with respect to the game state."""
+
+    def __init__(
+        self, strategy: str = "joint", answers: str = "answers", guesses: str = "allowed",
+        start: str | None = OPENER,
+    ) -> None:
+        if strategy not in STRATEGIES:
+            raise AutobotError(
+                f"unknown multi-board strategy {strategy!r} (choose from {', '.join(STRATEGIES)})"
+            )
+        # The single-board solver owns the lists, the matrix and the filtering of rows.
+        config = SolverConfig(strategy="entropy", answers=answers, guesses=guesses)
+        self.single = make_solver(config)
+        self.matrix = self.single.matrix
+        self.guesses = self.single.guesses
+        self.answers = self.single.answers
+        self.answer_rows = self.single.answer_rows(np.arange(len(self.answers)))
+        if start is not None and start.lower() not in self.single.guess_index:
+            raise AutobotError(f"start word {start!r} is not in the {self.guesses.name} list")
+        self.start = start.lower() if start else None
+        self.strategy_name = strategy
+        self.strategy: Strategy = STRATEGIES[strategy]
+        self._memo: dict[MultiState, str] = {}
+
+    def board_columns(self, state: MultiState, board: int) -> np.ndarray:
+        """One board's possible answers (columns); AutobotError naming its rows if none fit."""
+        history = state.history(board)
+        cols = self.single.candidate_columns(history)
+        if len(cols) == 0:
+            rows = ", ".join(f"{t.guess.upper()} {t.marks.upper()}" for t in history)
+            raise AutobotError(f"board {board + 1}: no word in the {self.answers.name} list "
+                               f"fits {rows}")
+        return cols
+
+    def candidates(self, state: MultiState, board: int) -> list[str]:
+        """One board's possible answers as words."""
+        return [self.answers.words[c] for c in self.board_columns(state, board)]
+
+    def is_memoised(self, state: MultiState) -> bool:
+        """Has this exact position been decided before?"""
+        return state in self._memo
+
+    def next_guess(self, state: MultiState) -> str:
+        """The one guess to type into every open board now."""
+        cached = self._memo.get(state)
+        if cached is not None:
+            return cached
+        if state.won:
+            raise AutobotError("every board is solved already")
+        if not state.guesses and self.start and self.start not in state.banned:
+            guess = self.start
+        else:
+            boards = tuple(self.board_columns(state, b) for b in state.open_boards)
+            legal = np.ones(len(self.guesses), dtype=bool)
+            for word in state.banned:
+                row = self.single.guess_index.get(word.lower())
+                if row is not None:
+                    legal[row] = False
+            if not any(legal[self.answer_rows[cols]].any() for cols in boards):
+                raise AutobotError("every word that fits a board was rejected by the game")
+            row = self.strategy(self, View(boards, max(1, state.left), legal))
+            guess = self.guesses.words[int(row)]
+        if guess in state.banned:
+            raise AssertionError(f"strategy {self.strategy_name} proposed banned {guess!r}")
+        self._memo[state] = guess
+        return guess
+
+
+# --- strategies ------------------------------------------------------------------------------
+
+
+def _best(scores: np.ndarray, rows: np.ndarray, solver: MultiSolver, view: View) -> int:
+    """The top-scoring row (higher is better); ties go to a possible answer, then list order."""
+    ties = rows[scores >= scores.max() - 1e-9]
+    is_candidate = np.zeros(len(solver.guesses), dtype=bool)
+    for cols in view.boards:
+        is_candidate[solver.answer_rows[cols]] = True
+    hits = ties[is_candidate[ties]]
+    return int(hits[0] if len(hits) else ties[0])
+
+
+def _certain_rows(solver: MultiSolver, view: View) -> np.ndarray:
+    """Answers of boards with exactly one candidate left (legal ones), in board order."""
+    rows = [int(solver.answer_rows[c[0]]) for c in view.boards if len(c) == 1]
+    return np.array([r for r in rows if view.legal[r]], dtype=np.int64)
+
+
+def baseline(solver: MultiSolver, view: View) -> int:
+    """Plain greedy: a board's certain answer, else the allowed word with most summed entropy."""
+    certain = _certain_rows(solver, view)
+    if len(certain):
+        return int(certain[0])
+    rows = np.flatnonzero(view.legal)
+    splits = board_splits(solver.matrix, rows, list(view.boards))
+    return _best(splits.entropy.sum(axis=1), rows, solver, view)
+
+
+# Positions this small are played exactly (see endgame.py): candidates in all, product of the
+# boards' sizes, and how many of the best-scoring splitters join the candidates as guesses.
+ENDGAME_TOTAL = 12
+ENDGAME_OUTCOMES = 64
+ENDGAME_POOL = 10
+HIT_WEIGHT = 2.0  # bits a board this very guess solves is worth
+
+
+def hit_chances(solver: MultiSolver, rows: np.ndarray, view: View) -> np.ndarray:
+    """Per row and open board: the chance the guess is that board's answer (1/n or 0)."""
+    out = np.zeros((len(rows), len(view.boards)))
+    for b, cols in enumerate(view.boards):
+        mark = np.zeros(len(solver.guesses))
+        mark[solver.answer_rows[cols]] = 1.0 / len(cols)
+        out[:, b] = mark[rows]
+    return out
+
+
+def joint_scores(entropy: np.ndarray, hits: np.ndarray) -> np.ndarray:
+    """The joint strategy's score per row (higher is better): bits, plus boards solved now."""
+    return entropy.sum(axis=1) + HIT_WEIGHT * hits.sum(axis=1)
+
+
+def joint(solver: MultiSolver, view: View) -> int:
+    """Certain answers first (the one that tells the other boards most), then the joint score.
+
+    When the guesses left only just cover the open boards, every guess must be a candidate.
+    """
+    boards = list(view.boards)
+    certain = _certain_rows(solver, view)
+    if len(certain):
+        if len(certain) == 1:
+            return int(certain[0])
+        splits = board_splits(solver.matrix, certain, boards)
+        return _best(splits.entropy.sum(axis=1), certain, solver, view)
+    if view.left <= len(boards):
+        pool = np.unique(np.concatenate([solver.answer_rows[c] for c in boards]))
+        rows = pool[view.legal[pool]]
+    else:
+        rows = np.flatnonzero(view.legal)
+    splits = board_splits(solver.matrix, rows, boards)
+    hits = hit_chances(solver, rows, view)
+    scores = joint_scores(splits.entropy, hits)
+    if small_enough(boards, ENDGAME_TOTAL, ENDGAME_OUTCOMES):
+        pool = rows[np.argsort(-scores, kind="stable")[:ENDGAME_POOL]]
+        game = Endgame(solver.matrix, solver.answer_rows, pool)
+        cost, row = game.best(tuple(tuple(sorted(int(c) for c in b)) for b in boards), view.left)
+        if row >= 0 and view.legal[row]:
+            return row
+    return _best(scores, rows, solver, view)
+
+
+STRATEGIES: dict[str, Strategy] = {"joint": joint, "baseline": baseline}

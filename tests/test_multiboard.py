@@ -1,0 +1,186 @@
+"""The many-board solver, pure: split kernel vs reference, state, strategies, seeded games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from autobot.errors import AutobotError
+from autobot.multiboard import (
+    MultiSolver,
+    MultiState,
+    View,
+    answer_sets,
+    baseline,
+    board_splits,
+    board_splits_reference,
+    guess_limit,
+    joint,
+    play,
+)
+from autobot.wordle import score
+
+
+@pytest.fixture(scope="module")
+def solver() -> MultiSolver:
+    return MultiSolver("joint")
+
+
+@pytest.fixture(scope="module")
+def base() -> MultiSolver:
+    return MultiSolver("baseline")
+
+
+def test_split_kernel_matches_reference(solver: MultiSolver) -> None:
+    rng = np.random.default_rng(7)
+    rows = rng.choice(len(solver.guesses), 40, replace=False)
+    # Boards of every size that matters: one candidate, two, a few, many; one column repeated
+    # across boards (boards may share candidates).
+    boards = [np.array([5]), np.array([5, 9]), rng.choice(2315, 7, replace=False),
+              rng.choice(2315, 300, replace=False)]
+    fast = board_splits(solver.matrix, rows, boards)
+    slow = board_splits_reference(solver.matrix, rows, boards)
+    for name in ("entropy", "expected_left", "settled"):
+        np.testing.assert_allclose(getattr(fast, name), getattr(slow, name), atol=1e-12)
+    # One candidate: nothing to learn, certainly settled.
+    assert np.all(fast.entropy[:, 0] == 0) and np.all(fast.settled[:, 0] == 1)
+
+
+def test_split_figures_of_a_known_case(solver: MultiSolver) -> None:
+    # CIGAR against {cigar, rebut}: two groups of one: 1 bit, 1 left on average, settled.
+    col = {w: i for i, w in enumerate(solver.answers.words)}
+    row = solver.single.guess_index["cigar"]
+    splits = board_splits(solver.matrix, np.array([row]), [np.array([col["cigar"], col["rebut"]])])
+    assert splits.entropy[0, 0] == pytest.approx(1.0)
+    assert splits.expected_left[0, 0] == pytest.approx(1.0)
+    assert splits.settled[0, 0] == pytest.approx(1.0)
+
+
+def test_state_tracks_open_boards_and_limit() -> None:
+    state = MultiState(4)
+    assert state.limit == guess_limit(4) == 9 and state.left == 9
+    assert state.open_boards == (0, 1, 2, 3)
+    state = state.after("salet", ["XXXXX", "GGGGG", "XYXXX", "XXXXG"])
+    assert state.open_boards == (0, 2, 3) and state.is_solved(1) and state.left == 8
+    state = state.after("crane", ["GGGGG", "XXXXX", "XXXXX"])
+    assert state.open_boards == (2, 3)
+    assert state.marks[1] == ("GGGGG",)  # a solved board gets no more rows
+    assert [t.guess for t in state.history(2)] == ["salet", "crane"]
+    with pytest.raises(ValueError):
+        state.after("crane", ["XXXXX"])
+    assert not state.won and MultiState(1).after("salet", ["GGGGG"]).won
+
+
+@pytest.mark.parametrize("strategy", ["joint", "baseline"])
+def test_opener_is_salet(strategy: str) -> None:
+    assert MultiSolver(strategy).next_guess(MultiState(4)) == "salet"
+
+
+def _view(solver: MultiSolver, words: list[list[str]], left: int) -> View:
+    col = {w: i for i, w in enumerate(solver.answers.words)}
+    boards = tuple(np.array([col[w] for w in ws]) for ws in words)
+    return View(boards, left, np.ones(len(solver.guesses), dtype=bool))
+
+
+def test_baseline_guesses_a_certain_answer_first(base: MultiSolver) -> None:
+    view = _view(base, [["cigar", "rebut", "sissy"], ["humph"], ["awake", "blush"]], 7)
+    assert base.guesses.words[baseline(base, view)] == "humph"
+
+
+def test_baseline_maximises_summed_entropy(base: MultiSolver) -> None:
+    boards = [["cigar", "rebut", "sissy", "humph"], ["awake", "blush", "focal", "evade"]]
+    view = _view(base, boards, 7)
+    pick = baseline(base, view)
+    # Brute force with score(): summed entropy of the colour groups per board.
+    def bits(guess: str) -> float:
+        total = 0.0
+        for words in boards:
+            groups: dict[str, int] = {}
+            for w in words:
+                groups[score(guess, w)] = groups.get(score(guess, w), 0) + 1
+            total -= sum(c / len(words) * np.log2(c / len(words)) for c in groups.values())
+        return total
+    best = max(bits(w) for w in base.guesses.words[::7])  # a sample of the list: a lower bound
+    assert bits(base.guesses.words[pick]) >= best - 1e-9
+    assert bits(base.guesses.words[pick]) == pytest.approx(4.0)  # both boards told apart
+
+
+def test_joint_picks_the_certain_answer_that_tells_most(solver: MultiSolver) -> None:
+    view = _view(solver, [["humph"], ["cigar"], ["rebut", "sissy", "civic", "cider"]], 7)
+    pick = solver.guesses.words[joint(solver, view)]
+    assert pick in ("humph", "cigar")
+    # CIGAR shares letters with the open board's words, HUMPH with none of them.
+    assert pick == "cigar"
+
+
+def test_joint_guesses_only_candidates_when_guesses_are_short(solver: MultiSolver) -> None:
+    words = solver.answers.words
+    boards = [list(words[0:8]), list(words[8:16])]  # too big for the exact endgame
+    roomy = solver.guesses.words[joint(solver, _view(solver, boards, 5))]
+    tight = solver.guesses.words[joint(solver, _view(solver, boards, 2))]
+    assert tight in boards[0] + boards[1]
+    assert roomy not in boards[0] + boards[1]  # with room to spare a splitter is better
+
+
+def test_banned_words_are_never_proposed(solver: MultiSolver) -> None:
+    state = MultiState(2, banned=frozenset({"salet"}))
+    assert solver.next_guess(state) != "salet"
+    state = MultiState(2).after("salet", [score("salet", "cigar"), score("salet", "humph")])
+    first = solver.next_guess(state)
+    again = MultiSolver("joint").next_guess(MultiState(2, state.guesses, state.marks,
+                                                       frozenset({first})))
+    assert again != first
+
+
+def test_impossible_colours_name_the_board(solver: MultiSolver) -> None:
+    state = MultiState(2).after("salet", ["XXXXX", "GGGGY"])
+    with pytest.raises(AutobotError, match="board 2: no word"):
+        solver.next_guess(state)
+
+
+@pytest.mark.parametrize(("boards", "games"), [(1, 4), (2, 4), (4, 3), (8, 2)])
+@pytest.mark.parametrize("strategy", ["joint", "baseline"])
+def test_seeded_games_finish_within_the_limit(strategy: str, boards: int, games: int) -> None:
+    solver = MultiSolver(strategy)
+    for answers in answer_sets(solver.answers.words, boards, games, seed=11):
+        game = play(solver, answers)
+        assert game.won, (answers, game.guesses)
+        assert len(game.guesses) <= guess_limit(boards)
+        assert set(answers) <= set(game.guesses)
+        assert len(game.guesses) == len(set(game.guesses))  # never the same word twice
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("boards", [16, 32])
+def test_big_games_finish_within_the_limit(solver: MultiSolver, boards: int) -> None:
+    (answers,) = answer_sets(solver.answers.words, boards, 1, seed=3)
+    game = play(solver, answers)
+    assert game.won and len(game.guesses) <= guess_limit(boards), game.guesses
+
+
+def test_answer_sets_are_seeded_and_distinct(solver: MultiSolver) -> None:
+    words = solver.answers.words
+    one, two = answer_sets(words, 4, 5, seed=1), answer_sets(words, 4, 5, seed=1)
+    assert one == two and one != answer_sets(words, 4, 5, seed=2)
+    assert all(len(set(s)) == 4 for s in one)
+
+
+def test_unknown_strategy_and_start_are_clear_errors() -> None:
+    with pytest.raises(AutobotError, match="unknown multi-board strategy"):
+        MultiSolver("magic")
+    with pytest.raises(AutobotError, match="start word 'qqqqq'"):
+        MultiSolver("joint", start="qqqqq")
+
+
+def test_endgame_is_exact_on_tiny_positions(solver: MultiSolver) -> None:
+    from autobot.multiboard.endgame import LOST, Endgame
+
+    col = {w: i for i, w in enumerate(solver.answers.words)}
+    game = Endgame(solver.matrix, solver.answer_rows, pool=[])
+    # Two certain boards: two guesses, whatever order.
+    assert game.best(((col["cigar"],), (col["humph"],)), 5)[0] == 2.0
+    # One board of two words that CIGAR/REBUT tell apart: guess one, half the time a second.
+    cost, row = game.best((tuple(sorted((col["cigar"], col["rebut"]))),), 3)
+    assert cost == pytest.approx(1.5) and solver.guesses.words[row] in ("cigar", "rebut")
+    # Not enough guesses for the open boards: lost.
+    assert game.best(((col["cigar"],), (col["humph"],)), 1)[0] == LOST
