@@ -407,6 +407,10 @@ class _Loop:
         self.motion = False  # a frame since the last keys showed the board moving
         self.keys_proven = False  # a row was scored: Enter reaches the page the current way
         self.scrolled = False  # the board was scrolled into view once (not again and again)
+        self.closed = 0  # dialogs closed so far (keys sent while one was up were lost to it)
+        self.started = False  # the board was taken (start() is over): keys may have been sent
+        self._covered_digest: int | None = None  # the frame the last dialog check looked at
+        self._covered = False
         self.theme: str | None = None
         self.high_contrast = False
 
@@ -504,13 +508,26 @@ class _Loop:
     # what covers the board --------------------------------------------------------------
 
     def covered(self, read: BoardView) -> bool:
-        """Is the board read inside a dialog panel (a tutorial's example rows, not the game)?"""
+        """Is the board read inside a dialog panel (a tutorial's example rows, not the game)?
+
+        Looked at before the first keys, and later only on a board that vision calls moving
+        while its frames stay pixel-identical (a still dialog, not a flip): a dialog finder
+        run on every frame of a game could take a page's own panel for one.
+        """
+        static = (self._identical_since is not None
+                  and self.captured_at - self._identical_since >= 0.3)
+        if not read.found or (self.started and (read.settled or not static)):
+            return False
+        if self._covered_digest == self._digest and self._digest is not None:
+            return self._covered
         box = _board_box(read)
         found = self.overlay(self.frame) if box is not None else None
-        if found is None:
-            return False
-        x0, y0, x1, y1 = found.panel
-        return x0 <= box[0] and y0 <= box[1] and box[2] <= x1 and box[3] <= y1
+        inside = found is not None and (
+            found.panel[0] <= box[0] and found.panel[1] <= box[1]  # type: ignore[index]
+            and box[2] <= found.panel[2] and box[3] <= found.panel[3]  # type: ignore[index]
+        )
+        self._covered_digest, self._covered = self._digest, inside
+        return inside
 
     def uncover(self, attempt: int) -> str:
         """One step of closing what hides the board; says what was done.
@@ -567,7 +584,7 @@ class _Loop:
         while True:
             read = self.look()
             now = self.clock()
-            if read.found and read.settled and self.covered(read):
+            if self.covered(read):
                 read = _StillRead(False, False, (), None, ("the board is inside a dialog",))
             still = self.track(read)
             try:
@@ -598,11 +615,13 @@ class _Loop:
                 if closes >= limit:
                     raise AutobotError(
                         f"no Wordle board found on the screen while waiting for {what} "
-                        f"(something covers it and {closes} tries to close it did not help)",
+                        f"({closes} tries to close what might cover it did not help; "
+                        f"last seen: {describe(read)})",
                         3,
                     )
                 done = self.uncover(closes)
                 closes += 1
+                self.closed += 1
                 last_close = self.clock()
                 kind = "escape" if done == "pressed Escape" else "close"
                 self.emit(Event(kind, len(self.history), detail=done))
@@ -647,6 +666,7 @@ class _Loop:
             return read if self.steady(read, previous) else None
 
         read = self.wait(judge, "the board to appear")
+        self.started = True
         if self.config.rows is None:
             self.rows = min(len(read.rows), self.config.max_rows)
         elif len(read.rows) < self.config.rows:
@@ -849,6 +869,7 @@ class _Loop:
                 state = _game_state(tuple(self.history), self.config.hard, frozenset(self.banned))
                 guess = self.solver.next_guess(state).lower()
             t2 = self.clock()
+            closed = self.closed
             self.send(self.driver.type_word, guess)
             t3 = self.clock()
             typed: _Outcome = self.wait(
@@ -856,8 +877,12 @@ class _Loop:
             )
             t4 = self.clock()
             if typed.kind == "mistyped":
-                retypes += 1
                 self.emit(Event("retype", index, guess))
+                if self.closed > closed:
+                    # A dialog came up and took the keys: the same way again, not another.
+                    self.send(self.driver.erase, WORD_LENGTH)
+                    continue
+                retypes += 1
                 # Another way of typing if the driver has one; else a plain retry or two.
                 if self.escalate(enter=False) is None and retypes > self.config.retypes:
                     raise AutobotError(
@@ -867,11 +892,18 @@ class _Loop:
                     )
                 self.send(self.driver.erase, WORD_LENGTH)
                 continue
+            closed = self.closed
             self.send(self.driver.press_enter)
             t5 = self.clock()
             outcome: _Outcome = self.wait(
                 self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
             )
+            if outcome.kind == "deaf" and self.closed > closed:
+                # A dialog came up and took the Enter: press it again the same way.
+                self.send(self.driver.press_enter)
+                outcome = self.wait(
+                    self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
+                )
             if outcome.kind == "deaf":
                 outcome = self.press_enter_harder(index, guess)
             t6 = self.clock()

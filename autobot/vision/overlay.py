@@ -17,6 +17,7 @@ Point = tuple[int, int]
 
 EDGE_STEP = 3  # grey levels between neighbouring pixels that make an edge (soft shadows: ~3-8)
 MIN_SIDE = 0.2  # a panel side spans at least this share of the frame's width / height
+MAX_LINES = 40  # horizontal edges paired into panels (the longest)
 INK = 40  # grey levels from the panel's colour that make a glyph's stroke
 
 
@@ -70,7 +71,8 @@ def find_panel(frame: np.ndarray) -> Box | None:
     """The largest rectangle of straight edges that is not the whole frame (a dialog), or None."""
     h, w = frame.shape[:2]
     grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY).astype(np.int16)
-    horizontal = _lines(grey, int(MIN_SIDE * w))
+    # The longest edges only: a busy page has many, a dialog's are among the longest.
+    horizontal = sorted(_lines(grey, int(MIN_SIDE * w)), key=lambda r: r[1] - r[2])[:MAX_LINES]
     vertical = _lines(grey.T, int(MIN_SIDE * h))
     best: Box | None = None
     for top in horizontal:
@@ -163,9 +165,22 @@ def outside_point(frame_shape: tuple[int, ...], panel: Box) -> Point | None:
     return point if size >= 16 else None
 
 
+SEARCH_SIDE = 1400  # larger frames are searched for panels at 1/2, 1/3, ... (edges survive)
+
+
 def find_overlay(frame: np.ndarray) -> Overlay | None:
     """A dialog panel over the page (with its close X and a backdrop point), or None."""
-    panel = find_panel(frame)
+    h, w = frame.shape[:2]
+    shrink = max(1, -(-max(h, w) // SEARCH_SIDE))
+    if shrink > 1:
+        small = cv2.resize(frame, (w // shrink, h // shrink), interpolation=cv2.INTER_AREA)
+        found = find_panel(small)
+        panel = None if found is None else (
+            found[0] * shrink, found[1] * shrink,
+            min(w, found[2] * shrink), min(h, found[3] * shrink),
+        )
+    else:
+        panel = find_panel(frame)
     if panel is None:
         return None
     return Overlay(panel, find_close(frame, panel), outside_point(frame.shape, panel))
