@@ -408,6 +408,7 @@ class _Loop:
         self.keys_proven = False  # a row was scored: Enter reaches the page the current way
         self.scrolled = False  # the board was scrolled into view once (not again and again)
         self.closed = 0  # dialogs closed so far (keys sent while one was up were lost to it)
+        self.growing = False  # the board shows the rows played plus one (Absurdle-like)
         self.started = False  # the board was taken (start() is over): keys may have been sent
         self._covered_digest: int | None = None  # the frame the last dialog check looked at
         self._covered = False
@@ -656,8 +657,15 @@ class _Loop:
 
     def grow(self, read: BoardView) -> None:
         """A board the game did not size: follow its own row count (it may grow per guess)."""
-        if self.config.rows is None:
-            self.rows = min(max(self.rows, len(read.rows)), self.config.max_rows)
+        if self.config.rows is None and len(read.rows) > self.rows:
+            self.growing = True
+            self.rows = min(len(read.rows), self.config.max_rows)
+
+    def more_rows(self) -> bool:
+        """Is there a row left to play (on a growing board: until the cap)?"""
+        if self.growing:
+            return len(self.history) < self.config.max_rows
+        return len(self.history) < self.rows
 
     def start(self, history: Sequence[Turn]) -> None:
         """Wait for a steady board; adopt the rows already played (or check them)."""
@@ -669,6 +677,9 @@ class _Loop:
         self.started = True
         if self.config.rows is None:
             self.rows = min(len(read.rows), self.config.max_rows)
+            # Only the rows played and one more, fewer than any fixed board: it grows per guess.
+            played = len(played_rows(read.rows)[0])
+            self.growing = len(read.rows) == played + 1 and len(read.rows) < 5
         elif len(read.rows) < self.config.rows:
             raise AutobotError(
                 f"the board has {len(read.rows)} rows, expected {self.config.rows}", 4
@@ -844,7 +855,7 @@ class _Loop:
         retypes = 0
         guess: str | None = None  # the word to type again after dropped keys
         ready = False  # the last wait already saw the next row empty on a board that never moved
-        while len(self.history) < self.rows:
+        while self.more_rows():
             index = len(self.history)
             t0 = self.clock()
             if not ready:
@@ -921,7 +932,7 @@ class _Loop:
                     return True
                 # Scored on two equal reads with the rows below checked empty; if nothing moved
                 # (no animations) the page already takes keys, so no second look is needed.
-                ready = not self.motion and index + 1 < self.rows
+                ready = not self.motion and index + 1 < self.rows and not self.growing
                 continue
             self.send(self.driver.erase, WORD_LENGTH)
             self.banned.add(word)

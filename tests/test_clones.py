@@ -48,3 +48,39 @@ def test_init_script_that_cannot_be_read_is_bad_input(tmp_path: Path, capsys) ->
                  str(tmp_path / "missing.js")])
     assert code == 2
     assert "--init-script" in capsys.readouterr().err
+
+
+WORD_MASTER_TRAIN = "localStorage.setItem('stateAnswer', JSON.stringify('TRAIN'));"
+
+
+@pytest.mark.parametrize(("scale", "where"), [(1.0, "close"), (2.0, "close"), (1.0, "outside")])
+def test_word_masters_how_to_play_is_closed_by_a_click_found_by_pixels(
+    scale: float, where: str
+) -> None:
+    require_chromium()
+    import time
+
+    from autobot.browser import BrowserConfig, open_browser
+    from autobot.cli.play import add_init_script
+    from autobot.driver import SeleniumDriver
+    from autobot.vision.overlay import find_overlay
+
+    with serve_clone("word-master") as base, open_browser(
+        BrowserConfig(window_size=(1000, 800), scale=scale)
+    ) as web:
+        add_init_script(web, WORD_MASTER_TRAIN)
+        web.get(base)
+        driver = SeleniumDriver(web)
+        found = None
+        for _ in range(50):  # the page's scripts draw the dialog shortly after load
+            found = find_overlay(driver.screen.grab())
+            if found is not None:
+                break
+            time.sleep(0.1)
+        assert found is not None and getattr(found, where) is not None
+        driver.click(*getattr(found, where))
+        for _ in range(50):
+            if find_overlay(driver.screen.grab()) is None:
+                break
+            time.sleep(0.1)
+        assert find_overlay(driver.screen.grab()) is None
