@@ -327,6 +327,27 @@ def _board_box(read: BoardView) -> tuple[int, int, int, int] | None:
     return grid.bbox() if grid is not None and hasattr(grid, "bbox") else None
 
 
+def board_cut(read: BoardView, height: int) -> str | None:
+    """Which part of a found board the frame's bottom edge may cut off, or None.
+
+    Vision may say so ("cut"/"edge" in its reasons); else a board whose next row would not fit
+    above the bottom edge may go on below it (a real page keeps a margin or its keyboard there).
+    """
+    if not read.found:
+        return None
+    if any("cut" in r or "edge" in r for r in getattr(read, "reasons", ()) or ()):
+        return "the board's bottom (vision sees tiles cut by the bottom edge)"
+    grid = getattr(read, "grid", None)
+    try:
+        last = grid.y + grid.rows * grid.pitch_y  # type: ignore[union-attr]
+        tile = grid.tile  # type: ignore[union-attr]
+    except AttributeError:
+        return None
+    if last + tile / 2 > height:
+        return f"the rows below row {grid.rows} (the board reaches the bottom edge)"
+    return None
+
+
 def frame_digest(frame: Any) -> int | None:
     """A fingerprint of a frame's pixels (None for frames that are not arrays)."""
     import numpy as np
@@ -555,8 +576,7 @@ class _Loop:
         if scroll is None or box is None or shape is None or self.scrolled:
             return False
         height = shape[0]
-        cut = any("cut" in r or "edge" in r for r in getattr(read, "reasons", ()) or ())
-        if not cut and box[3] < height - 1:
+        if not board_cut(read, height):
             return False
         self.scrolled = True
         # Bring the board's bottom a little above the frame's edge, or its top near the top.
@@ -587,6 +607,10 @@ class _Loop:
             now = self.clock()
             if self.covered(read):
                 read = _StillRead(False, False, (), None, ("the board is inside a dialog",))
+            if read.found and self.scroll_into_view(read):
+                deadline = max(deadline, self.clock() + self.config.escape_wait)
+                previous = None
+                continue
             still = self.track(read)
             try:
                 outcome = judge(read, previous, still)
@@ -604,8 +628,6 @@ class _Loop:
                 return outcome
             if read.found:
                 missing_since = None
-                if self.scroll_into_view(read):
-                    deadline = max(deadline, self.clock() + self.config.escape_wait)
             elif missing_since is None:
                 missing_since = now
             elif now - missing_since >= self.config.escape_after and (

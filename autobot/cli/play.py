@@ -216,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
         except GameFailed as failed:
             # The record says what happened even when the game could not be finished.
             if args.json:
-                write_json(args.json, failed.result.to_json())
+                write_json(args.json, {**failed.result.to_json(), "keys": driver.rung})
             raise
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
@@ -228,7 +228,9 @@ def run(args: argparse.Namespace) -> int:
     console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
                   f"(browser and page up in {browser_seconds:.1f} s)")
     if args.json:
-        write_json(args.json, result.to_json())
+        record = result.to_json()
+        record["keys"] = driver.rung  # the way of sending keys that the page took
+        write_json(args.json, record)
     return 0 if result.won else 1
 
 
