@@ -551,13 +551,20 @@ class _Loop:
         self._covered_digest, self._covered = self._digest, inside
         return inside
 
+    def frame_clicker(self) -> Callable[[float, float], None] | None:
+        """The driver's click in frame pixels, if it has one (a desktop's clicks are in screen
+        pixels and land on whatever is there: the loop never clicks through those)."""
+        if not getattr(self.driver, "clicks_frame_pixels", False):
+            return None
+        return getattr(self.driver, "click", None)
+
     def uncover(self, attempt: int) -> str:
         """One step of closing what hides the board; says what was done.
 
         Escape first (most dialogs close on it), then, from the pixels, the dialog's X or a
         click on its backdrop; round again if the dialog stays or comes back.
         """
-        click = getattr(self.driver, "click", None)
+        click = self.frame_clicker()
         found = self.overlay(self.frame) if click is not None and attempt % 3 else None
         if found is not None:
             target = found.close if attempt % 3 == 1 and found.close else found.outside
@@ -633,7 +640,7 @@ class _Loop:
             elif now - missing_since >= self.config.escape_after and (
                 last_close is None or now - last_close >= self.config.escape_wait
             ):
-                limit = self.config.closes if getattr(self.driver, "click", None) \
+                limit = self.config.closes if self.frame_clicker() \
                     else self.config.escapes
                 if closes >= limit:
                     raise AutobotError(

@@ -83,6 +83,8 @@ class SeleniumDriver:
     that keys did nothing, and the driver keeps the rung that worked for the rest of the game.
     """
 
+    clicks_frame_pixels = True  # click(x, y) takes the coordinates of the frames it grabs
+
     def __init__(
         self,
         webdriver: WebDriver,

@@ -610,6 +610,8 @@ def test_a_silent_refusal_before_any_score_tries_every_enter_then_keeps_the_old_
 class ClickDriver(FakeDriver):
     """A page whose dialog ignores Escape and closes on a click on its X."""
 
+    clicks_frame_pixels = True
+
     def __init__(self, game: FakeGame) -> None:
         super().__init__(game)
         self.clicks: list[tuple[int, int]] = []

@@ -37,6 +37,14 @@ def test_solid_wordle_pinned_answer_is_won(tmp_path: Path) -> None:
     assert record["guesses"][-1] == "cigar"
 
 
+def test_solid_wordle_dark_is_won(tmp_path: Path) -> None:
+    # The clone keeps its theme in localStorage "color-mode" (else prefers-color-scheme).
+    record = play_clone("solid-wordle", tmp_path,
+                        init="Math.random = () => 0; localStorage.setItem('color-mode', 'dark');")
+    assert record["exit"] == 0 and record["won"]
+    assert record["guesses"][-1] == "cigar"
+
+
 def test_wordle_global_english_is_won(tmp_path: Path) -> None:
     record = play_clone("wordle-global", tmp_path)  # rendered with the fixed answer PORCH
     assert record["exit"] == 0 and record["won"]
@@ -84,3 +92,24 @@ def test_word_masters_how_to_play_is_closed_by_a_click_found_by_pixels(
                 break
             time.sleep(0.1)
         assert find_overlay(driver.screen.grab()) is None
+
+
+def require_round_tiles() -> None:
+    """Word-master's tiles are circles: skip until the reader finds such a board."""
+    from autobot.vision import load_image, read_board
+
+    shot = Path(__file__).parent / "data" / "overlay" / "wm_board_light.png"
+    if not read_board(load_image(shot)).found:
+        pytest.skip("the reader does not find word-master's round tiles yet "
+                    "(autobot read tests/data/overlay/wm_board_light.png: no board)")
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_word_master_is_won_through_its_how_to_play_dialog(tmp_path: Path, dark: bool) -> None:
+    require_chromium()
+    require_round_tiles()
+    # 'first-time' is left unset: the dialog covers the board and the bot must close it.
+    init = WORD_MASTER_TRAIN + ("localStorage.setItem('dark-mode', 'true');" if dark else "")
+    record = play_clone("word-master", tmp_path, init=init)
+    assert record["exit"] == 0 and record["won"], record
+    assert record["guesses"][-1] == "train"
