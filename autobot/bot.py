@@ -533,13 +533,17 @@ class _Loop:
         """Is the board read inside a dialog panel (a tutorial's example rows, not the game)?
 
         Looked at before the first keys, and later only on a board that vision calls moving
-        while its frames stay pixel-identical (a still dialog, not a flip): a dialog finder
-        run on every frame of a game could take a page's own panel for one.
+        while its frames stay pixel-identical (a still dialog, not a flip); never for a settled
+        board of plausible rows: a page may frame its real board in a card with an X-like icon.
         """
         static = (self._identical_since is not None
                   and self.captured_at - self._identical_since >= 0.3)
         if not read.found or (self.started and (read.settled or not static)):
             return False
+        if read.settled and all(
+            row_kind(row) in ("empty", "typing", "typed", "evaluated") for row in read.rows
+        ):
+            return False  # a game board (a page may frame its board in a card): not examples
         if self._covered_digest == self._digest and self._digest is not None:
             return self._covered
         box = _board_box(read)

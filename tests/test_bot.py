@@ -87,6 +87,8 @@ class FakeGame:
     deaf_enter: int = 0  # ignore Enter until the driver has climbed this many rungs
     rung: int = 0  # the driver's rung (set by FakeDriver.escalate)
     silent_refusal: bool = False  # a refused word keeps its row: no toast at all
+    examples: bool = False  # the dialog shows example rows that a reader takes for a board
+    grid: Any = None  # what reads carry as their grid
 
     def press(self, key: str) -> None:
         self.keys.append(key)
@@ -136,6 +138,9 @@ class FakeGame:
         self.frames += 1
         if self.blink_every and self.frames % self.blink_every == 0:
             return FakeRead(False, False, ())
+        if self.dialog and self.examples:
+            examples = (("WEARY", "Gtttt"), ("PILLS", "tYttt"), ("VAGUE", "tttXt"))
+            return FakeRead(True, True, examples, grid=self.grid)
         if self.dialog or (self.modal_at is not None and now >= self.modal_at):
             return FakeRead(False, False, ())
         rows = list(self.rows)
@@ -168,7 +173,7 @@ class FakeGame:
         if self.misread and settled and self.rows:
             self.misread -= 1
             rows[0] = ("Q" + rows[0][0][1:], rows[0][1])
-        return FakeRead(True, settled, tuple(rows), reasons=reasons)
+        return FakeRead(True, settled, tuple(rows), grid=self.grid, reasons=reasons)
 
 
 class FakeScreen:
@@ -694,3 +699,27 @@ def test_a_failed_game_carries_what_was_played_and_seen() -> None:
     assert record["guesses"] == ["crane"] and "keys do not reach" in record["error"]
     assert record["rows_seen"][0] == ["CRANE", score("crane", "robot")]
     assert record["waiting_for"].startswith("row 2 to show")
+
+
+class BoxGrid:
+    def bbox(self) -> tuple[int, int, int, int]:
+        return (20, 20, 80, 80)
+
+
+def test_example_rows_in_a_dialog_are_not_the_board_but_a_board_in_a_card_is(
+    solver: Any,
+) -> None:
+    from autobot.vision.overlay import Overlay
+
+    panel = Overlay((0, 0, 100, 100), (90, 10), (150, 50))  # around the board's box
+    game = FakeGame("llama", FakeClock(), dialog=True, examples=True, grid=BoxGrid())
+    events: list[Event] = []
+    result = play_game(FakeDriver(game), solver, BotConfig(), reader=fake_reader,
+                       clock=game.clock, sleep=game.clock.sleep, on_event=events.append,
+                       overlay=lambda frame: panel)
+    assert result.won and game.keys[0] == "escape"
+    assert not any(e.kind == "resumed" for e in events)  # WEARY was never taken as played
+    # A real board framed by a panel-like card: settled, plausible rows, so it is played.
+    game = FakeGame("llama", FakeClock(), grid=BoxGrid())
+    result, _ = play(game, solver, overlay=lambda frame: panel)
+    assert result.won and "escape" not in game.keys
