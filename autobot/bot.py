@@ -348,6 +348,33 @@ def board_cut(read: BoardView, height: int) -> str | None:
     return None
 
 
+def row_pixels(frame: Any, grid: Any, index: int) -> Any:
+    """The pixels of board row `index` and a margin of half a pitch around it (or None)."""
+    import numpy as np
+
+    if not isinstance(frame, np.ndarray) or grid is None:
+        return None
+    try:
+        x0, y0, _, _ = grid.tile_box(index, 0)
+        _, _, x1, y1 = grid.tile_box(index, grid.cols - 1)
+        mx, my = int(grid.pitch_x / 2), int(grid.pitch_y / 2)
+    except (AttributeError, TypeError):
+        return None
+    h, w = frame.shape[:2]
+    crop = frame[max(0, y0 - my):min(h, y1 + my), max(0, x0 - mx):min(w, x1 + mx)]
+    return crop.astype(np.int16) if crop.size else None
+
+
+def row_changed(before: Any, after: Any) -> bool:
+    """Did a row's pixels visibly change (a red ring, red borders, a shake frozen mid-way)?"""
+    import numpy as np
+
+    if before is None or after is None or before.shape != after.shape:
+        return False
+    # Many pixels changing a little, not a few (antialiasing, a caret blinking).
+    return bool(np.mean(np.abs(before - after).max(axis=2) > 24) > 0.004)
+
+
 def frame_digest(frame: Any) -> int | None:
     """A fingerprint of a frame's pixels (None for frames that are not arrays)."""
     import numpy as np
@@ -418,6 +445,7 @@ class _Loop:
         self.waiting_for = "the game to start"
         self.seen: tuple[Row, ...] = ()  # the rows of the last board read (for failure reports)
         self.frame: Any = None  # the last frame grabbed
+        self.grid: Any = None  # the board's place in the last frame that showed it
         self._hint: Any = None
         self.captured_at = 0.0  # when the last frame's capture started
         self._same_since: float | None = None  # capture time of the first frame of a still run
@@ -457,6 +485,7 @@ class _Loop:
             self._hint = read.grid if read.found else None
         if read.found:
             self.seen = tuple(read.rows)
+            self.grid = read.grid
         if read.found and read.settled:
             self.theme = getattr(read, "theme", None) or self.theme
             self.high_contrast = bool(getattr(read, "high_contrast", False))
@@ -920,6 +949,7 @@ class _Loop:
                 self.typed_judge(index, guess), f"row {index + 1} to show {guess.upper()}"
             )
             t4 = self.clock()
+            typed_row = row_pixels(self.frame, self.grid, index)
             if typed.kind == "mistyped":
                 self.emit(Event("retype", index, guess))
                 if self.closed > closed:
@@ -948,6 +978,12 @@ class _Loop:
                 outcome = self.wait(
                     self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
                 )
+            if outcome.kind == "deaf" and row_changed(
+                typed_row, row_pixels(self.frame, self.grid, index)
+            ):
+                # The rows read the same but the row looks different (a red ring or border):
+                # the page heard Enter and said no without a toast.
+                outcome = _Outcome("rejected")
             if outcome.kind == "deaf":
                 outcome = self.press_enter_harder(index, guess)
             t6 = self.clock()
