@@ -100,3 +100,21 @@ def test_the_bundled_pages_quirks_are_won(quirk: str, base: str, tmp_path: Path)
     assert code == 0 and record["won"] and record["guesses"][-1] == "crane", record
     if QUIRKS[quirk]:
         assert record["keys"] == QUIRKS[quirk]
+
+
+def test_a_refused_row_that_only_gets_a_red_ring_has_changed_pixels() -> None:
+    import numpy as np
+
+    from autobot.bot import row_changed, row_pixels
+    from autobot.vision import Grid
+
+    # word-master (crops of Chromium shots): SALET typed, then after Enter a thin red ring and
+    # no toast: the rows read the same, the row's pixels do not.
+    typed = load_image(DATA / "wm_typed_salet.png")
+    refused = load_image(DATA / "wm_refused_salet.png")
+    grid = Grid(x=108, y=52, pitch_x=96, pitch_y=96, tile=80)
+    assert row_changed(row_pixels(typed, grid, 0), row_pixels(refused, grid, 0))
+    noise = np.random.default_rng(0).integers(-6, 7, typed.shape)
+    noisy = np.clip(typed.astype(int) + noise, 0, 255).astype(np.uint8)
+    assert not row_changed(row_pixels(typed, grid, 0), row_pixels(noisy, grid, 0))
+    assert not row_changed(row_pixels(typed, grid, 2), row_pixels(refused, grid, 2))
