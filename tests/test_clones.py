@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from autobot.cli import main
-from tests.conftest import require_chromium, serve_clone
+from conftest import require_chromium, serve_clone
 
 pytestmark = pytest.mark.browser
 

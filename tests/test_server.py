@@ -16,7 +16,7 @@ import pytest
 
 from autobot.cli import main
 from autobot.errors import AutobotError
-from autobot.page.server import answer_for_seed, check_loopback, page_url, serve_page
+from autobot.page.server import CHOICES, answer_for_seed, check_loopback, page_url, serve_page
 from autobot.words import load_words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -176,6 +176,45 @@ def test_page_url_carries_every_setting() -> None:
         "typed": ["cr"],
     }
     assert "guesses=slate,brine" in url  # commas stay readable
+
+
+def test_page_url_carries_the_quirk_options() -> None:
+    url = page_url(
+        "http://127.0.0.1:1/",
+        intro=True,
+        keys="code-enter",
+        palette="slate",
+        hint=True,
+        rows="open",
+        scoring="lenient-dupes",
+        reveal="one-by-one",
+        tiles="rect",
+        offset=600,
+    )
+    assert parse_qs(urlsplit(url).query) == {
+        "intro": ["1"],
+        "keys": ["code-enter"],
+        "palette": ["slate"],
+        "hint": ["1"],
+        "rows": ["open"],
+        "scoring": ["lenient-dupes"],
+        "reveal": ["one-by-one"],
+        "tiles": ["rect"],
+        "offset": ["600"],
+    }
+    assert parse_qs(urlsplit(page_url("http://127.0.0.1:1/", rows=8)).query) == {"rows": ["8"]}
+    defaults = {name: values[0] for name, values in CHOICES.items()}
+    assert page_url("http://127.0.0.1:1/", rows=6, offset=0, **defaults) == "http://127.0.0.1:1/"
+
+
+def test_choices_are_the_pages_choices() -> None:
+    """server.CHOICES and app.js's CHOICES list the same values in the same order."""
+    script = (ROOT / "autobot" / "page" / "app.js").read_text()
+    block = script[script.index("const CHOICES = {") : script.index("};", script.index("CHOICES"))]
+    for name, values in CHOICES.items():
+        line = next(x for x in block.splitlines() if x.strip().startswith(f"{name}:"))
+        assert line.split("[", 1)[1].split("]")[0] == ", ".join(f"'{v}'" for v in values)
+    assert block.count(":") == len(CHOICES)
 
 
 def test_page_url_glyph_sheet() -> None:

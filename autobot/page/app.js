@@ -3,11 +3,14 @@
 'use strict';
 
 (() => {
-  const ROWS = 6;
+  const OPEN_ROWS_CAP = 12; // rows=open: the board grows one row per guess up to this many
   const SUPPORTED_LENGTHS = [5]; // the word lists hold five-letter words only (for now)
   const WIN_WORDS = ['Genius', 'Magnificent', 'Impressive', 'Splendid', 'Great', 'Phew'];
   const FLIP_MS = 250; // each half of a tile flip
+  const FADE_MS = 500; // reveal=fade: a tile fades in over this long
   const STAGGER_MS = 300; // the next tile starts flipping this long after the previous one
+  const ONE_BY_ONE_MS = 250; // reveal=one-by-one: the gap between two tiles (no motion)
+  const SLOW_KEY_MS = 120; // keys=slow: a key this soon after the last accepted one is dropped
   const POP_MS = 100;
   const SHAKE_MS = 600;
   const BOUNCE_MS = 1000;
@@ -29,6 +32,20 @@
     '8.41 12.59 12 9 15.59z"></path></svg>';
   const RANK = { absent: 1, present: 2, correct: 3 };
   const SHEET_STATES = ['typed', 'absent', 'present', 'correct'];
+  // The choices of each quirk option (the first is the default: today's NYT behaviour).
+  const CHOICES = {
+    keys: ['keydown', 'keyup', 'code-enter', 'click-only', 'slow'],
+    palette: ['nyt', 'letreco', 'pastel', 'colorblind', 'slate'],
+    scoring: ['standard', 'lenient-dupes'],
+    reveal: ['flip', 'flip-y', 'fade', 'none', 'one-by-one', 'tilt'],
+    tiles: ['square', 'round', 'rounded', 'rect', 'outline'],
+  };
+  // The "How to play" examples: word, the one highlighted letter's index and its state.
+  const INTRO_EXAMPLES = [
+    ['weary', 0, 'correct', 'is in the word and in the correct spot.'],
+    ['pills', 1, 'present', 'is in the word but in the wrong spot.'],
+    ['vague', 3, 'absent', 'is not in the word in any spot.'],
+  ];
 
   // ---------- pure rules (mirror autobot.wordle) ----------
 
@@ -48,6 +65,13 @@
       }
     }
     return marks;
+  }
+
+  /** Over-marking seen on some clones: any non-green letter found among the answer's non-green
+   *  letters is yellow, however many copies the answer has. */
+  function scoreLenient(guess, answer) {
+    const open = new Set([...answer].filter((ch, i) => guess[i] !== ch));
+    return [...guess].map((ch, i) => (ch === answer[i] ? 'correct' : open.has(ch) ? 'present' : 'absent'));
   }
 
   function ordinal(n) {
@@ -111,6 +135,26 @@
       if (!Number.isInteger(seed)) errors.push(`Bad seed ${p.get('seed')}`);
     }
     const list = (name) => (p.get(name) || '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+    const choice = (name) => {
+      const v = (p.get(name) || CHOICES[name][0]).toLowerCase();
+      if (!CHOICES[name].includes(v)) errors.push(`Unknown ${name} ${v}`);
+      return CHOICES[name].includes(v) ? v : CHOICES[name][0];
+    };
+    const rowsParam = (p.get('rows') || '6').toLowerCase();
+    const openRows = rowsParam === 'open';
+    let maxRows = openRows ? OPEN_ROWS_CAP : Number(rowsParam);
+    if (!openRows && !(Number.isInteger(maxRows) && maxRows >= 1 && maxRows <= 12)) {
+      errors.push(`Bad rows ${rowsParam}`);
+      maxRows = 6;
+    }
+    let offset = 0;
+    if (p.get('offset') !== null) {
+      offset = Number(p.get('offset'));
+      if (!(Number.isInteger(offset) && offset >= 0 && offset <= 10000)) {
+        errors.push(`Bad offset ${p.get('offset')}`);
+        offset = 0;
+      }
+    }
     return {
       theme: theme === 'dark' ? 'dark' : 'light',
       contrast: flag('contrast', false),
@@ -124,6 +168,16 @@
       typed: (p.get('typed') || '').toLowerCase().replace(/[^a-z]/g, ''),
       sheet: p.get('sheet'),
       sheetStates: list('sheetstates'),
+      intro: flag('intro', false),
+      hint: flag('hint', false),
+      keys: choice('keys'),
+      palette: choice('palette'),
+      scoring: choice('scoring'),
+      reveal: choice('reveal'),
+      tiles: choice('tiles'),
+      maxRows,
+      openRows,
+      offset,
       errors,
     };
   }
@@ -137,11 +191,23 @@
   const keyboard = document.getElementById('keyboard');
   const toaster = document.getElementById('toaster');
   const overlay = document.getElementById('overlay');
+  const introOverlay = document.getElementById('intro-overlay');
   const LEN = config.length;
+  const ROWS = config.maxRows; // the most guesses the game allows
+  const SCORE = config.scoring === 'lenient-dupes' ? scoreLenient : score;
 
   body.classList.toggle('dark', config.theme === 'dark');
   body.classList.toggle('contrast', config.contrast);
   body.classList.toggle('no-anim', !config.anim);
+  body.classList.add(`palette-${config.palette}`, `tiles-${config.tiles}`, `reveal-${config.reveal}`);
+  if (config.offset) {
+    // An ad-like banner above the board: the page gets taller by as much and scrolls.
+    const banner = document.getElementById('banner');
+    banner.hidden = false;
+    banner.style.height = `${config.offset}px`;
+    document.getElementById('game').style.height = `calc(100% + ${config.offset}px)`;
+    body.classList.add('scrolls');
+  }
 
   const game = {
     answer: '',
@@ -150,7 +216,9 @@
     status: 'LOADING', // LOADING, IN_PROGRESS, WIN, FAIL, BROKEN
     busy: false, // a row is being revealed: ignore keys
     allowed: new Set(),
+    lastKeyAt: -Infinity, // keys=slow: when the last key was accepted
   };
+  const intro = { reopenPending: false, reopened: false };
   const tiles = [];
   const keys = new Map();
 
@@ -175,43 +243,60 @@
     });
   }
 
+  /** One more empty row at the bottom of the board. */
+  function addRow() {
+    const row = document.createElement('div');
+    row.className = 'row';
+    row.style.setProperty('--length', LEN);
+    const rowTiles = [];
+    for (let c = 0; c < LEN; c++) {
+      const tile = document.createElement('div');
+      tile.className = 'tile';
+      tile.dataset.state = 'empty';
+      tile.dataset.animation = 'idle';
+      if (config.reveal === 'tilt') tile.dataset.tilt = (tiles.length + c) % 2 ? 'left' : 'right';
+      row.appendChild(tile);
+      rowTiles.push(tile);
+    }
+    board.appendChild(row);
+    tiles.push(rowTiles);
+  }
+
   function buildBoard() {
     board.style.setProperty('--length', LEN);
-    for (let r = 0; r < ROWS; r++) {
-      const row = document.createElement('div');
-      row.className = 'row';
-      row.style.setProperty('--length', LEN);
-      const rowTiles = [];
-      for (let c = 0; c < LEN; c++) {
-        const tile = document.createElement('div');
-        tile.className = 'tile';
-        tile.dataset.state = 'empty';
-        tile.dataset.animation = 'idle';
-        row.appendChild(tile);
-        rowTiles.push(tile);
-      }
-      board.appendChild(row);
-      tiles.push(rowTiles);
-    }
+    // rows=open (Absurdle-like) starts with one row and grows one per guess.
+    for (let r = 0; r < (config.openRows ? 1 : ROWS); r++) addRow();
   }
 
   /** The real game's sizing: width min(floor(height * 5/6), 350), height 6 rows of width/5;
-   *  tiles get a whole number of px so their edges stay crisp. */
+   *  tiles get a whole number of px so their edges stay crisp. With another number of rows the
+   *  same formula holds (a short board keeps full-width tiles); an open board is laid out as
+   *  at least 6 rows so its tiles keep their size while it grows. */
   function resizeBoard() {
+    const shown = tiles.length;
+    const rows = config.openRows ? Math.max(shown, 6) : ROWS;
     const height = boardContainer.clientHeight;
-    const width = Math.min(Math.floor(height * (LEN / ROWS)), 70 * LEN, boardContainer.clientWidth);
-    const boardHeight = ROWS * Math.floor(width / LEN);
-    const tile = Math.floor(
-      Math.min((width - 20 - 5 * (LEN - 1)) / LEN, (boardHeight - 20 - 5 * (ROWS - 1)) / ROWS),
-    );
+    const width = Math.min(Math.floor(height * (LEN / rows)), 70 * LEN, boardContainer.clientWidth);
+    const tileWide = (width - 20 - 5 * (LEN - 1)) / LEN;
+    let boardHeight = rows * Math.floor(width / LEN);
+    if (rows < 6) {
+      // Few rows: the padding would eat a large share of each row; keep full-width tiles instead.
+      boardHeight = Math.max(boardHeight, Math.min(height, Math.floor(20 + rows * tileWide + 5 * (rows - 1))));
+    }
+    const tile = Math.max(1, Math.floor(Math.min(tileWide, (boardHeight - 20 - 5 * (rows - 1)) / rows)));
+    // tiles=rect: letreco-like tiles 6 wide to 5 high.
+    const tileHigh = config.tiles === 'rect' ? Math.floor((tile * 5) / 6) : tile;
+    const contentHeight = 20 + shown * tileHigh + 5 * (shown - 1);
     board.style.width = `${width}px`;
-    board.style.height = `${boardHeight}px`;
-    board.style.setProperty('--tile', `${Math.max(tile, 1)}px`);
+    board.style.height = `${config.openRows || config.tiles === 'rect' ? contentHeight : boardHeight}px`;
+    board.style.setProperty('--tile', `${tile}px`);
+    board.style.setProperty('--tile-high', `${tileHigh}px`);
+    board.style.setProperty('--rows', shown);
     board.style.marginTop = `${Math.max(0, Math.floor((height - boardHeight) / 2))}px`;
     // As in the real game, toasts hang over the top of the board and hide part of the first row.
     const top = board.getBoundingClientRect().top - document.getElementById('game').getBoundingClientRect().top;
     toaster.style.top = `${Math.max(0, Math.round(top) - TOAST_OVERHANG_PX)}px`;
-    if (!overlay.hidden) placeModal();
+    placeModals();
   }
 
   function buildKeyboard() {
@@ -292,6 +377,7 @@
     game.current += letter;
     setTile(r, c, letter, 'tbd');
     if (config.anim && !instant) animate(tiles[r][c], 'pop', POP_MS).then(() => (tiles[r][c].dataset.animation = 'idle'));
+    showHints();
   }
 
   function removeLetter() {
@@ -300,6 +386,44 @@
     game.current = game.current.slice(0, -1);
     setTile(game.rows.length, c, '', 'empty');
     tiles[game.rows.length][c].dataset.animation = 'idle';
+    showHints();
+  }
+
+  /** hint=1 (duotrigordle-like): the current row's empty tiles show the known greens as faint
+   *  letters (a CSS ::after from data-hint); they are not typed letters. */
+  function showHints() {
+    if (!config.hint) return;
+    const greens = new Array(LEN).fill('');
+    for (const { guess, marks } of game.rows) {
+      marks.forEach((m, c) => {
+        if (m === 'correct') greens[c] = guess[c];
+      });
+    }
+    const current = game.status === 'IN_PROGRESS' ? game.rows.length : -1;
+    tiles.forEach((rowTiles, r) =>
+      rowTiles.forEach((tile, c) => {
+        const hint = r === current && tile.dataset.state === 'empty' ? greens[c] : '';
+        if (hint) tile.dataset.hint = hint;
+        else delete tile.dataset.hint;
+      }),
+    );
+  }
+
+  /** Show one tile's colour the way reveal= says (flip about X or Y, fade, or at once). */
+  async function revealTile(r, c, letter, mark) {
+    const tile = tiles[r][c];
+    if (['flip', 'flip-y', 'tilt'].includes(config.reveal)) {
+      // style.css picks the axis (reveal-flip-y turns about Y).
+      await animate(tile, 'flip-in', FLIP_MS);
+      setTile(r, c, letter, mark); // the new colour shows on the way back
+      await animate(tile, 'flip-out', FLIP_MS);
+    } else if (config.reveal === 'fade') {
+      setTile(r, c, letter, mark);
+      await animate(tile, 'fade', FADE_MS);
+    } else {
+      setTile(r, c, letter, mark);
+    }
+    tile.dataset.animation = 'idle';
   }
 
   /** Check the typed row; say why it is refused, or reveal it. */
@@ -315,33 +439,31 @@
       shake(r);
       return false;
     }
-    const marks = score(guess, game.answer);
+    const marks = SCORE(guess, game.answer);
     game.rows.push({ guess, marks });
     game.current = '';
     game.busy = true;
     try {
-      if (config.anim && !instant) {
-        const flips = [];
+      if (config.anim && !instant && config.reveal !== 'none') {
+        const gap = config.reveal === 'one-by-one' ? ONE_BY_ONE_MS : STAGGER_MS;
+        const reveals = [];
         for (let c = 0; c < LEN; c++) {
-          flips.push(
-            sleep(c * STAGGER_MS).then(async () => {
-              const tile = tiles[r][c];
-              await animate(tile, 'flip-in', FLIP_MS);
-              setTile(r, c, guess[c], marks[c]); // the new colour shows on the way back
-              await animate(tile, 'flip-out', FLIP_MS);
-              tile.dataset.animation = 'idle';
-            }),
-          );
+          reveals.push(sleep(c * gap).then(() => revealTile(r, c, guess[c], marks[c])));
         }
-        await Promise.all(flips);
+        await Promise.all(reveals);
       } else {
         for (let c = 0; c < LEN; c++) setTile(r, c, guess[c], marks[c]);
       }
       colourKeys(guess, marks);
       if (guess === game.answer) await finish(true, instant);
       else if (game.rows.length === ROWS) await finish(false, instant);
+      else if (config.openRows) {
+        addRow();
+        resizeBoard();
+      }
     } finally {
       game.busy = false;
+      showHints();
     }
     return true;
   }
@@ -428,18 +550,54 @@
     }
   }
 
-  /** Put the modal's box over the board so the board is hidden while it is open. */
-  function placeModal() {
-    const modal = document.getElementById('stats-modal');
+  /** Put each open modal's box over the board so the board is hidden while it is open. */
+  function placeModals() {
     const rect = board.getBoundingClientRect();
-    modal.style.top = `${Math.max(8, Math.round(rect.top) - 20)}px`;
-    modal.style.minHeight = `${Math.round(rect.height) + 40}px`;
+    for (const [backdrop, id] of [[overlay, 'stats-modal'], [introOverlay, 'intro-modal']]) {
+      if (backdrop.hidden) continue;
+      const modal = document.getElementById(id);
+      modal.style.top = `${Math.max(8, Math.round(rect.top) - 20)}px`;
+      modal.style.minHeight = `${Math.round(rect.height) + 40}px`;
+    }
   }
 
   function openStats() {
     renderStats();
     overlay.hidden = false;
-    placeModal();
+    placeModals();
+  }
+
+  // ---------- "How to play" (intro=1) ----------
+
+  /** The example rows: real tiles in the page's palette, smaller than the board's. */
+  function buildIntroExamples() {
+    const examples = document.getElementById('intro-examples');
+    for (const [word, at, state, text] of INTRO_EXAMPLES) {
+      const row = document.createElement('div');
+      row.className = 'example-row';
+      [...word].forEach((letter, c) => {
+        const tile = document.createElement('div');
+        tile.className = 'tile';
+        tile.dataset.state = c === at ? state : 'tbd';
+        tile.dataset.letter = letter;
+        tile.textContent = letter;
+        row.appendChild(tile);
+      });
+      const line = document.createElement('p');
+      line.innerHTML = `<strong>${word[at].toUpperCase()}</strong> ${text}`;
+      examples.append(row, line);
+    }
+  }
+
+  function openIntro() {
+    introOverlay.hidden = false;
+    placeModals();
+  }
+
+  /** Closing it the first time arms a second showing on the next key, as some pages do. */
+  function closeIntro() {
+    introOverlay.hidden = true;
+    if (config.intro && !intro.reopened) intro.reopenPending = true;
   }
 
   function closeStats() {
@@ -455,35 +613,67 @@
 
   // ---------- input ----------
 
+  /** One game key (a letter, 'enter' or 'backspace') from the physical or on-screen keyboard. */
   function handleKey(key) {
-    if (game.status !== 'IN_PROGRESS' || game.busy || !overlay.hidden) return;
+    if (game.status !== 'IN_PROGRESS' || game.busy || !overlay.hidden || !introOverlay.hidden) return;
+    if (intro.reopenPending) {
+      // The page pops its help up again and swallows the key that triggered it.
+      intro.reopenPending = false;
+      intro.reopened = true;
+      openIntro();
+      return;
+    }
+    if (config.keys === 'slow') {
+      const now = performance.now();
+      if (now - game.lastKeyAt < SLOW_KEY_MS) return; // still "busy" with the last key
+      game.lastKeyAt = now;
+    }
     if (key === 'enter') submit();
     else if (key === 'backspace') removeLetter();
     else if (/^[a-z]$/.test(key)) addLetter(key);
   }
 
+  /** The game key of a physical key event, or null (keys=code-enter: only the main Enter). */
+  function gameKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return null;
+    if (e.key === 'Enter') return config.keys !== 'code-enter' || e.code === 'Enter' ? 'enter' : null;
+    if (e.key === 'Backspace') return 'backspace';
+    if (/^[a-zA-Z]$/.test(e.key)) return e.key.toLowerCase();
+    return null;
+  }
+
+  // keys=keyup: the game hears key releases only; keys=click-only: no physical keys at all.
+  const gameEvent = { keyup: 'keyup', 'click-only': 'none' }[config.keys] || 'keydown';
   document.addEventListener('keydown', (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === 'Escape') {
-      if (!overlay.hidden) {
-        closeStats();
-        e.preventDefault();
-      }
-      return;
+    if (e.key === 'Escape' && !(e.ctrlKey || e.metaKey || e.altKey)) {
+      if (!introOverlay.hidden) closeIntro();
+      else if (!overlay.hidden) closeStats();
+      else return;
+      e.preventDefault();
     }
-    let key = null;
-    if (e.key === 'Enter') key = 'enter';
-    else if (e.key === 'Backspace') key = 'backspace';
-    else if (/^[a-zA-Z]$/.test(e.key)) key = e.key.toLowerCase();
-    if (key === null) return;
-    e.preventDefault();
-    handleKey(key);
   });
+  for (const type of ['keydown', 'keyup']) {
+    document.addEventListener(type, (e) => {
+      const key = gameKey(e);
+      if (key === null) return;
+      e.preventDefault();
+      if (type === gameEvent) handleKey(key);
+    });
+  }
 
   document.getElementById('close-stats').addEventListener('click', closeStats);
   overlay.addEventListener('click', (e) => {
     if (e.target === overlay) closeStats();
   });
+  document.getElementById('close-intro').addEventListener('click', closeIntro);
+  introOverlay.addEventListener('click', (e) => {
+    if (e.target === introOverlay) closeIntro();
+  });
+  document.getElementById('help-button').addEventListener('click', (e) => {
+    e.currentTarget.blur();
+    openIntro();
+  });
+  window.addEventListener('scroll', placeModals);
   document.getElementById('stats-button').addEventListener('click', (e) => {
     e.currentTarget.blur();
     openStats();
@@ -544,6 +734,7 @@
     }
     buildBoard();
     buildKeyboard();
+    buildIntroExamples();
     resizeBoard();
     window.addEventListener('resize', resizeBoard);
     if (config.errors.length) {
@@ -580,6 +771,8 @@
     if (game.status === 'IN_PROGRESS' && !game.current) {
       for (const letter of config.typed.slice(0, LEN)) addLetter(letter, true);
     }
+    showHints();
+    if (config.intro) openIntro();
     body.dataset.ready = '1';
   }
 

@@ -72,6 +72,15 @@ class _Server(ThreadingHTTPServer):
 
 _U32 = 0xFFFFFFFF
 
+# The page's quirk options with several values (app.js CHOICES); the first is the default.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "keys": ("keydown", "keyup", "code-enter", "click-only", "slow"),
+    "palette": ("nyt", "letreco", "pastel", "colorblind", "slate"),
+    "scoring": ("standard", "lenient-dupes"),
+    "reveal": ("flip", "flip-y", "fade", "none", "one-by-one", "tilt"),
+    "tiles": ("square", "round", "rounded", "rect", "outline"),
+}
+
 
 def answer_for_seed(seed: int, answers: Sequence[str] | None = None) -> str:
     """The answer the page picks for `seed=N` (the same mulberry32 draw as app.js)."""
@@ -157,8 +166,21 @@ def page_url(
     length: int = 5,
     sheet: str | None = None,
     sheet_states: Sequence[str] = (),
+    intro: bool = False,
+    keys: str = "keydown",
+    palette: str = "nyt",
+    hint: bool = False,
+    rows: int | str = 6,
+    scoring: str = "standard",
+    reveal: str = "flip",
+    tiles: str = "square",
+    offset: int = 0,
 ) -> str:
-    """The page URL for one game (only non-default settings appear in the query)."""
+    """The page URL for one game (only non-default settings appear in the query).
+
+    The quirk options (intro .. offset) are described in autobot/page/README.md; values are
+    passed through unchecked so a test can also ask for a bad one and see the page refuse it.
+    """
     query: dict[str, str] = {}
     if sheet is not None:
         query["sheet"] = sheet
@@ -184,6 +206,18 @@ def page_url(
         query["guesses"] = ",".join(g.lower() for g in guesses)
     if typed:
         query["typed"] = typed.lower()
+    if intro:
+        query["intro"] = "1"
+    if hint:
+        query["hint"] = "1"
+    chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles)
+    for name, value in chosen.items():
+        if value != CHOICES[name][0]:
+            query[name] = value
+    if str(rows) != "6":
+        query["rows"] = str(rows)
+    if offset:
+        query["offset"] = str(offset)
     if not query:
         return base
     return f"{base}?{urlencode(query, safe=',')}"
