@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import require_chromium, serve_clone
 
 from autobot.cli import main
-from conftest import require_chromium, serve_clone
 
 pytestmark = pytest.mark.browser
 
