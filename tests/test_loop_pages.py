@@ -118,3 +118,29 @@ def test_a_refused_row_that_only_gets_a_red_ring_has_changed_pixels() -> None:
     noisy = np.clip(typed.astype(int) + noise, 0, 255).astype(np.uint8)
     assert not row_changed(row_pixels(typed, grid, 0), row_pixels(noisy, grid, 0))
     assert not row_changed(row_pixels(typed, grid, 2), row_pixels(refused, grid, 2))
+
+
+TALL = {
+    # 8 rows, 6 played: the loop must play rows 7 and 8, not stop after six.
+    "rows=8&guesses=pious,dwarf,lymph,bulky,fjord,stick": 7,
+    # Absurdle-like: only the rows played plus one; 6 played, the board grows on.
+    "rows=open&guesses=pious,dwarf,lymph,bulky,fjord,stick": 7,
+}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("quirk", sorted(TALL))
+def test_boards_taller_than_six_rows_are_played_past_row_six(
+    quirk: str, base: str, tmp_path: Path
+) -> None:
+    require_chromium()
+    shot = load_image(DATA / "rows_8.png")  # the bundled page, rows=8, one row played
+    if len(read_board(shot).rows) != 8:
+        pytest.skip("the reader does not read boards of more than six rows yet "
+                    "(autobot read tests/data/loop/rows_8.png)")
+    out = tmp_path / "game.json"
+    code = main(["play", "--url", f"{base}?answer=crane&anim=0&{quirk}", "--json", str(out)])
+    record = json.loads(out.read_text())
+    assert code == 0 and record["won"], record
+    assert len(record["guesses"]) >= TALL[quirk] and record["guesses"][:6] == [
+        "pious", "dwarf", "lymph", "bulky", "fjord", "stick"]
