@@ -626,8 +626,13 @@ class _Loop:
         self.emit(Event("scroll", len(self.history), detail=f"{dy} px"))
         return True
 
-    def wait(self, judge: Judge, what: str) -> Any:
+    def wait(self, judge: Judge, what: str, missing: Any = None) -> Any:
         """Poll frames until `judge(read, previous_read, still)` returns something (not None).
+
+        `missing`, if given, is returned when the board stays out of view for
+        `reject_patience` s, instead of trying to uncover it, or when nothing is conclusive
+        for twice that (after a game that may be over, the page's end dialog or answer toast
+        is nothing to close or wait out).
 
         `still` is how long (s) the board has looked exactly like this read, settled: from
         the capture of the first frame that showed it to the capture of this one.
@@ -636,7 +641,8 @@ class _Loop:
         retry, then give up (exit 3). Nothing conclusive before the deadline: exit 4.
         """
         self.waiting_for = what
-        deadline = self.clock() + self.config.settle_timeout
+        started = self.clock()
+        deadline = started + self.config.settle_timeout
         previous: BoardView | None = None
         closes = 0
         last_close: float | None = None
@@ -666,10 +672,15 @@ class _Loop:
                 wrong_since = None
             if outcome is not None:
                 return outcome
+            if missing is not None and now - started >= 2 * self.config.reject_patience:
+                return missing
             if read.found:
                 missing_since = None
             elif missing_since is None:
                 missing_since = now
+            elif missing is not None:
+                if now - missing_since >= self.config.reject_patience:
+                    return missing
             elif now - missing_since >= self.config.escape_after and (
                 last_close is None or now - last_close >= self.config.escape_wait
             ):
@@ -917,12 +928,17 @@ class _Loop:
         retypes = 0
         guess: str | None = None  # the word to type again after dropped keys
         ready = False  # the last wait already saw the next row empty on a board that never moved
-        while self.more_rows():
+        while True:
             index = len(self.history)
+            # The last row of a board the game did not size: it may grow one more row.
+            maybe_over = not self.more_rows()
+            if maybe_over and (self.config.rows is not None or index >= self.config.max_rows):
+                return False
             t0 = self.clock()
-            if not ready:
+            if not ready or maybe_over:
                 got: _Outcome = self.wait(
-                    self.ready_judge(index), f"row {index + 1} to be ready for keys"
+                    self.ready_judge(index), f"row {index + 1} to be ready for keys",
+                    missing=_Outcome("over") if maybe_over else None,
                 )
                 if got.kind == "over":
                     return False
@@ -1011,7 +1027,6 @@ class _Loop:
                 raise AutobotError(
                     f"the page refused {len(self.rejected)} words; is this Wordle?", 4
                 )
-        return False
 
 
 def play_game(

@@ -723,3 +723,12 @@ def test_example_rows_in_a_dialog_are_not_the_board_but_a_board_in_a_card_is(
     game = FakeGame("llama", FakeClock(), grid=BoxGrid())
     result, _ = play(game, solver, overlay=lambda frame: panel)
     assert result.won and "escape" not in game.keys
+
+
+def test_a_growing_board_picked_up_after_six_rows_keeps_growing() -> None:
+    words = ["crane", "sloth", "pudgy", "waltz", "jumbo", "nymph"]
+    game = FakeGame("vivid", FakeClock(), size=9, grows=True)
+    game.rows = [(w.upper(), score(w, "vivid")) for w in words]  # 7 rows shown: 6 + 1
+    result, events = play(game, Scripted([*words, "fjord", "vivid"]))
+    assert result.won and result.guesses[6:] == ["fjord", "vivid"]
+    assert [e.kind for e in events].count("resumed") == 6
