@@ -917,7 +917,7 @@ class _Loop:
                 return outcome
         if rung is not None:
             self.driver.rung = rung  # type: ignore[attr-defined]
-            self.emit(Event("keys", index, detail=rung))
+            self.emit(Event("keys", index, detail=f"{rung} again"))
         return _Outcome("rejected")
 
     def play(self, history: Sequence[Turn]) -> bool:

@@ -132,6 +132,9 @@ def make_printer(console: Any, theme: str, contrast: bool) -> Any:
             console.print(f"[dim]{event.guess.upper()} did not arrive whole; typing it again[/dim]")
         elif event.kind in ("escape", "close"):
             console.print(f"[dim]no board in view: {event.detail or 'pressed Escape'}[/dim]")
+        elif event.kind == "keys" and event.detail.endswith(" again"):
+            console.print(f"[dim]no other way of pressing Enter changed the row: keys go on as "
+                          f"{event.detail}[/dim]")
         elif event.kind == "keys":
             console.print(f"[dim]the page did not take the keys: now sending them as "
                           f"{event.detail}[/dim]")
