@@ -54,6 +54,9 @@ class Recorder:
     def origin(self) -> tuple[int, int]:
         return self.screen.origin
 
+    def geometry(self) -> Any:
+        return self.screen.geometry()
+
     def grab(self) -> Any:
         frame = self.screen.grab()
         self.frames.append((time.monotonic(), frame))
@@ -118,8 +121,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             spot = focus_spot(frame, first.grid)
             if spot is None:
                 raise AutobotError("no blank spot beside the board to click", 4)
-            ox, oy = screen.origin
-            keys.click(ox + spot[0], oy + spot[1])
+            keys.click(*spot)  # frame pixels: the driver maps them to the pointer
             anchor = anchor_of(first.grid)
             driver = GuardedDriver(keys, read_board, anchor=anchor)
             t0 = time.monotonic()

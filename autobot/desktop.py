@@ -11,6 +11,7 @@ import os
 import secrets
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -20,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.pointer import PointerMap, Rect, pointer_map
 
 SAFETY_EXIT = 4
 UNAVAILABLE_EXIT = 5
@@ -58,6 +60,7 @@ class MssScreen:
         self._region = region
         self._sct: Any = None
         self._box: dict[str, int] | None = None
+        self._frame_size: tuple[int, int] | None = None
 
     def _open(self) -> None:
         """Connect to the display on first use (mss needs one; import-time must not)."""
@@ -91,6 +94,8 @@ class MssScreen:
             m = monitors[index]
             box = {k: int(m[k]) for k in ("left", "top", "width", "height")}
         self._sct, self._box = sct, box
+        self._monitors = [Rect(*(float(m[k]) for k in ("left", "top", "width", "height")))
+                          for m in monitors[1:]]
 
     @property
     def origin(self) -> tuple[int, int]:
@@ -113,7 +118,20 @@ class MssScreen:
             shot = self._sct.grab(self._box)
         except Exception as exc:
             raise AutobotError(f"screen capture failed: {exc}", UNAVAILABLE_EXIT) from None
+        # Measured, not assumed: a Retina grab is twice the size of the rectangle asked for.
+        self._frame_size = (int(shot.width), int(shot.height))
         return bgra_to_rgb(shot.raw, shot.width, shot.height)
+
+    def geometry(self) -> tuple[Rect, tuple[int, int], list[Rect]]:
+        """What is captured (desktop units), the frames' size in pixels, and every monitor."""
+        self._open()
+        assert self._box is not None
+        if self._frame_size is None:
+            self.grab()
+        assert self._frame_size is not None
+        box = self._box
+        capture = Rect(box["left"], box["top"], box["width"], box["height"])
+        return capture, self._frame_size, list(self._monitors)
 
     def close(self) -> None:
         """Let go of the display connection."""
@@ -165,10 +183,20 @@ def failsafe_guard(call: Callable[[], None], pyautogui: Any) -> None:
 class DesktopDriver:
     """Types into whatever window has the keyboard focus, with real key events (pyautogui)."""
 
-    def __init__(self, screen: MssScreen, *, key_delay: float = 0.06) -> None:
+    def __init__(
+        self, screen: MssScreen, *, key_delay: float = 0.06, pointer: PointerMap | None = None
+    ) -> None:
         self.screen = screen
         self.key_delay = key_delay
         self._gui = _import_pyautogui()
+        self._pointer = pointer
+
+    @property
+    def pointer(self) -> PointerMap:
+        """Frame pixels -> pointer coordinates, measured on first use (see autobot.pointer)."""
+        if self._pointer is None:
+            self._pointer = measure_pointer(self.screen, self._gui)
+        return self._pointer
 
     def _press(self, key: str) -> None:
         # _pause=False: pyautogui's global PAUSE (0.1 s per call) would slow every key; we pace.
@@ -196,12 +224,35 @@ class DesktopDriver:
         """Escape: closes a modal that hides the board."""
         self._press("escape")
 
-    def click(self, x: int, y: int) -> None:
-        """Left-click desktop pixel (x, y)."""
-        failsafe_guard(lambda: self._gui.click(x, y, _pause=False), self._gui)
+    def click(self, x: float, y: float) -> None:
+        """Left-click frame pixel (x, y) of the screen's frames, wherever the pointer has it."""
+        px, py = self.pointer.to_pointer(x, y)
+        failsafe_guard(lambda: self._gui.click(px, py, _pause=False), self._gui)
+
+    def click_key(self, keyboard: Any, label: str) -> None:
+        """Click an on-screen key of a read keyboard (autobot.vision.keyboard.KeyboardRead)."""
+        key = keyboard.key(label)
+        if key is None:
+            raise AutobotError(f"no on-screen key {label!r} to click", SAFETY_EXIT)
+        self.click(*key.center)
 
     def close(self) -> None:
         """Nothing to release: the keyboard and mouse stay the user's."""
+
+
+def measure_pointer(screen: Any, gui: Any) -> PointerMap:
+    """The frame -> pointer map of `screen`: its capture geometry against the pointer's size."""
+    geometry = getattr(screen, "geometry", None)
+    if not callable(geometry):
+        raise AutobotError("cannot map clicks: the screen does not say what it captures",
+                           UNAVAILABLE_EXIT)
+    capture, frame_size, monitors = geometry()
+    width, height = gui.size()
+    # X11's pointer size is the root window's (every monitor); Windows' and macOS' the
+    # primary monitor's.
+    spans = "desktop" if sys.platform.startswith("linux") else "primary"
+    return pointer_map(capture, frame_size, monitors, (int(width), int(height)),
+                       pointer_spans=spans)
 
 
 # --- choosing where to click for focus --------------------------------------------------------
@@ -415,6 +466,17 @@ class GuardedDriver:
         """Escape only while the board is in view where it was: never into a covering window."""
         self.check()
         self.inner.press_escape()
+
+    def click(self, x: float, y: float) -> None:
+        """Click frame pixel (x, y) only while the board is where it was (the window may have
+        moved: the pixel would then be something else's)."""
+        self.check()
+        self.inner.click(x, y)
+
+    def click_key(self, keyboard: Any, label: str) -> None:
+        """Click an on-screen key only while the board is where it was."""
+        self.check()
+        self.inner.click_key(keyboard, label)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)

@@ -100,6 +100,23 @@ class _Keys:
     def type_word(self, word: str) -> None:
         self.typed.append(word)
 
+    def click(self, x: float, y: float) -> None:
+        self.typed.append(f"click {x},{y}")
+
+    def click_key(self, keyboard: Any, label: str) -> None:
+        self.typed.append(f"key {label}")
+
+
+def test_guarded_driver_clicks_only_while_the_board_stays() -> None:
+    reads = iter([_Read(_Grid(100, 100)), _Read(_Grid(100, 100)), _Read(_Grid(100, 300))])
+    keys = _Keys()
+    guarded = GuardedDriver(keys, lambda frame: next(reads), quiet=0.0)
+    guarded.click(5, 6)
+    guarded.click_key(None, "ENTER")
+    with pytest.raises(AutobotError) as stop:
+        guarded.click_key(None, "A")
+    assert stop.value.exit_code == 4 and keys.typed == ["click 5,6", "key ENTER"]
+
 
 def test_guarded_driver_types_only_while_the_board_stays() -> None:
     reads = iter([_Read(_Grid(100, 100)), _Read(_Grid(100, 100)), _Read(_Grid(400, 100))])
@@ -710,3 +727,45 @@ def test_calibrate_the_screen_then_play_live_with_the_profile(
     game = json.loads(out.read_text())
     assert game["won"] and game["guesses"][:2] == ["crane", "slate"], game
     assert game["marks"] == [score(g, answer) for g in game["guesses"]]
+
+
+# Clicks on-screen keys through DesktopDriver (frame pixels of a region capture, mapped to the
+# pointer), then reads the board until the clicked word shows: run as its own X client.
+CLICK_KEYS = """
+import json, sys, time
+from autobot.desktop import DesktopDriver, MssScreen
+from autobot.vision import read_board
+from autobot.vision.keyboard import read_keyboard
+region = tuple(int(v) for v in sys.argv[1].split(","))
+with MssScreen(region=region) as screen:
+    frame = screen.grab()
+    board = read_board(frame)
+    keys = read_keyboard(frame, board.grid)
+    driver = DesktopDriver(screen)
+    for label in sys.argv[2].split(","):
+        driver.click_key(keys, label)
+        time.sleep(0.2)
+    deadline = time.monotonic() + 10
+    while True:
+        read = read_board(screen.grab())
+        if read.settled and read.rows[0][1] != "....." or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    pm = driver.pointer
+    print(json.dumps({"rows": read.rows, "scale": [pm.scale_x, pm.scale_y],
+                      "origin": [pm.origin_x, pm.origin_y]}))
+"""
+
+
+@pytest.mark.desktop
+def test_clicking_on_screen_keys_plays_a_row(xdisplay: dict[str, str], base: str,
+                                             open_window: Any) -> None:
+    open_window(_url(base, answer="slate", anim=False, stats=False), (300, 30, 800, 980))
+    # A typo fixed with BACK, then ENTER: every kind of key, all by clicks.
+    labels = "C,R,A,Q,BACK,N,E,ENTER"
+    done = subprocess.run([sys.executable, "-c", CLICK_KEYS, "250,0,900,1024", labels],
+                          env=xdisplay, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["scale"] == [1.0, 1.0] and result["origin"] == [250, 0]  # Xvfb is 1:1
+    assert result["rows"][0] == ["CRANE", score("crane", "slate")]

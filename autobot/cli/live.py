@@ -325,8 +325,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
         if spot is None:
             raise AutobotError("no empty page background beside the board to click for focus; "
                                "click the page yourself and use --no-click-to-focus", SAFETY)
-        ox, oy = screen.origin
-        keys.click(ox + spot[0], oy + spot[1])
+        keys.click(*spot)  # frame pixels: the driver maps them to the pointer
     driver = GuardedDriver(keys, read, anchor=anchor)
 
     # Every frame the loop reads, too: a board found anywhere else means the window moved.

@@ -116,18 +116,25 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:22s} {mode:6s} {r['median_ms']:8.2f} "
                   f"{r['p95_ms']:8.2f} {r['cpu_median_ms']:8.2f} {r['cpu_p95_ms']:8.2f} "
                   f"{r['right']}")
+    save_results(args.out, f"python -m autobot.vision.bench --reads {args.reads}",
+                 {"1280x1024": 10.0, "3840x2160": 40.0}, results)
+    return 0
+
+
+def save_results(out: Path, command: str, targets_ms: dict[str, float],
+                 results: list[dict[str, object]]) -> None:
+    """Write a benchmark's JSON (with the machine and its load) and say where."""
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     payload = {
-        "command": f"python -m autobot.vision.bench --reads {args.reads}",
+        "command": command,
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                     "load_1min": load},
-        "targets_ms": {"1280x1024": 10.0, "3840x2160": 40.0},
+        "targets_ms": targets_ms,
         "results": results,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(payload, indent=1))
-    print(f"wrote {args.out} (1-min load average {load})")
-    return 0
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(payload, indent=1))
+    print(f"wrote {out} (1-min load average {load})")
 
 
 if __name__ == "__main__":
