@@ -653,6 +653,11 @@ class _Loop:
             now = self.clock()
             if self.covered(read):
                 read = _StillRead(False, False, (), None, ("the board is inside a dialog",))
+            elif self.started and read.found and len(read.rows) <= len(self.history):
+                # Fewer rows than played and the one being played: the rest is covered (a
+                # dialog over the lower rows) or the game is over. Either way, not the board.
+                read = _StillRead(False, False, (), None, (
+                    f"only {len(read.rows)} rows in view, {len(self.history)} played",))
             if read.found and self.scroll_into_view(read):
                 deadline = max(deadline, self.clock() + self.config.escape_wait)
                 previous = None
@@ -930,8 +935,9 @@ class _Loop:
         ready = False  # the last wait already saw the next row empty on a board that never moved
         while True:
             index = len(self.history)
-            # The last row of a board the game did not size: it may grow one more row.
-            maybe_over = not self.more_rows()
+            # The last row of a board the game did not size (or of one that grows): one more
+            # row may or may not come.
+            maybe_over = not self.more_rows() or self.growing
             if maybe_over and (self.config.rows is not None or index >= self.config.max_rows):
                 return False
             t0 = self.clock()

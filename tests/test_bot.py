@@ -89,6 +89,7 @@ class FakeGame:
     silent_refusal: bool = False  # a refused word keeps its row: no toast at all
     examples: bool = False  # the dialog shows example rows that a reader takes for a board
     grid: Any = None  # what reads carry as their grid
+    cover_below: int | None = None  # the end dialog leaves this many rows in view (else none)
 
     def press(self, key: str) -> None:
         self.keys.append(key)
@@ -141,6 +142,8 @@ class FakeGame:
         if self.dialog and self.examples:
             examples = (("WEARY", "Gtttt"), ("PILLS", "tYttt"), ("VAGUE", "tttXt"))
             return FakeRead(True, True, examples, grid=self.grid)
+        if self.modal_at is not None and now >= self.modal_at and self.cover_below is not None:
+            return FakeRead(True, True, tuple(self.rows[: self.cover_below]), grid=self.grid)
         if self.dialog or (self.modal_at is not None and now >= self.modal_at):
             return FakeRead(False, False, ())
         rows = list(self.rows)
@@ -732,3 +735,12 @@ def test_a_growing_board_picked_up_after_six_rows_keeps_growing() -> None:
     result, events = play(game, Scripted([*words, "fjord", "vivid"]))
     assert result.won and result.guesses[6:] == ["fjord", "vivid"]
     assert [e.kind for e in events].count("resumed") == 6
+
+
+def test_a_dialog_over_the_lower_rows_is_not_a_smaller_board(solver: Any) -> None:
+    # The end dialog comes at once and leaves only the first row in view (a reader that finds
+    # a one-row board there): fewer rows than played is a covered board, closed with Escape.
+    game = FakeGame("robot", FakeClock(), reveal=0.0, modal_after_end=0.0, cover_below=1)
+    result, events = play(game, Scripted(["crane", "sloth", "robot"]))
+    assert result.won and result.guesses == ["crane", "sloth", "robot"]
+    assert "escape" in game.keys
