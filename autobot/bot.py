@@ -12,6 +12,12 @@ Each row is three waits, all timed with the injectable clock, never fixed sleeps
    submitted;
 3. submitted: the row is scored (two equal reads), or refused, which needs positive evidence:
    a toast while the row is still typed, or the typed row unchanged for `reject_patience` s.
+
+Pages differ, so the loop learns each one from what it sees: no board in view means something
+covers it (Escape, then the dialog's X or its backdrop, found by `autobot.vision.overlay`);
+keys that change nothing make the driver climb its ladder of ways to send keys (a driver with
+`escalate`); the board's own row count is used when the game does not say; a board cut by the
+frame's bottom edge is scrolled into view (a driver with `scroll`).
 """
 
 from __future__ import annotations
@@ -59,7 +65,8 @@ class BotConfig:
     """How patient the loop is and what game it expects; times are in seconds."""
 
     hard: bool = False
-    rows: int = ROWS
+    rows: int | None = None  # None: the board's own row count (a growing board up to max_rows)
+    max_rows: int = 30  # a board that grows a row per guess (Absurdle-like) stops here
     settle_timeout: float = 12.0  # the longest a row may take to reveal (flip + toast)
     poll_interval: float = 0.0  # extra pause between frames (screenshots already take ~30 ms)
     # Wordle ignores keys until the last tile's flip has ended, and a tile near the end of its
@@ -76,7 +83,12 @@ class BotConfig:
     mismatch_patience: float = 0.5  # a board out of step this long is real, not a misread
     escape_after: float = 0.3  # the board must be gone this long before Escape (a read can blink)
     escape_wait: float = 0.6  # how long to watch for the board after each Escape
-    escapes: int = 3  # Escapes to try when no board is visible before giving up
+    escapes: int = 3  # Escapes to try when no board is visible (and no dialog is seen)
+    closes: int = 6  # dialog closing attempts (Escape, its X, its backdrop) per missing spell
+    # A board vision keeps calling unsettled but whose frames stay pixel-identical this long
+    # (and at least `still_frames` frames), every tile readable, is settled: the page is still.
+    still_override: float = 1.0
+    still_frames: int = 3
     max_rejections: int = 30  # words the page may refuse in one game
     retypes: int = 1  # retries when the row on screen is not what was typed (dropped keys)
     resume: bool = True  # continue a game already in progress (rows on the board at start)
@@ -87,10 +99,11 @@ class BotConfig:
 class Event:
     """Something the player should hear about while the game runs."""
 
-    kind: str  # "row" (a guess was scored), "rejected", "retype", "escape", "resumed"
+    kind: str  # "row", "rejected", "retype", "escape", "close", "keys", "scroll", "resumed"
     row: int  # 0-based board row
     guess: str = ""
     marks: str = ""
+    detail: str = ""  # "keys": the new way of sending keys; "close": what was clicked
 
 
 @dataclass
@@ -151,6 +164,10 @@ class GameResult:
     stopped: str | None = None  # why the game ended early (the player quit), else None
     theme: str | None = None  # the page's theme as seen on screen ("light" / "dark")
     high_contrast: bool = False  # the page's palette as seen on screen
+    error: str | None = None  # the one-line error a failed game stopped on
+    exit_code: int = 0
+    seen: tuple[Row, ...] = ()  # the rows of the last board read (what the bot last saw)
+    waiting_for: str | None = None  # what the loop was waiting for when it stopped
 
     @property
     def guesses(self) -> list[str]:
@@ -172,6 +189,10 @@ class GameResult:
             "timings": self.timings.medians(),
             "rejected": list(self.rejected),
             "stopped": self.stopped,
+            "error": self.error,
+            "exit_code": self.exit_code,
+            "rows_seen": [[letters, marks] for letters, marks in self.seen],
+            "waiting_for": self.waiting_for,
         }
 
 
@@ -288,6 +309,93 @@ def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -
 
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
+OverlayFinder = Callable[[Any], Any]  # frame -> autobot.vision.overlay.Overlay | None
+
+
+def _default_overlay(frame: Any) -> Any:
+    """A dialog panel in a real frame (fakes in tests are not arrays: nothing to find)."""
+    import numpy as np
+
+    if not isinstance(frame, np.ndarray):
+        return None
+    from autobot.vision.overlay import find_overlay
+
+    return find_overlay(frame)
+
+
+def _board_box(read: BoardView) -> tuple[int, int, int, int] | None:
+    grid = getattr(read, "grid", None)
+    return grid.bbox() if grid is not None and hasattr(grid, "bbox") else None
+
+
+def board_cut(read: BoardView, height: int) -> str | None:
+    """Which part of a found board the frame's bottom edge may cut off, or None.
+
+    Vision may say so ("cut"/"edge" in its reasons); else a board whose next row would not fit
+    above the bottom edge may go on below it (a real page keeps a margin or its keyboard there).
+    """
+    if not read.found:
+        return None
+    if any("cut" in r or "edge" in r for r in getattr(read, "reasons", ()) or ()):
+        return "the board's bottom (vision sees tiles cut by the bottom edge)"
+    grid = getattr(read, "grid", None)
+    try:
+        last = grid.y + grid.rows * grid.pitch_y  # type: ignore[union-attr]
+        tile = grid.tile  # type: ignore[union-attr]
+    except AttributeError:
+        return None
+    if last + tile / 2 > height:
+        return f"the rows below row {grid.rows} (the board reaches the bottom edge)"
+    return None
+
+
+def row_pixels(frame: Any, grid: Any, index: int) -> Any:
+    """The pixels of board row `index` and a margin of half a pitch around it (or None)."""
+    import numpy as np
+
+    if not isinstance(frame, np.ndarray) or grid is None:
+        return None
+    try:
+        x0, y0, _, _ = grid.tile_box(index, 0)
+        _, _, x1, y1 = grid.tile_box(index, grid.cols - 1)
+        mx, my = int(grid.pitch_x / 2), int(grid.pitch_y / 2)
+    except (AttributeError, TypeError):
+        return None
+    h, w = frame.shape[:2]
+    crop = frame[max(0, y0 - my):min(h, y1 + my), max(0, x0 - mx):min(w, x1 + mx)]
+    return crop.astype(np.int16) if crop.size else None
+
+
+def row_changed(before: Any, after: Any) -> bool:
+    """Did a row's pixels visibly change (a red ring, red borders, a shake frozen mid-way)?"""
+    import numpy as np
+
+    if before is None or after is None or before.shape != after.shape:
+        return False
+    # Many pixels changing a little, not a few (antialiasing, a caret blinking).
+    return bool(np.mean(np.abs(before - after).max(axis=2) > 24) > 0.004)
+
+
+def frame_digest(frame: Any) -> int | None:
+    """A fingerprint of a frame's pixels (None for frames that are not arrays)."""
+    import numpy as np
+
+    if not isinstance(frame, np.ndarray):
+        return None
+    return hash(frame[::2, ::2].tobytes())
+
+
+@dataclass(frozen=True)
+class _StillRead:
+    """A read vision called unsettled on frames that stayed pixel-identical: taken as settled."""
+
+    found: bool
+    settled: bool
+    rows: tuple[Row, ...]
+    grid: Any
+    reasons: tuple[str, ...] = ()
+    theme: str | None = None
+    high_contrast: bool = False
 
 
 class _OutOfStep(Exception):
@@ -296,9 +404,12 @@ class _OutOfStep(Exception):
 
 @dataclass
 class _Outcome:
-    """What a submitted row turned into."""
+    """What a wait turned into."""
 
-    kind: str  # "typed" (ready for Enter), "mistyped", "scored", "rejected"
+    # "typed" (ready for Enter), "mistyped", "scored", "rejected", "deaf" (Enter did nothing
+    # visible before any row was scored: maybe the page did not take our Enter), "dirty" (a
+    # row that should be empty keeps letters: Backspace did not arrive), "over" (no row left)
+    kind: str
     marks: str = ""
     typed: int = 0
 
@@ -316,6 +427,7 @@ class _Loop:
         sleep: Callable[[float], None],
         on_event: Callable[[Event], None] | None,
         guard: Callable[[BoardView], str | None] | None,
+        overlay: OverlayFinder,
     ) -> None:
         self.driver = driver
         self.solver = solver
@@ -325,15 +437,31 @@ class _Loop:
         self.sleep = sleep
         self.on_event = on_event
         self.guard = guard
+        self.overlay = overlay
         self.timings = Timings()
         self.history: list[Turn] = []
         self.banned: set[str] = set()
         self.rejected: list[str] = []
+        self.rows = config.rows or ROWS  # the board's row count once seen (start())
+        self.waiting_for = "the game to start"
+        self.seen: tuple[Row, ...] = ()  # the rows of the last board read (for failure reports)
+        self.frame: Any = None  # the last frame grabbed
+        self.grid: Any = None  # the board's place in the last frame that showed it
         self._hint: Any = None
         self.captured_at = 0.0  # when the last frame's capture started
         self._same_since: float | None = None  # capture time of the first frame of a still run
         self._last_board: BoardView | None = None  # the last frame that showed a board
+        self._digest: int | None = None  # the last frame's pixels, fingerprinted
+        self._identical_since: float | None = None  # first capture of a pixel-identical run
+        self._identical_frames = 0
         self.motion = False  # a frame since the last keys showed the board moving
+        self.keys_proven = False  # a row was scored: Enter reaches the page the current way
+        self.scrolled = False  # the board was scrolled into view once (not again and again)
+        self.closed = 0  # dialogs closed so far (keys sent while one was up were lost to it)
+        self.growing = False  # the board shows the rows played plus one (Absurdle-like)
+        self.started = False  # the board was taken (start() is over): keys may have been sent
+        self._covered_digest: int | None = None  # the frame the last dialog check looked at
+        self._covered = False
         self.theme: str | None = None
         self.high_contrast = False
 
@@ -349,11 +477,16 @@ class _Loop:
         t1 = self.clock()
         read = self.reader(frame, hint=self._hint)
         t2 = self.clock()
+        self.frame = frame
         self.timings.capture_ms.append((t1 - t0) * 1000)
         self.timings.read_ms.append((t2 - t1) * 1000)
+        read = self.unstick(read, frame_digest(frame))
         # A board found once is looked for in the same place first (vision falls back if not).
         if self.config.use_hint:
             self._hint = read.grid if read.found else None
+        if read.found:
+            self.seen = tuple(read.rows)
+            self.grid = read.grid
         if read.found and read.settled:
             self.theme = getattr(read, "theme", None) or self.theme
             self.high_contrast = bool(getattr(read, "high_contrast", False))
@@ -361,6 +494,36 @@ class _Loop:
             reason = self.guard(read)
             if reason:
                 raise AutobotError(reason, 4)
+        return read
+
+    def unstick(self, read: BoardView, digest: int | None) -> BoardView:
+        """A board read as moving on frames that stay pixel-identical is in fact still.
+
+        Vision may keep a frame unsettled (a tile it cannot place, a mark it doubts) while
+        nothing on the page moves; waiting for it would stall the loop until the timeout.
+        Only a run of identical frames over `still_override` s, every tile readable, counts.
+        """
+        if digest is None or digest != self._digest:
+            self._digest, self._identical_since, self._identical_frames = digest, None, 0
+            return read
+        if self._identical_since is None:
+            self._identical_since = self.captured_at
+        self._identical_frames += 1
+        if not read.found or read.settled:
+            return read
+        readable = all(
+            len(marks) == WORD_LENGTH and "?" not in marks and "?" not in letters
+            for letters, marks in read.rows
+        )
+        if (
+            readable
+            and self._identical_frames + 1 >= self.config.still_frames
+            and self.captured_at - self._identical_since >= self.config.still_override
+        ):
+            return _StillRead(
+                True, True, tuple(read.rows), read.grid, tuple(getattr(read, "reasons", ())),
+                getattr(read, "theme", None), bool(getattr(read, "high_contrast", False)),
+            )
         return read
 
     def track(self, read: BoardView) -> float:
@@ -394,24 +557,112 @@ class _Loop:
         the page), else 0: a page without animations takes keys as soon as it shows them."""
         return seconds if self.motion else 0.0
 
-    def wait(self, judge: Judge, what: str) -> Any:
+    # what covers the board --------------------------------------------------------------
+
+    def covered(self, read: BoardView) -> bool:
+        """Is the board read inside a dialog panel (a tutorial's example rows, not the game)?
+
+        Looked at before the first keys, and later only on a board that vision calls moving
+        while its frames stay pixel-identical (a still dialog, not a flip); never for a settled
+        board of plausible rows: a page may frame its real board in a card with an X-like icon.
+        """
+        static = (self._identical_since is not None
+                  and self.captured_at - self._identical_since >= 0.3)
+        if not read.found or (self.started and (read.settled or not static)):
+            return False
+        if read.settled and all(
+            row_kind(row) in ("empty", "typing", "typed", "evaluated") for row in read.rows
+        ):
+            return False  # a game board (a page may frame its board in a card): not examples
+        if self._covered_digest == self._digest and self._digest is not None:
+            return self._covered
+        box = _board_box(read)
+        found = self.overlay(self.frame) if box is not None else None
+        inside = found is not None and (
+            found.panel[0] <= box[0] and found.panel[1] <= box[1]  # type: ignore[index]
+            and box[2] <= found.panel[2] and box[3] <= found.panel[3]  # type: ignore[index]
+        )
+        self._covered_digest, self._covered = self._digest, inside
+        return inside
+
+    def frame_clicker(self) -> Callable[[float, float], None] | None:
+        """The driver's click in frame pixels, if it has one (a desktop's clicks are in screen
+        pixels and land on whatever is there: the loop never clicks through those)."""
+        if not getattr(self.driver, "clicks_frame_pixels", False):
+            return None
+        return getattr(self.driver, "click", None)
+
+    def uncover(self, attempt: int) -> str:
+        """One step of closing what hides the board; says what was done.
+
+        Escape first (most dialogs close on it), then, from the pixels, the dialog's X or a
+        click on its backdrop; round again if the dialog stays or comes back.
+        """
+        click = self.frame_clicker()
+        found = self.overlay(self.frame) if click is not None and attempt % 3 else None
+        if found is not None:
+            target = found.close if attempt % 3 == 1 and found.close else found.outside
+            if target is not None:
+                self.send(click, *target)
+                what = "the dialog's X" if target == found.close else "beside the dialog"
+                return f"clicked {what} at {target[0]},{target[1]}"
+        self.send(self.driver.press_escape)
+        return "pressed Escape"
+
+    def scroll_into_view(self, read: BoardView) -> bool:
+        """A board cut by the frame's bottom edge: turn the wheel over it once; True if done."""
+        scroll = getattr(self.driver, "scroll", None)
+        box = _board_box(read)
+        shape = getattr(self.frame, "shape", None)
+        if scroll is None or box is None or shape is None or self.scrolled:
+            return False
+        height = shape[0]
+        if not board_cut(read, height):
+            return False
+        self.scrolled = True
+        # Bring the board's bottom a little above the frame's edge, or its top near the top.
+        dy = max(box[3] - height + (box[3] - box[1]) // 6, height // 3)
+        dy = min(dy, max(box[1] - 8, 1))
+        self.send(scroll, (box[0] + box[2]) // 2, min(box[1] + 4, height - 1), dy)
+        self.emit(Event("scroll", len(self.history), detail=f"{dy} px"))
+        return True
+
+    def wait(self, judge: Judge, what: str, missing: Any = None) -> Any:
         """Poll frames until `judge(read, previous_read, still)` returns something (not None).
+
+        `missing`, if given, is returned when the board stays out of view for
+        `reject_patience` s, instead of trying to uncover it, or when nothing is conclusive
+        for twice that (after a game that may be over, the page's end dialog or answer toast
+        is nothing to close or wait out).
 
         `still` is how long (s) the board has looked exactly like this read, settled: from
         the capture of the first frame that showed it to the capture of this one.
 
-        No board in view: press Escape (a dialog may cover it), watch, retry, then give up
-        (exit 3). Nothing conclusive before the deadline: stop for safety (exit 4).
+        No board in view: close what covers it (Escape, the dialog's X, its backdrop), watch,
+        retry, then give up (exit 3). Nothing conclusive before the deadline: exit 4.
         """
-        deadline = self.clock() + self.config.settle_timeout
+        self.waiting_for = what
+        started = self.clock()
+        deadline = started + self.config.settle_timeout
         previous: BoardView | None = None
-        escapes = 0
-        last_escape: float | None = None
+        closes = 0
+        last_close: float | None = None
         missing_since: float | None = None
         wrong_since: float | None = None
         while True:
             read = self.look()
             now = self.clock()
+            if self.covered(read):
+                read = _StillRead(False, False, (), None, ("the board is inside a dialog",))
+            elif self.started and read.found and len(read.rows) <= len(self.history):
+                # Fewer rows than played and the one being played: the rest is covered (a
+                # dialog over the lower rows) or the game is over. Either way, not the board.
+                read = _StillRead(False, False, (), None, (
+                    f"only {len(read.rows)} rows in view, {len(self.history)} played",))
+            if read.found and self.scroll_into_view(read):
+                deadline = max(deadline, self.clock() + self.config.escape_wait)
+                previous = None
+                continue
             still = self.track(read)
             try:
                 outcome = judge(read, previous, still)
@@ -427,23 +678,34 @@ class _Loop:
                 wrong_since = None
             if outcome is not None:
                 return outcome
+            if missing is not None and now - started >= 2 * self.config.reject_patience:
+                return missing
             if read.found:
                 missing_since = None
             elif missing_since is None:
                 missing_since = now
-            elif now - missing_since >= self.config.escape_after:
-                if last_escape is None or now - last_escape >= self.config.escape_wait:
-                    if escapes >= self.config.escapes:
-                        raise AutobotError(
-                            f"no Wordle board found on the screen while waiting for {what} "
-                            f"(something covers it and {escapes} x Escape did not close it)",
-                            3,
-                        )
-                    self.send(self.driver.press_escape)
-                    escapes += 1
-                    last_escape = self.clock()
-                    self.emit(Event("escape", len(self.history)))
-                    deadline = max(deadline, last_escape + self.config.escape_wait)
+            elif missing is not None:
+                if now - missing_since >= self.config.reject_patience:
+                    return missing
+            elif now - missing_since >= self.config.escape_after and (
+                last_close is None or now - last_close >= self.config.escape_wait
+            ):
+                limit = self.config.closes if self.frame_clicker() \
+                    else self.config.escapes
+                if closes >= limit:
+                    raise AutobotError(
+                        f"no Wordle board found on the screen while waiting for {what} "
+                        f"({closes} tries to close what might cover it did not help; "
+                        f"last seen: {describe(read)})",
+                        3,
+                    )
+                done = self.uncover(closes)
+                closes += 1
+                self.closed += 1
+                last_close = self.clock()
+                kind = "escape" if done == "pressed Escape" else "close"
+                self.emit(Event(kind, len(self.history), detail=done))
+                deadline = max(deadline, last_close + self.config.escape_wait)
             if now >= deadline:
                 raise AutobotError(
                     f"the board did not settle within {self.config.settle_timeout:g} s "
@@ -472,6 +734,18 @@ class _Loop:
         if problem:
             raise _OutOfStep(problem)
 
+    def grow(self, read: BoardView) -> None:
+        """A board the game did not size: follow its own row count (it may grow per guess)."""
+        if self.config.rows is None and len(read.rows) > self.rows:
+            self.growing = True
+            self.rows = min(len(read.rows), self.config.max_rows)
+
+    def more_rows(self) -> bool:
+        """Is there a row left to play (on a growing board: until the cap)?"""
+        if self.growing:
+            return len(self.history) < self.config.max_rows
+        return len(self.history) < self.rows
+
     def start(self, history: Sequence[Turn]) -> None:
         """Wait for a steady board; adopt the rows already played (or check them)."""
 
@@ -479,7 +753,13 @@ class _Loop:
             return read if self.steady(read, previous) else None
 
         read = self.wait(judge, "the board to appear")
-        if len(read.rows) < self.config.rows:
+        self.started = True
+        if self.config.rows is None:
+            self.rows = min(len(read.rows), self.config.max_rows)
+            # Only the rows played and one more, fewer than any fixed board: it grows per guess.
+            played = len(played_rows(read.rows)[0])
+            self.growing = len(read.rows) == played + 1 and len(read.rows) < 5
+        elif len(read.rows) < self.config.rows:
             raise AutobotError(
                 f"the board has {len(read.rows)} rows, expected {self.config.rows}", 4
             )
@@ -501,20 +781,28 @@ class _Loop:
         """The board shows the game so far and an empty row `index`, unchanged for `quiet` s.
 
         Two equal reads are not enough: the last tile's flip looks finished a little before
-        the page takes keys again, and a key typed then is lost.
+        the page takes keys again, and a key typed then is lost. A board with no row `index`
+        that stays so is a game over (a board that grows a row per guess grows at once).
         """
 
-        def judge(read: BoardView, previous: BoardView | None, still: float) -> bool | None:
+        def judge(read: BoardView, previous: BoardView | None, still: float) -> Any:
             if not self.steady(read, previous):
                 return None
+            self.grow(read)
+            if index >= len(read.rows):
+                self.check_sync(read)
+                return _Outcome("over") if still >= self.config.reject_patience else None
             self.check_sync(read, upto=index)
             row = read.rows[index]
             if row_kind(row) in ("evaluated", "moving"):
                 # A row the bot took as refused was in fact played: the game went on without us.
                 raise _OutOfStep(f"row {index + 1} shows {row[0]} {row[1]}, expected an empty row")
             if row_kind(row) != "empty":
-                return None  # letters still being erased
-            return True if still >= self.quiet_for(self.config.quiet) else None
+                # Letters still being erased, or Backspace that never arrived.
+                if still >= self.config.reject_patience:
+                    return _Outcome("dirty", typed=row[1].count("t"))
+                return None
+            return _Outcome("ready") if still >= self.quiet_for(self.config.quiet) else None
 
         return judge
 
@@ -522,7 +810,7 @@ class _Loop:
         """Is `guess` in row `index`, typed and still (ready for Enter), or did keys go astray?"""
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> _Outcome | None:
-            if not (read.found and read.settled):
+            if not (read.found and read.settled) or index >= len(read.rows):
                 return None
             self.check_sync(read, upto=index)
             row = read.rows[index]
@@ -549,8 +837,10 @@ class _Loop:
         the page's answer. "Rejected" needs positive evidence: a toast over the board while
         the row is still typed, or the typed row unchanged for `reject_patience` s since its
         last change. Once part of the row has been scored it is never taken as rejected.
+        Before any row was scored, a silent still row may also be an Enter the page did not
+        take ("deaf"): the loop then tries another way of pressing Enter first.
         """
-        last_row = index == self.config.rows - 1
+        last_row = index == self.rows - 1
         accepted = False  # saw the row revealing (a scored tile), so the word was taken
         toast = False  # saw a toast while the row was still typed: the page said no
 
@@ -574,10 +864,10 @@ class _Loop:
                 kind == "evaluated"
                 and same_row
                 and letters_match(row[0], guess)
-                and (row[1] == ALL_GREEN or last_row)
+                and (row[1] == ALL_GREEN or last_row or index == len(read.rows) - 1)
                 and sync_problem(read.rows, self.history, upto=index) is None
             ):
-                # The game is over: a win toast or the statistics dialog may now cover the
+                # The game may be over: a win toast or the statistics dialog may now cover the
                 # board for good, so two equal reads of the final row are taken as final.
                 return _Outcome("scored", row[1])
             if not self.steady(read, previous):
@@ -593,7 +883,11 @@ class _Loop:
                 return None  # revealing; a half-scored row settles into a scored one
             patient = still >= self.config.reject_patience
             if kind == "typed" and letters_match(row[0], guess):
-                return _Outcome("rejected") if toast or patient else None
+                if toast:
+                    return _Outcome("rejected")
+                if patient:
+                    return _Outcome("rejected" if self.keys_proven else "deaf")
+                return None
             if kind == "empty" and patient:
                 return _Outcome("rejected")  # a page that clears a refused row
             if kind in ("typed", "typing") and patient:
@@ -605,6 +899,33 @@ class _Loop:
 
         return judge
 
+    def escalate(self, *, enter: bool) -> str | None:
+        """Ask the driver for its next way of sending keys (None: it has none left)."""
+        climb = getattr(self.driver, "escalate", None)
+        rung = climb(enter=enter) if climb is not None else None
+        if rung is not None:
+            self.emit(Event("keys", len(self.history), detail=rung))
+        return rung
+
+    def press_enter_harder(self, index: int, guess: str) -> _Outcome:
+        """Nothing scored yet and the typed row just sits there after Enter: the page may not
+        have taken our Enter. Try the next ways of pressing it before calling the word refused;
+        if none changes anything, the page refused it, and keys go on the way that typed it."""
+        rung = getattr(self.driver, "rung", None)
+        what = f"row {index + 1} ({guess.upper()})"
+        while self.escalate(enter=True) is not None:
+            try:
+                self.send(self.driver.press_enter)
+            except AutobotError:
+                break  # this way is not available here (no DevTools, no on-screen keyboard)
+            outcome: _Outcome = self.wait(self.submit_judge(index, guess), what)
+            if outcome.kind != "deaf":
+                return outcome
+        if rung is not None:
+            self.driver.rung = rung  # type: ignore[attr-defined]
+            self.emit(Event("keys", index, detail=f"{rung} again"))
+        return _Outcome("rejected")
+
     def play(self, history: Sequence[Turn]) -> bool:
         """Play rows until a win or the last row; True on a win."""
         self.start(history)
@@ -613,27 +934,54 @@ class _Loop:
         retypes = 0
         guess: str | None = None  # the word to type again after dropped keys
         ready = False  # the last wait already saw the next row empty on a board that never moved
-        while len(self.history) < self.config.rows:
+        while True:
             index = len(self.history)
+            # The last row of a board the game did not size (or of one that grows): one more
+            # row may or may not come.
+            maybe_over = not self.more_rows() or self.growing
+            if maybe_over and (self.config.rows is not None or index >= self.config.max_rows):
+                return False
             t0 = self.clock()
-            if not ready:
-                self.wait(self.ready_judge(index), f"row {index + 1} to be ready for keys")
+            if not ready or maybe_over:
+                got: _Outcome = self.wait(
+                    self.ready_judge(index), f"row {index + 1} to be ready for keys",
+                    missing=_Outcome("over") if maybe_over else None,
+                )
+                if got.kind == "over":
+                    return False
+                if got.kind == "dirty":
+                    # Backspace did not clear the row: erase again, another way if there is one.
+                    retypes += 1
+                    if self.escalate(enter=False) is None and retypes > self.config.retypes:
+                        raise AutobotError(
+                            f"the keys do not reach the page: row {index + 1} keeps "
+                            f"{got.typed} letters after Backspace", 4,
+                        )
+                    self.send(self.driver.erase, max(got.typed, WORD_LENGTH))
+                    continue
             ready = False
             t1 = self.clock()
             if guess is None:
                 state = _game_state(tuple(self.history), self.config.hard, frozenset(self.banned))
                 guess = self.solver.next_guess(state).lower()
             t2 = self.clock()
+            closed = self.closed
             self.send(self.driver.type_word, guess)
             t3 = self.clock()
             typed: _Outcome = self.wait(
                 self.typed_judge(index, guess), f"row {index + 1} to show {guess.upper()}"
             )
             t4 = self.clock()
+            typed_row = row_pixels(self.frame, self.grid, index)
             if typed.kind == "mistyped":
-                retypes += 1
                 self.emit(Event("retype", index, guess))
-                if retypes > self.config.retypes:
+                if self.closed > closed:
+                    # A dialog came up and took the keys: the same way again, not another.
+                    self.send(self.driver.erase, WORD_LENGTH)
+                    continue
+                retypes += 1
+                # Another way of typing if the driver has one; else a plain retry or two.
+                if self.escalate(enter=False) is None and retypes > self.config.retypes:
                     raise AutobotError(
                         f"the keys do not reach the page: row {index + 1} does not show "
                         f"{guess.upper()} after typing it {retypes} times",
@@ -641,11 +989,26 @@ class _Loop:
                     )
                 self.send(self.driver.erase, WORD_LENGTH)
                 continue
+            closed = self.closed
             self.send(self.driver.press_enter)
             t5 = self.clock()
             outcome: _Outcome = self.wait(
                 self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
             )
+            if outcome.kind == "deaf" and self.closed > closed:
+                # A dialog came up and took the Enter: press it again the same way.
+                self.send(self.driver.press_enter)
+                outcome = self.wait(
+                    self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
+                )
+            if outcome.kind == "deaf" and row_changed(
+                typed_row, row_pixels(self.frame, self.grid, index)
+            ):
+                # The rows read the same but the row looks different (a red ring or border):
+                # the page heard Enter and said no without a toast.
+                outcome = _Outcome("rejected")
+            if outcome.kind == "deaf":
+                outcome = self.press_enter_harder(index, guess)
             t6 = self.clock()
             # Settling is every wait for the page: the quiet before typing, the typed row
             # standing still before Enter, and the reveal after it.
@@ -654,13 +1017,14 @@ class _Loop:
             self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
             word, guess, retypes = guess, None, 0
             if outcome.kind == "scored":
+                self.keys_proven = True
                 self.history.append(Turn(word, outcome.marks))
                 self.emit(Event("row", index, word, outcome.marks))
                 if outcome.marks == ALL_GREEN:
                     return True
                 # Scored on two equal reads with the rows below checked empty; if nothing moved
                 # (no animations) the page already takes keys, so no second look is needed.
-                ready = not self.motion
+                ready = not self.motion and index + 1 < self.rows and not self.growing
                 continue
             self.send(self.driver.erase, WORD_LENGTH)
             self.banned.add(word)
@@ -670,7 +1034,6 @@ class _Loop:
                 raise AutobotError(
                     f"the page refused {len(self.rejected)} words; is this Wordle?", 4
                 )
-        return False
 
 
 def play_game(
@@ -684,12 +1047,15 @@ def play_game(
     sleep: Callable[[float], None] = time.sleep,
     on_event: Callable[[Event], None] | None = None,
     guard: Callable[[BoardView], str | None] | None = None,
+    overlay: OverlayFinder = _default_overlay,
 ) -> GameResult:
     """Play one game of Wordle through `driver`, asking `solver` for every guess.
 
     `history` is the game so far if the caller knows it (else rows already on the board are
     adopted when `config.resume`). `guard` may veto any read (a reason string = safety stop,
-    exit 4). Raises AutobotError with exit 3 (no board) or 4 (out of step / not settling).
+    exit 4). `overlay` finds a dialog in a frame (`autobot.vision.overlay.find_overlay`).
+    Raises GameFailed (an AutobotError: exit 3 no board, 4 out of step / not settling, ...)
+    carrying the game so far as `.result`.
     """
     config = config or BotConfig()
     loop = _Loop(
@@ -701,20 +1067,39 @@ def play_game(
         sleep,
         on_event,
         guard,
+        overlay,
     )
     started = clock()
     stopped: str | None = None
+
+    def result(won: bool, error: AutobotError | None = None) -> GameResult:
+        return GameResult(
+            won=won,
+            turns=tuple(loop.history),
+            rejected=tuple(loop.rejected),
+            seconds=clock() - started,
+            timings=loop.timings,
+            stopped=stopped,
+            theme=loop.theme,
+            high_contrast=loop.high_contrast,
+            error=str(error) if error else None,
+            exit_code=error.exit_code if error else (0 if won else 1),
+            seen=loop.seen,
+            waiting_for=loop.waiting_for if error else None,
+        )
+
     try:
         won = loop.play(history)
     except UserQuit as exc:
         won, stopped = False, str(exc)
-    return GameResult(
-        won=won,
-        turns=tuple(loop.history),
-        rejected=tuple(loop.rejected),
-        seconds=clock() - started,
-        timings=loop.timings,
-        stopped=stopped,
-        theme=loop.theme,
-        high_contrast=loop.high_contrast,
-    )
+    except AutobotError as exc:
+        raise GameFailed(exc, result(False, exc)) from None
+    return result(won)
+
+
+class GameFailed(AutobotError):
+    """A game that stopped on an error; `.result` holds what was played and seen until then."""
+
+    def __init__(self, error: AutobotError, result: GameResult) -> None:
+        super().__init__(str(error), error.exit_code)
+        self.result = result

@@ -49,8 +49,41 @@ class Driver(Protocol):
         ...
 
 
+# How keys reach a page, from the plainest to the most deliberate. Pages differ: some listen
+# for keyup, some accept only the main Enter (`code == "Enter"`, Selenium's Keys.RETURN; its
+# Keys.ENTER is the keypad's "NumpadEnter"), some drop keys typed fast, some take only clicks on
+# their on-screen keyboard. The loop climbs a rung when the board shows that keys did nothing.
+RUNGS = ("keys", "other-enter", "slow", "cdp", "click")
+ENTER_ONLY = frozenset({"other-enter"})  # rungs that change only how Enter is sent
+SLOW_KEY_DELAY_MS = 250.0
+HOLD_MS = 40.0  # how long the slow rung holds each key down (pages that poll key state)
+
+# KeyboardEvent fields for CDP Input.dispatchKeyEvent: key -> (key, code, keyCode, text).
+_SPECIAL = {
+    "enter": ("Enter", "Enter", 13, "\r"),
+    "backspace": ("Backspace", "Backspace", 8, ""),
+    "escape": ("Escape", "Escape", 27, ""),
+}
+_CLICK_LABELS = {"enter": "ENTER", "backspace": "BACK"}
+
+
+def cdp_key_fields(key: str) -> tuple[str, str, int, str]:
+    """The DOM key, code, keyCode and typed text of a letter or of enter/backspace/escape."""
+    if key in _SPECIAL:
+        return _SPECIAL[key]
+    if len(key) == 1 and key.isascii() and key.isalpha():
+        return key.lower(), f"Key{key.upper()}", ord(key.upper()), key.lower()
+    return key, "", 0, key  # an accented letter: no US key code, the text carries it
+
+
 class SeleniumDriver:
-    """Plays in a WebDriver browser: keys via ActionChains, frames via screenshots."""
+    """Plays in a WebDriver browser: keys via ActionChains (or CDP, or on-screen clicks).
+
+    `rung` says how keys are sent now (one of RUNGS); `escalate` climbs when the loop sees
+    that keys did nothing, and the driver keeps the rung that worked for the rest of the game.
+    """
+
+    clicks_frame_pixels = True  # click(x, y) takes the coordinates of the frames it grabs
 
     def __init__(
         self,
@@ -58,56 +91,164 @@ class SeleniumDriver:
         *,
         key_delay_ms: float = DEFAULT_KEY_DELAY_MS,
         screen: Screen | None = None,
+        keyboard_reader: Callable[[Any], Any] | None = None,
     ) -> None:
         if key_delay_ms < 0:
             raise AutobotError(f"key delay must be >= 0 ms, not {key_delay_ms:g}", 2)
         self.webdriver = webdriver
         self.key_delay_ms = key_delay_ms
         self.screen: Screen = screen if screen is not None else SeleniumScreen(webdriver)
+        self.rung = RUNGS[0]
+        self._keyboard_reader = keyboard_reader  # frame -> KeyboardRead (vision.keyboard)
 
-    def _send(self, keys: list[str]) -> None:
+    # --- the ladder -------------------------------------------------------------------------
+
+    def escalate(self, *, enter: bool = False) -> str | None:
+        """Climb to the next way of sending keys; None when none is left.
+
+        `enter=False` (letters did not arrive) skips rungs that change only Enter.
+        """
+        i = RUNGS.index(self.rung) + 1
+        while i < len(RUNGS) and not enter and RUNGS[i] in ENTER_ONLY:
+            i += 1
+        if i >= len(RUNGS):
+            return None
+        self.rung = RUNGS[i]
+        return self.rung
+
+    def _press_all(self, keys: list[str], delay_first: bool = False) -> None:
+        """Send named keys ("a", "enter", "backspace", "escape") the current rung's way."""
+        if self.rung == "cdp":
+            self._cdp(keys)
+        elif self.rung == "click":
+            self._click_keys(keys)
+        else:
+            self._actions(keys, delay_first)
+
+    def _actions(self, keys: list[str], delay_first: bool) -> None:
         """Send `keys` as one W3C action sequence, with the per-key delay between them."""
         from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
 
+        named = {
+            # The main Enter first ("Enter"); the other-enter rung tries the keypad's.
+            "enter": Keys.ENTER if self.rung == "other-enter" else Keys.RETURN,
+            "backspace": Keys.BACKSPACE,
+            "escape": Keys.ESCAPE,
+        }
+        slow = self.rung == "slow"
+        delay = max(self.key_delay_ms, SLOW_KEY_DELAY_MS) if slow else self.key_delay_ms
         actions = ActionChains(self.webdriver)
         for i, key in enumerate(keys):
-            if i and self.key_delay_ms:
-                actions.pause(self.key_delay_ms / 1000)
-            actions.send_keys(key)
+            if (i or delay_first) and delay:
+                actions.pause(delay / 1000)
+            value = named.get(key, key)
+            if slow:
+                actions.key_down(value).pause(HOLD_MS / 1000).key_up(value)
+            else:
+                actions.send_keys(value)
         # One perform = one round trip to the driver; the pauses run inside the browser side.
         actions.perform()
 
+    def _cdp(self, keys: list[str]) -> None:
+        """Raw key events through Chromium's DevTools: keyDown, char (the text), keyUp."""
+        import time
+
+        for i, name in enumerate(keys):
+            if i and self.key_delay_ms:
+                time.sleep(self.key_delay_ms / 1000)
+            key, code, key_code, text = cdp_key_fields(name)
+            fields = {"key": key, "code": code, "windowsVirtualKeyCode": key_code,
+                      "nativeVirtualKeyCode": key_code}
+            self._devtools("Input.dispatchKeyEvent", {"type": "rawKeyDown", **fields})
+            if text:
+                self._devtools("Input.dispatchKeyEvent",
+                               {"type": "char", "text": text, "unmodifiedText": text, **fields})
+            self._devtools("Input.dispatchKeyEvent", {"type": "keyUp", **fields})
+
+    def _devtools(self, command: str, params: dict[str, Any]) -> Any:
+        try:
+            return self.webdriver.execute_cdp_cmd(command, params)  # type: ignore[attr-defined]
+        except AttributeError:
+            raise AutobotError("this browser has no DevTools protocol (CDP)", 5) from None
+
+    def _click_keys(self, keys: list[str]) -> None:
+        """Click each key on the page's own on-screen keyboard, found by pixels."""
+        import time
+
+        reader = self._keyboard_reader or _default_keyboard_reader()
+        board = reader(self.screen.grab())
+        if not getattr(board, "found", False):
+            raise AutobotError("no on-screen keyboard found to click", 4)
+        for i, name in enumerate(keys):
+            label = _CLICK_LABELS.get(name, name.upper())
+            key = board.key(label)
+            if key is None:
+                if name == "escape":
+                    continue  # on-screen keyboards have no Escape; it is not a letter anyway
+                raise AutobotError(f"the on-screen keyboard has no {label} key", 4)
+            if i and self.key_delay_ms:
+                time.sleep(self.key_delay_ms / 1000)
+            self.click(*key.center)
+
+    # --- pointer ----------------------------------------------------------------------------
+
+    def css_ratio(self) -> float:
+        """Frame pixels per CSS pixel: screenshot width / viewport width (never assumed 1)."""
+        frame = self.screen.grab()
+        width = self.webdriver.execute_script("return window.innerWidth")  # geometry only
+        return frame.shape[1] / max(1, int(width))
+
+    def click(self, x: float, y: float) -> None:
+        """Left-click frame pixel (x, y) (converted to the viewport's CSS pixels)."""
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+        ratio = self.css_ratio()
+        builder = ActionBuilder(self.webdriver)
+        builder.pointer_action.move_to_location(int(x / ratio), int(y / ratio))
+        builder.pointer_action.click()
+        builder.perform()
+
+    def scroll(self, x: float, y: float, dy: float) -> None:
+        """Turn the mouse wheel over frame pixel (x, y) by `dy` frame pixels (down > 0)."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+
+        ratio = self.css_ratio()
+        origin = ScrollOrigin.from_viewport(int(x / ratio), int(y / ratio))
+        ActionChains(self.webdriver).scroll_from_origin(origin, 0, int(dy / ratio)).perform()
+
+    # --- the Driver protocol ----------------------------------------------------------------
+
     def type_word(self, word: str) -> None:
         """Type the letters of `word` (lowercase, one key each)."""
-        self._send(list(word.lower()))
+        self._press_all(list(word.lower()))
 
     def press_enter(self) -> None:
         """Press Enter (after the per-key delay, so the last letter is in)."""
-        from selenium.webdriver.common.keys import Keys
-
-        self._send_after_delay(Keys.ENTER)
+        self._press_all(["enter"], delay_first=True)
 
     def erase(self, n: int) -> None:
         """Press Backspace `n` times."""
-        from selenium.webdriver.common.keys import Keys
-
         if n > 0:
-            self._send([Keys.BACKSPACE] * n)
+            self._press_all(["backspace"] * n)
 
     def press_escape(self) -> None:
-        """Press Escape."""
-        from selenium.webdriver.common.keys import Keys
+        """Press Escape (always a real key: it closes dialogs, not part of the game)."""
+        rung, self.rung = self.rung, "cdp" if self.rung == "cdp" else RUNGS[0]
+        try:
+            self._press_all(["escape"], delay_first=True)
+        finally:
+            self.rung = rung
 
-        self._send_after_delay(Keys.ESCAPE)
 
-    def _send_after_delay(self, key: str) -> None:
-        from selenium.webdriver.common.action_chains import ActionChains
-
-        actions = ActionChains(self.webdriver)
-        if self.key_delay_ms:
-            actions.pause(self.key_delay_ms / 1000)
-        actions.send_keys(key)
-        actions.perform()
+def _default_keyboard_reader() -> Callable[[Any], Any]:
+    """`autobot.vision.keyboard.read_keyboard` (imported when the click rung is first used)."""
+    try:
+        from autobot.vision.keyboard import read_keyboard
+    except ImportError:
+        raise AutobotError("no on-screen keyboard reader (autobot.vision.keyboard)", 4) from None
+    return read_keyboard
 
 
 # The desktop adapter (pyautogui keys + mss frames, pyautogui imported lazily) is

@@ -82,6 +82,14 @@ class FakeGame:
     flip_at: float = 0.0
     popping_until: float = 0.0
     ignored: list[str] = field(default_factory=list)  # keys the page dropped while busy
+    size: int = 6  # rows on the board
+    grows: bool = False  # shows only the rows played plus one (Absurdle-like), up to `size`
+    deaf_enter: int = 0  # ignore Enter until the driver has climbed this many rungs
+    rung: int = 0  # the driver's rung (set by FakeDriver.escalate)
+    silent_refusal: bool = False  # a refused word keeps its row: no toast at all
+    examples: bool = False  # the dialog shows example rows that a reader takes for a board
+    grid: Any = None  # what reads carry as their grid
+    cover_below: int | None = None  # the end dialog leaves this many rows in view (else none)
 
     def press(self, key: str) -> None:
         self.keys.append(key)
@@ -99,8 +107,11 @@ class FakeGame:
         if key == "backspace":
             self.typed = self.typed[:-1]
         elif key == "enter":
+            if self.rung < self.deaf_enter:
+                return
             if len(self.typed) < 5 or self.typed not in self.words:
-                self.toast_until = now + self.toast
+                if not self.silent_refusal:
+                    self.toast_until = now + self.toast
                 return
             marks = score(self.typed, self.answer)
             self.rows.append((self.typed.upper(), marks))
@@ -120,7 +131,7 @@ class FakeGame:
 
     @property
     def over(self) -> bool:
-        return len(self.rows) == 6 or bool(self.rows and self.rows[-1][1] == "GGGGG")
+        return len(self.rows) == self.size or bool(self.rows and self.rows[-1][1] == "GGGGG")
 
     def frame(self) -> FakeRead:
         """What a perfect reader would say about the screen now."""
@@ -128,6 +139,11 @@ class FakeGame:
         self.frames += 1
         if self.blink_every and self.frames % self.blink_every == 0:
             return FakeRead(False, False, ())
+        if self.dialog and self.examples:
+            examples = (("WEARY", "Gtttt"), ("PILLS", "tYttt"), ("VAGUE", "tttXt"))
+            return FakeRead(True, True, examples, grid=self.grid)
+        if self.modal_at is not None and now >= self.modal_at and self.cover_below is not None:
+            return FakeRead(True, True, tuple(self.rows[: self.cover_below]), grid=self.grid)
         if self.dialog or (self.modal_at is not None and now >= self.modal_at):
             return FakeRead(False, False, ())
         rows = list(self.rows)
@@ -148,18 +164,19 @@ class FakeGame:
             settled = False
             if self.toast_seen:
                 reasons = ("toast over the board (tile 1,3)",)
-        if len(rows) < 6:
+        if len(rows) < self.size:
             marks = "t" * len(self.typed) + "." * (5 - len(self.typed))
             if self.typed and now < self.popping_until:
                 # The newest letter is mid-pop: its tile is bigger and reads as unsure.
                 marks = marks[: len(self.typed) - 1] + "?" + marks[len(self.typed) :]
                 settled = False
             rows.append((self.typed.upper(), marks))
-        rows += [("", ".....")] * (6 - len(rows))
+        if not self.grows:
+            rows += [("", ".....")] * (self.size - len(rows))
         if self.misread and settled and self.rows:
             self.misread -= 1
             rows[0] = ("Q" + rows[0][0][1:], rows[0][1])
-        return FakeRead(True, settled, tuple(rows), reasons=reasons)
+        return FakeRead(True, settled, tuple(rows), grid=self.grid, reasons=reasons)
 
 
 class FakeScreen:
@@ -531,3 +548,199 @@ def test_a_page_without_animations_is_typed_into_without_the_quiet_period(solver
     game = FakeGame("eerie", FakeClock(), reveal=1.6, modal_after_end=None)
     result, _ = play(game, solver, BotConfig(quiet=30.0, settle_timeout=60.0))
     assert result.won and result.seconds > 30.0 * (len(result.guesses) - 1)
+
+
+# --- pages that differ: row counts, deaf keys, dialogs, still frames ------------------------
+
+
+def test_the_boards_own_row_count_is_played_when_the_game_does_not_say() -> None:
+    words = ["crane", "sloth", "pudgy", "waltz", "jumbo", "nymph", "vivid", "fjord"]
+    for size in (5, 7, 8):
+        game = FakeGame("robot", FakeClock(), size=size)
+        result, _ = play(game, Scripted(words))
+        assert not result.won and len(result.guesses) == size
+    with pytest.raises(AutobotError) as err:  # told 6 rows, shown 5: a safety stop
+        play(FakeGame("robot", FakeClock(), size=5), Scripted(words), BotConfig(rows=6))
+    assert err.value.exit_code == 4
+
+
+def test_a_board_that_grows_a_row_per_guess_is_played_past_six_rows() -> None:
+    game = FakeGame("robot", FakeClock(), size=9, grows=True)
+    words = ["crane", "sloth", "pudgy", "waltz", "jumbo", "nymph", "vivid", "fjord", "quick"]
+    result, _ = play(game, Scripted(words))
+    assert not result.won and len(result.guesses) == 9  # the board stopped growing: over
+    game = FakeGame("vivid", FakeClock(), size=9, grows=True)
+    result, _ = play(game, Scripted(words))
+    assert result.won and len(result.guesses) == 7
+
+
+class LadderDriver(FakeDriver):
+    """A driver with `rungs` ways of sending keys; climbing one tells the fake page."""
+
+    def __init__(self, game: FakeGame, rungs: int = 4) -> None:
+        super().__init__(game)
+        self.rungs = rungs
+        self.rung = 0
+
+    def escalate(self, *, enter: bool = False) -> int | None:
+        if self.rung + 1 >= self.rungs:
+            return None
+        self.rung += 1
+        self.game.rung = self.rung
+        return self.rung
+
+
+def play_ladder(game: FakeGame, words: list[str], rungs: int = 4) -> tuple[Any, list[Event], Any]:
+    events: list[Event] = []
+    driver = LadderDriver(game, rungs)
+    result = play_game(driver, Scripted(words), BotConfig(), reader=fake_reader,
+                       clock=game.clock, sleep=game.clock.sleep, on_event=events.append)
+    return result, events, driver
+
+
+def test_an_enter_the_page_does_not_take_climbs_the_ladder_and_stays_there() -> None:
+    game = FakeGame("robot", FakeClock(), deaf_enter=2, silent_refusal=True)
+    result, events, driver = play_ladder(game, ["crane", "sloth", "xxxxx", "robot"])
+    assert result.won and result.guesses == ["crane", "sloth", "robot"]
+    assert [e.detail for e in events if e.kind == "keys"] == [1, 2]
+    # Once a row was scored, a silent still row is a refusal, not a deaf Enter: no climbing.
+    assert result.rejected == ("xxxxx",) and driver.rung == 2
+
+
+def test_a_silent_refusal_before_any_score_tries_every_enter_then_keeps_the_old_way() -> None:
+    game = FakeGame("robot", FakeClock(), silent_refusal=True)
+    result, events, driver = play_ladder(game, ["xxxxx", "crane", "robot"], rungs=3)
+    assert result.won and result.rejected == ("xxxxx",)
+    assert [e.detail for e in events if e.kind == "keys"] == [1, 2, "0 again"]
+    assert driver.rung == 0
+
+
+class ClickDriver(FakeDriver):
+    """A page whose dialog ignores Escape and closes on a click on its X."""
+
+    clicks_frame_pixels = True
+
+    def __init__(self, game: FakeGame) -> None:
+        super().__init__(game)
+        self.clicks: list[tuple[int, int]] = []
+
+    def click(self, x: int, y: int) -> None:
+        self.clicks.append((x, y))
+        if (x, y) == (90, 10):
+            self.game.dialog = False
+
+
+def test_a_dialog_that_ignores_escape_is_closed_by_its_x_found_by_pixels(solver: Any) -> None:
+    from autobot.vision.overlay import Overlay
+
+    game = FakeGame("llama", FakeClock(), dialog=True, dialog_sticks=True)
+    driver = ClickDriver(game)
+    events: list[Event] = []
+    result = play_game(driver, solver, BotConfig(), reader=fake_reader, clock=game.clock,
+                       sleep=game.clock.sleep, on_event=events.append,
+                       overlay=lambda frame: Overlay((0, 0, 100, 100), (90, 10), (150, 50))
+                       if game.dialog else None)
+    assert result.won and driver.clicks == [(90, 10)]
+    assert [e.kind for e in events][:2] == ["escape", "close"]
+    assert "X" in events[1].detail
+
+
+def test_a_dialog_that_never_closes_is_exit_3_after_escape_x_and_backdrop(solver: Any) -> None:
+    from autobot.vision.overlay import Overlay
+
+    game = FakeGame("llama", FakeClock(), dialog=True, dialog_sticks=True)
+    driver = ClickDriver(game)
+    with pytest.raises(AutobotError) as err:
+        play_game(driver, solver, BotConfig(closes=6), reader=fake_reader, clock=game.clock,
+                  sleep=game.clock.sleep,
+                  overlay=lambda frame: Overlay((0, 0, 100, 100), (80, 20), (150, 50)))
+    assert err.value.exit_code == 3
+    assert game.keys == ["escape"] * 2 and driver.clicks == [(80, 20), (150, 50)] * 2
+    assert err.value.result.waiting_for == "the board to appear"  # type: ignore[attr-defined]
+
+
+class StillScreen:
+    """Frames as arrays: the same pixels every time, or new ones every time."""
+
+    def __init__(self, clock: FakeClock, changing: bool) -> None:
+        self.clock = clock
+        self.changing = changing
+        self.n = 0
+
+    def grab(self) -> Any:
+        import numpy as np
+
+        self.clock.t += 0.05
+        self.n += 1
+        return np.full((4, 4, 3), self.n % 256 if self.changing else 7, dtype=np.uint8)
+
+
+def test_a_board_vision_calls_moving_on_identical_frames_is_taken_as_still() -> None:
+    empty = FakeRead(True, False, (("", "....."),) * 6)
+    for changing in (False, True):
+        clock = FakeClock()
+        driver = FakeDriver(FakeGame("robot", clock))
+        driver.screen = StillScreen(clock, changing)  # type: ignore[assignment]
+        with pytest.raises(AutobotError) as err:
+            play_game(driver, Scripted(["crane"]), BotConfig(), clock=clock,
+                      sleep=clock.sleep, reader=lambda frame, hint=None: empty)
+        if changing:  # really moving: the loop waits it out and stops for safety
+            assert "did not settle" in str(err.value) and "the board to appear" in str(err.value)
+        else:  # identical pixels: past the start, it typed (and saw the keys do nothing)
+            assert "keys do not reach the page" in str(err.value)
+
+
+def test_a_failed_game_carries_what_was_played_and_seen() -> None:
+    from autobot.bot import GameFailed
+
+    game = FakeGame("robot", FakeClock(), drop_keys=1000)
+    game.rows = [("CRANE", score("crane", "robot"))]
+    with pytest.raises(GameFailed) as err:
+        play(game, Scripted(["crane", "sloth", "robot"]))
+    record = err.value.result.to_json()
+    assert record["won"] is False and record["exit_code"] == 4
+    assert record["guesses"] == ["crane"] and "keys do not reach" in record["error"]
+    assert record["rows_seen"][0] == ["CRANE", score("crane", "robot")]
+    assert record["waiting_for"].startswith("row 2 to show")
+
+
+class BoxGrid:
+    def bbox(self) -> tuple[int, int, int, int]:
+        return (20, 20, 80, 80)
+
+
+def test_example_rows_in_a_dialog_are_not_the_board_but_a_board_in_a_card_is(
+    solver: Any,
+) -> None:
+    from autobot.vision.overlay import Overlay
+
+    panel = Overlay((0, 0, 100, 100), (90, 10), (150, 50))  # around the board's box
+    game = FakeGame("llama", FakeClock(), dialog=True, examples=True, grid=BoxGrid())
+    events: list[Event] = []
+    result = play_game(FakeDriver(game), solver, BotConfig(), reader=fake_reader,
+                       clock=game.clock, sleep=game.clock.sleep, on_event=events.append,
+                       overlay=lambda frame: panel)
+    assert result.won and game.keys[0] == "escape"
+    assert not any(e.kind == "resumed" for e in events)  # WEARY was never taken as played
+    # A real board framed by a panel-like card: settled, plausible rows, so it is played.
+    game = FakeGame("llama", FakeClock(), grid=BoxGrid())
+    result, _ = play(game, solver, overlay=lambda frame: panel)
+    assert result.won and "escape" not in game.keys
+
+
+def test_a_growing_board_picked_up_after_six_rows_keeps_growing() -> None:
+    words = ["crane", "sloth", "pudgy", "waltz", "jumbo", "nymph"]
+    game = FakeGame("vivid", FakeClock(), size=9, grows=True)
+    game.rows = [(w.upper(), score(w, "vivid")) for w in words]  # 7 rows shown: 6 + 1
+    result, events = play(game, Scripted([*words, "fjord", "vivid"]))
+    assert result.won and result.guesses[6:] == ["fjord", "vivid"]
+    assert [e.kind for e in events].count("resumed") == 6
+
+
+def test_a_dialog_over_the_lower_rows_is_not_a_smaller_board(solver: Any) -> None:
+    # The end dialog comes at once and leaves only the first row in view (a reader that finds
+    # a one-row board there): fewer rows than played is a covered board, closed with Escape.
+    game = FakeGame("robot", FakeClock(), reveal=0.0, modal_after_end=0.0, cover_below=1)
+    result, events = play(game, Scripted(["crane", "sloth", "robot"]))
+    assert result.won and result.guesses == ["crane", "sloth", "robot"]
+    assert "escape" in game.keys

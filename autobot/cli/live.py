@@ -263,6 +263,12 @@ def run(args: argparse.Namespace) -> int:
     with _terminate_as_interrupt(), launched(args), \
             MssScreen(monitor=args.monitor, region=args.region) as screen:
         frame, first = find_board(screen, read, args.find_timeout, where_text(args))
+        from autobot.bot import board_cut
+
+        cut = board_cut(first, frame.shape[0])
+        if cut:  # the bot cannot scroll a desktop it shares: say what is out of view
+            raise AutobotError(f"the board is cut by the bottom of {where_text(args)}: {cut} "
+                               "may be out of view; scroll the page or move the window", SAFETY)
         if profile is not None:
             from autobot.calibration import read_mismatch
 

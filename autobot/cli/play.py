@@ -132,8 +132,17 @@ def make_printer(console: Any, theme: str, contrast: bool) -> Any:
                           "erased, trying another[/dim]")
         elif event.kind == "retype":
             console.print(f"[dim]{event.guess.upper()} did not arrive whole; typing it again[/dim]")
-        elif event.kind == "escape":
-            console.print("[dim]no board in view: pressed Escape[/dim]")
+        elif event.kind in ("escape", "close"):
+            console.print(f"[dim]no board in view: {event.detail or 'pressed Escape'}[/dim]")
+        elif event.kind == "keys" and event.detail.endswith(" again"):
+            console.print(f"[dim]no other way of pressing Enter changed the row: keys go on as "
+                          f"{event.detail}[/dim]")
+        elif event.kind == "keys":
+            console.print(f"[dim]the page did not take the keys: now sending them as "
+                          f"{event.detail}[/dim]")
+        elif event.kind == "scroll":
+            console.print(f"[dim]the board is cut by the window's edge: scrolled {event.detail}"
+                          "[/dim]")
 
     return on_event
 
@@ -172,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss."""
     from rich.console import Console
 
-    from autobot.bot import BotConfig, play_game
+    from autobot.bot import BotConfig, GameFailed, play_game
     from autobot.browser import BrowserConfig, open_browser
     from autobot.driver import ConfirmStrategy, SeleniumDriver
 
@@ -205,10 +214,16 @@ def run(args: argparse.Namespace) -> int:
         load_page(webdriver, url)
         browser_seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay)
-        result = play_game(
-            driver, solver, BotConfig(hard=args.hard), reader=reader,
-            on_event=make_printer(console, theme, args.contrast),
-        )
+        try:
+            result = play_game(
+                driver, solver, BotConfig(hard=args.hard, rows=None if args.url else 6),
+                reader=reader, on_event=make_printer(console, theme, args.contrast),
+            )
+        except GameFailed as failed:
+            # The record says what happened even when the game could not be finished.
+            if args.json:
+                write_json(args.json, {**failed.result.to_json(), "keys": driver.rung})
+            raise
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
     console.print()
@@ -219,7 +234,9 @@ def run(args: argparse.Namespace) -> int:
     console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
                   f"(browser and page up in {browser_seconds:.1f} s)")
     if args.json:
-        write_json(args.json, result.to_json())
+        record = result.to_json()
+        record["keys"] = driver.rung  # the way of sending keys that the page took
+        write_json(args.json, record)
     return 0 if result.won else 1
 
 
@@ -246,14 +263,48 @@ def add_init_script(webdriver: Any, source: str) -> None:
 
 
 def load_page(webdriver: Any, url: str) -> None:
-    """Open `url` in the browser; a URL the browser refuses is bad input."""
+    """Open `url` in the browser; a URL the browser refuses is bad input, one it cannot load
+    (nothing listening, no such host) is a browser error (exit 5) naming the browser's reason."""
     from selenium.common.exceptions import WebDriverException
 
     try:
         webdriver.get(url)
     except WebDriverException as exc:
         first = (exc.msg or str(exc)).strip().splitlines()
-        raise AutobotError(f"cannot open {url}: {first[0] if first else 'error'}", 2) from None
+        reason = first[0] if first else "error"
+        if "net::" in reason:  # the browser could not load it (refused, no such host, ...)
+            raise AutobotError(
+                f"cannot load {url}: {reason[reason.index('net::'):]}", 5
+            ) from None
+        raise AutobotError(f"cannot open {url}: {reason}", 2) from None
+    problem = load_problem(webdriver)
+    if problem:
+        raise AutobotError(f"cannot load {url}: {problem}", 5)
+
+
+def load_problem(webdriver: Any) -> str | None:
+    """Why the browser shows its own error page instead of the site (e.g.
+    net::ERR_CONNECTION_REFUSED), or None when the page loaded.
+
+    Asks the browser about the load, never the game: the URL it ended on and, on Chromium's
+    error page, the error code it prints.
+    """
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        # WebDriver reports the URL asked for; the document knows it is the error page.
+        where, code = webdriver.execute_script(
+            "const e = document.querySelector('.error-code');"
+            "return [document.URL, e ? e.textContent : ''];"
+        )
+        if not str(where).startswith("chrome-error://"):
+            return None
+    except WebDriverException:
+        return None
+    code = str(code or "").strip()
+    if code and not code.startswith("net::"):
+        code = f"net::{code}"
+    return code or "the browser shows its error page"
 
 
 def write_json(path: str, data: dict[str, Any]) -> None:

@@ -97,7 +97,7 @@ def load_image(path: str | Path) -> np.ndarray:
             return np.asarray(img.convert("RGB"), dtype=np.uint8).copy()
     except FileNotFoundError:
         raise AutobotError(f"no such image: {path}", 2) from None
-    except (UnidentifiedImageError, OSError, ValueError) as exc:
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
         raise AutobotError(f"cannot read image {path}: {exc}", 2) from None
 
 

@@ -1,0 +1,186 @@
+"""Dialogs over the game: find a modal panel in a frame and where to click to close it.
+
+A "How to play" or statistics dialog is a large panel with straight edges (a step in
+brightness, or a soft shadow) that does not span the whole frame, often with a small X near its
+top-right corner. Pure numpy/OpenCV on one RGB frame; the turn loop decides what to do with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in frame pixels (x1/y1 exclusive)
+Point = tuple[int, int]
+
+EDGE_STEP = 3  # grey levels between neighbouring pixels that make an edge (soft shadows: ~3-8)
+MIN_SIDE = 0.2  # a panel side spans at least this share of the frame's width / height
+MAX_LINES = 40  # horizontal edges paired into panels (the longest)
+INK = 40  # grey levels from the panel's colour that make a glyph's stroke
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """A dialog panel over the page, and where a person would click to close it."""
+
+    panel: Box
+    close: Point | None  # the centre of an X glyph near the panel's top-right corner
+    outside: Point | None  # a point on the backdrop, beside the panel (click to dismiss)
+
+    def covers(self, box: Box) -> bool:
+        """Does the panel overlap `box` (e.g. the board's last known place)?"""
+        x0, y0, x1, y1 = self.panel
+        return x0 < box[2] and box[0] < x1 and y0 < box[3] and box[1] < y1
+
+
+def _runs(mask: np.ndarray, min_len: int) -> list[tuple[int, int, int]]:
+    """Runs of True along axis 1 at least `min_len` long: (line, start, end exclusive)."""
+    padded = np.zeros((mask.shape[0], mask.shape[1] + 2), dtype=np.int8)
+    padded[:, 1:-1] = mask
+    diff = np.diff(padded, axis=1)
+    out = []
+    for line in np.flatnonzero(mask.sum(axis=1) >= min_len):
+        starts = np.flatnonzero(diff[line] == 1)
+        ends = np.flatnonzero(diff[line] == -1)
+        out += [(int(line), int(s), int(e)) for s, e in zip(starts, ends, strict=True)
+                if e - s >= min_len]
+    return out
+
+
+def _lines(grey: np.ndarray, min_len: int) -> list[tuple[int, int, int]]:
+    """Long straight edges across axis 0 (horizontal in `grey`): (y, x0, x1), merged by y."""
+    step = np.abs(np.diff(grey, axis=0)) >= EDGE_STEP
+    runs = _runs(step, min_len)
+    # A soft shadow is several adjacent edge rows: keep the longest run of each cluster.
+    runs.sort(key=lambda r: (r[1] // 8, r[0]))
+    merged: list[tuple[int, int, int]] = []
+    for y, x0, x1 in sorted(runs):
+        for i, (my, mx0, mx1) in enumerate(merged):
+            if abs(y - my) <= 12 and abs(x0 - mx0) <= 24 and abs(x1 - mx1) <= 24:
+                if x1 - x0 > mx1 - mx0:
+                    merged[i] = (y, x0, x1)
+                break
+        else:
+            merged.append((y, x0, x1))
+    return merged
+
+
+def find_panel(frame: np.ndarray) -> Box | None:
+    """The largest rectangle of straight edges that is not the whole frame (a dialog), or None."""
+    h, w = frame.shape[:2]
+    grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY).astype(np.int16)
+    # The longest edges only: a busy page has many, a dialog's are among the longest.
+    horizontal = sorted(_lines(grey, int(MIN_SIDE * w)), key=lambda r: r[1] - r[2])[:MAX_LINES]
+    vertical = _lines(grey.T, int(MIN_SIDE * h))
+    best: Box | None = None
+    for top in horizontal:
+        for bottom in horizontal:
+            if bottom[0] - top[0] < MIN_SIDE * h:
+                continue
+            # Rounded corners shorten the edges: the two sides must agree within a margin.
+            x0, x1 = min(top[1], bottom[1]), max(top[2], bottom[2])
+            if abs(top[1] - bottom[1]) > 0.05 * w or abs(top[2] - bottom[2]) > 0.05 * w:
+                continue
+            if x0 <= 2 and x1 >= w - 2:
+                continue  # a page-wide rule (a header line), not a panel
+            y0, y1 = top[0], bottom[0]
+            span = y1 - y0
+            sides = [
+                v for v in vertical
+                if min(v[2], y1) - max(v[1], y0) >= 0.6 * span
+                and (abs(v[0] - x0) <= 0.03 * w or abs(v[0] - x1) <= 0.03 * w)
+            ]
+            if not (any(abs(v[0] - x0) <= 0.03 * w for v in sides)
+                    and any(abs(v[0] - x1) <= 0.03 * w for v in sides)):
+                continue
+            box = (x0, y0 + 1, x1, y1 + 1)
+            if best is None or _area(box) > _area(best):
+                best = box
+    return best
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def find_close(frame: np.ndarray, panel: Box) -> Point | None:
+    """The centre of a small X glyph in the panel's top-right corner, or None."""
+    x0, y0, x1, y1 = panel
+    pw, ph = x1 - x0, y1 - y0
+    cx0, cy1 = x1 - max(int(0.25 * pw), 8), y0 + max(int(0.2 * ph), 8)
+    corner = frame[y0:cy1, cx0:x1]
+    if corner.size == 0:
+        return None
+    grey = cv2.cvtColor(corner, cv2.COLOR_RGB2GRAY).astype(np.int16)
+    inside = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_RGB2GRAY)
+    background = int(np.median(inside))
+    ink = (np.abs(grey - background) >= INK).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    best: tuple[float, Point] | None = None
+    small, large = max(5, int(0.01 * pw)), max(12, int(0.12 * pw))
+    for i in range(1, count):
+        bx, by, bw, bh, area = (int(v) for v in stats[i])
+        if not (small <= bw <= large and small <= bh <= large and 0.6 <= bw / bh <= 1.6):
+            continue
+        if not _is_x(ink[by:by + bh, bx:bx + bw]):
+            continue
+        centre = (cx0 + bx + bw // 2, y0 + by + bh // 2)
+        # The nearest to the top-right corner wins (a title glyph could be X-like too).
+        dist = float(np.hypot(x1 - centre[0], centre[1] - y0))
+        if best is None or dist < best[0]:
+            best = (dist, centre)
+    return best[1] if best else None
+
+
+def _is_x(glyph: np.ndarray) -> bool:
+    """Two crossing diagonal strokes: ink along both diagonals, little elsewhere."""
+    h, w = glyph.shape
+    if glyph.mean() > 0.5:
+        return False  # a filled blob, not strokes
+    steps = max(h, w)
+    t = np.linspace(0.1, 0.9, steps)
+    ys = np.clip((t * (h - 1)).round().astype(int), 0, h - 1)
+    xs = np.clip((t * (w - 1)).round().astype(int), 0, w - 1)
+    padded = cv2.dilate(glyph, np.ones((3, 3), np.uint8))
+    down = padded[ys, xs].mean()
+    up = padded[ys, w - 1 - xs].mean()
+    # The middle of the edges (an O or a square's sides) must be mostly bare.
+    mid = [glyph[0, w // 2], glyph[h - 1, w // 2], glyph[h // 2, 0], glyph[h // 2, w - 1]]
+    return bool(down >= 0.8 and up >= 0.8 and sum(int(v) for v in mid) <= 1)
+
+
+def outside_point(frame_shape: tuple[int, ...], panel: Box) -> Point | None:
+    """A point on the backdrop in the widest margin beside the panel, or None if none is left."""
+    h, w = frame_shape[:2]
+    x0, y0, x1, y1 = panel
+    margins = [
+        (x0, ((x0) // 2, (y0 + y1) // 2)),
+        (w - x1, ((x1 + w) // 2, (y0 + y1) // 2)),
+        (y0, ((x0 + x1) // 2, y0 // 2)),
+        (h - y1, ((x0 + x1) // 2, (y1 + h) // 2)),
+    ]
+    size, point = max(margins, key=lambda m: m[0])
+    return point if size >= 16 else None
+
+
+SEARCH_SIDE = 1400  # larger frames are searched for panels at 1/2, 1/3, ... (edges survive)
+
+
+def find_overlay(frame: np.ndarray) -> Overlay | None:
+    """A dialog panel over the page (with its close X and a backdrop point), or None."""
+    h, w = frame.shape[:2]
+    shrink = max(1, -(-max(h, w) // SEARCH_SIDE))
+    if shrink > 1:
+        small = cv2.resize(frame, (w // shrink, h // shrink), interpolation=cv2.INTER_AREA)
+        found = find_panel(small)
+        panel = None if found is None else (
+            found[0] * shrink, found[1] * shrink,
+            min(w, found[2] * shrink), min(h, found[3] * shrink),
+        )
+    else:
+        panel = find_panel(frame)
+    if panel is None:
+        return None
+    return Overlay(panel, find_close(frame, panel), outside_point(frame.shape, panel))
