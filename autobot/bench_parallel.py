@@ -16,7 +16,6 @@ import contextlib
 import json
 import os
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -25,8 +24,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from autobot.errors import AutobotError
-
-LOCAL_PROFILE_PREFIX = "autobot-chromium-"  # autobot.browser's temporary profiles
 
 
 @dataclass(frozen=True)
@@ -114,6 +111,8 @@ class _Session:
                                 remote_url=config.remote_url)
         self.web = self._stack.enter_context(open_browser(browser))
         self.node = f"local-{worker}"
+        caps = getattr(self.web, "capabilities", None) or {}
+        self.profile = str((caps.get("chrome") or {}).get("userDataDir") or "")
         if config.remote_url:
             from autobot.grid import session_node
 
@@ -143,6 +142,7 @@ class ParallelRun:
         skipped = (total or len(jobs)) - len(jobs)
         self.tally = Tally(total=total or len(jobs), skipped=skipped, skipped_won=skipped_won)
         self.records: list[dict[str, Any]] = []
+        self.profiles: set[str] = set()  # local profiles our sessions used (checked at the end)
         self.busy = 0  # workers holding a job: a worker may only stop when no job can come back
 
     def run(self) -> Tally:
@@ -186,12 +186,14 @@ class ParallelRun:
                     try:
                         session = _Session(self.config, index)
                         open_failures = 0
+                        if not self.config.remote_url:
+                            with self.lock:
+                                self.profiles.add(session.profile)
                     except Exception as exc:  # noqa: BLE001 (any failure: try again, then stop)
                         open_failures += 1
-                        self._requeue(job, retries, reasons, None)
+                        self._requeue(job, retries, [*reasons, f"no session: {_reason(exc)}"],
+                                      None)
                         if open_failures >= self.config.open_attempts:
-                            with self.lock:
-                                reasons.append(f"no session: {_reason(exc)}")
                             return
                         time.sleep(min(8.0, 0.5 * 2 ** open_failures))
                         continue
@@ -269,12 +271,6 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0][:200] if text else ''}".rstrip(": ")
 
 
-def local_profiles() -> set[str]:
-    """autobot.browser's temporary Chromium profiles that exist right now."""
-    root = Path(tempfile.gettempdir())
-    return {str(p) for p in root.glob(f"{LOCAL_PROFILE_PREFIX}*")}
-
-
 def chromium_descendants(root_pid: int | None = None) -> list[str]:
     """Chromium / chromedriver processes descended from this process ('pid name')."""
     root_pid = root_pid or os.getpid()
@@ -302,14 +298,14 @@ def chromium_descendants(root_pid: int | None = None) -> list[str]:
     return found
 
 
-def leak_check(config: RunConfig, profiles_before: set[str],
+def leak_check(config: RunConfig, profiles: set[str],
                grid_dir: Path | None) -> dict[str, list[str]]:
     """What outlived the run: Grid sessions, browser processes, profiles (all empty when clean)."""
     deadline = time.monotonic() + 10.0
     while True:  # Chromium takes a moment to exit after quit(); wait, do not misreport
         leaks: dict[str, list[str]] = {
             "sessions": [], "processes": chromium_descendants(),
-            "profiles": sorted(local_profiles() - profiles_before),
+            "profiles": sorted(p for p in profiles if p and os.path.exists(p)),
         }
         if config.remote_url:
             from autobot.grid import fetch_status, leftovers, reap_dead_nodes, status_summary
@@ -361,7 +357,6 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
     """Play `answers` in parallel; returns the summary (tally, records, leaks)."""
     done = read_done(out_path) if (resume and out_path is not None) else {}
     jobs = make_jobs(answers, done)
-    profiles_before = local_profiles()
     t0 = time.monotonic()
     with _output(out_path, append=resume) as out:
         runner = ParallelRun(jobs, config, page, out, total=len(answers),
@@ -369,7 +364,7 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
                              progress=progress, on_record=on_record)
         tally = runner.run()
     wall = time.monotonic() - t0
-    leaks = leak_check(config, profiles_before, grid_dir)
+    leaks = leak_check(config, runner.profiles, grid_dir)
     records = runner.records
     return {
         "games": len(answers), "played": tally.done, "skipped": tally.skipped,

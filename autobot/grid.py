@@ -59,6 +59,7 @@ class GridState:
     hub_pid: int
     node_pids: list[int] = field(default_factory=list)
     node_ports: list[int] = field(default_factory=list)
+    node_tmps: list[str] = field(default_factory=list)  # each node's TMPDIR (browser profiles)
     events: tuple[int, int] = (0, 0)
     config: dict[str, Any] = field(default_factory=dict)
 
@@ -293,8 +294,11 @@ def grid_up(config: GridConfig, run_dir: Path | None = None, jar: str | Path | N
             node_port = free_port(config.host)
             toml = run_dir / f"node{index}.toml"
             toml.write_text(node_toml(config, node_port, publish, subscribe))
-            pid = _spawn(java, jar_path, "node", toml, run_dir / f"node{index}.log",
-                         run_dir / f"node{index}-tmp")
+            # A short TMPDIR of its own: Chromium's profile socket path must stay under 108 bytes.
+            tmp = Path(tempfile.mkdtemp(prefix=f"autobot-node{index}-"))
+            state.node_tmps.append(str(tmp))
+            _save(state)
+            pid = _spawn(java, jar_path, "node", toml, run_dir / f"node{index}.log", tmp)
             state.node_pids.append(pid)
             state.node_ports.append(node_port)
             _save(state)
@@ -349,15 +353,14 @@ def reap_dead_nodes(run_dir: Path) -> list[int]:
     if state is None:
         return []
     reaped = []
-    for index, pid in enumerate(state.node_pids, start=1):
+    for pid, tmp in zip(state.node_pids, state.node_tmps, strict=False):
         if _pid_alive(pid):
             continue
         members = group_members(pid)
         if members:
             _kill_group(pid, grace=2.0)
             reaped += members
-        tmp = run_dir / f"node{index}-tmp"
-        for child in tmp.glob("*") if tmp.is_dir() else ():
+        for child in Path(tmp).glob("*"):
             shutil.rmtree(child, ignore_errors=True)
     return reaped
 
@@ -373,6 +376,8 @@ def grid_down(run_dir: Path | None = None) -> list[int]:
     pids = [pid for pid in (*state.node_pids, state.hub_pid) if pid]
     for pid in pids:  # nodes first so they do not log a lost hub
         _kill_group(pid)
+    for tmp in state.node_tmps:
+        shutil.rmtree(tmp, ignore_errors=True)
     shutil.rmtree(run_dir, ignore_errors=True)
     return pids
 
@@ -385,8 +390,8 @@ def leftovers(run_dir: Path) -> dict[str, list[str]]:
     if state is not None:
         for pgid in state.node_pids:  # anything but the node's own JVM is a browser left over
             procs += [f"{pid} {_comm(pid)}" for pid in group_members(pgid) if pid != pgid]
-        for tmp in run_dir.glob("node*-tmp"):
-            profiles += [str(p) for p in tmp.iterdir() if is_profile(p)]
+        for tmp in state.node_tmps:
+            profiles += [str(p) for p in Path(tmp).glob("*") if is_profile(p)]
     return {"processes": procs, "profiles": profiles}
 
 
