@@ -15,6 +15,7 @@ import collections
 import contextlib
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -97,7 +98,8 @@ def read_done(path: Path) -> dict[int, dict[str, Any]]:
 
 def make_jobs(answers: Iterable[str], done: dict[int, dict[str, Any]]) -> list[Job]:
     """The games still to play: every answer whose number is not in `done`."""
-    return [Job(i, a) for i, a in enumerate(answers, start=1) if i not in done]
+    return [Job(i, a) for i, a in enumerate(answers, start=1)
+            if done.get(i, {}).get("answer") != a]  # another run's game i is not this one
 
 
 class _Session:
@@ -119,9 +121,22 @@ class _Session:
             self.node = session_node(config.remote_url, self.web.session_id) or "remote"
 
     def close(self) -> None:
-        """Quit the browser; a session that is already dead is not an error here."""
+        """Quit the browser; a session that is already dead is not an error here, and a Chromium
+        whose chromedriver died (so quit() could not reach it) is killed by its profile."""
+        if self.profile:
+            from autobot.browser import _processes_using
+
+            orphans = _processes_using(self.profile)
         with contextlib.suppress(Exception):
             self._stack.close()
+        if self.profile:
+            from autobot.browser import _remove_profile
+
+            for pid in orphans:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            _remove_profile(self.profile)  # a killed Chromium may have written it again
+            self._stack = contextlib.ExitStack()
 
 
 class ParallelRun:
@@ -304,7 +319,7 @@ def leak_check(config: RunConfig, profiles: set[str],
     deadline = time.monotonic() + 10.0
     while True:  # Chromium takes a moment to exit after quit(); wait, do not misreport
         leaks: dict[str, list[str]] = {
-            "sessions": [], "processes": chromium_descendants(),
+            "sessions": [], "processes": chromium_descendants() + _using(profiles),
             "profiles": sorted(p for p in profiles if p and os.path.exists(p)),
         }
         if config.remote_url:
@@ -320,6 +335,13 @@ def leak_check(config: RunConfig, profiles: set[str],
         if not any(leaks.values()) or time.monotonic() > deadline:
             return leaks
         time.sleep(0.5)
+
+
+def _using(profiles: set[str]) -> list[str]:
+    """Processes still running on one of our local profiles ('pid profile')."""
+    from autobot.browser import _processes_using
+
+    return [f"{pid} {p}" for p in profiles if p for pid in _processes_using(p)]
 
 
 def managed_grid_dir(url: str | None) -> Path | None:
