@@ -158,6 +158,7 @@ class ParallelRun:
         self.tally = Tally(total=total or len(jobs), skipped=skipped, skipped_won=skipped_won)
         self.records: list[dict[str, Any]] = []
         self.profiles: set[str] = set()  # local profiles our sessions used (checked at the end)
+        self.stop = threading.Event()  # set on ^C: no new games, sessions closed
         self.busy = 0  # workers holding a job: a worker may only stop when no job can come back
 
     def run(self) -> Tally:
@@ -167,8 +168,14 @@ class ParallelRun:
                    for i in range(1, max(1, self.config.parallel) + 1)]
         for thread in workers:
             thread.start()
-        for thread in workers:
-            thread.join()
+        try:
+            for thread in workers:
+                thread.join()
+        except KeyboardInterrupt:  # ^C: let each worker finish its game and quit its browser
+            self.stop.set()
+            for thread in workers:
+                thread.join(timeout=120)
+            raise
         while self.queue:  # every worker gave up on opening a session: report, do not drop
             job, retries, reasons = self.queue.popleft()
             self._fail(job, retries, reasons or ["no browser session could be opened"])
@@ -176,7 +183,7 @@ class ParallelRun:
 
     def _take(self) -> tuple[Job, int, list[str]] | None:
         with self.lock:
-            if self.queue:
+            if self.queue and not self.stop.is_set():
                 self.busy += 1
                 return self.queue.popleft()
             return None
@@ -192,7 +199,7 @@ class ParallelRun:
                 item = self._take()
                 if item is None:
                     with self.lock:
-                        if not self.queue and self.busy == 0:
+                        if self.stop.is_set() or (not self.queue and self.busy == 0):
                             return
                     time.sleep(0.2)  # another worker's game may still come back for a retry
                     continue
