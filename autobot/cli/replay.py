@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import TextIO
 
-from autobot.cli.args import add_lang_option
+from autobot.cli.args import add_lang_option, positive_int
 from autobot.errors import AutobotError
 
 
@@ -32,6 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="labels.json: a '?' answer on a labelled tile is a failure even when the "
                    "frame is reported as not settled")
     p.add_argument("--quiet", "-q", action="store_true", help="print failures and the summary only")
+    p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
+                   help="decode in N processes (default 1)")
+    p.add_argument("--jsonl", metavar="OUT", help="one JSON line per image, as each is done")
 
 
 def _row_text(rows: list[tuple[str, str]]) -> str:
@@ -41,7 +45,13 @@ def _row_text(rows: list[tuple[str, str]]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Replay every case, print the table, write JSON; 1 if any case failed."""
-    from autobot.replay import Replayer, collect_cases, summarise, update_sidecars
+    from autobot.replay import (
+        Replayer,
+        collect_cases,
+        replay_cases,
+        summarise,
+        update_sidecars,
+    )
 
     profile = None
     if args.profile:
@@ -60,9 +70,12 @@ def run(args: argparse.Namespace) -> int:
         cases = collect_cases(args.paths, args.strict)  # replay the rewritten sidecars
     width = max(len(c.name) for c in cases)
     results = []
-    for case in cases:
-        r = replayer.run(case)
+    lines = _open_jsonl(args.jsonl)
+    for r in replay_cases(cases, replayer, args.jobs):
         results.append(r)
+        if lines is not None:
+            lines.write(json.dumps(r.to_json()) + "\n")
+            lines.flush()
         if r.status == "pass":
             if args.quiet:
                 continue
@@ -81,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
             detail = f"{detail}; note: {r.note}" if detail else f"note: {r.note}"
         print(f"{r.status.upper():4}  {r.name:<{width}}  {r.read_ms:7.1f} ms  {detail}".rstrip(),
               flush=True)
+    if lines is not None:
+        lines.close()
     summary = summarise(results)
     print(f"{summary['passed']} passed, {summary['failed']} failed, {summary['new']} without "
           f"expectations; read median {summary['read_ms_median']} ms, "
@@ -91,3 +106,14 @@ def run(args: argparse.Namespace) -> int:
         out.write_text(json.dumps({"summary": summary, "results": [r.to_json() for r in results]},
                                   indent=1) + "\n", encoding="utf-8")
     return 1 if summary["failed"] else 0
+
+
+def _open_jsonl(path: str | None) -> TextIO | None:
+    """The --jsonl file opened for writing (None without the flag); unwritable is bad input."""
+    if not path:
+        return None
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        return open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed by run)
+    except OSError as exc:
+        raise AutobotError(f"cannot write {path}: {exc.strerror or exc}") from None

@@ -16,7 +16,17 @@ GLYPH = 40  # normalised glyph canvas (px)
 CAP = 24  # the board's capital height inside the canvas: Q's tail and umlaut dots stick out
 # Below this normalised correlation the tile's letter is reported as '?'.
 MIN_SCORE = 0.35
-DEFAULT_DIR = Path(__file__).resolve().parents[2] / "templates" / "default"
+
+
+def _default_dir() -> Path:
+    """templates/default: inside an installed wheel (autobot/templates), else the checkout's top
+    level (an editable install or the source tree)."""
+    here = Path(__file__).resolve()
+    installed = here.parents[1] / "templates" / "default"
+    return installed if installed.is_dir() else here.parents[2] / "templates" / "default"
+
+
+DEFAULT_DIR = _default_dir()
 
 
 def extract_glyph(tile: np.ndarray, ring_grey: float) -> np.ndarray | None:

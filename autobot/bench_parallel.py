@@ -1,0 +1,479 @@
+"""`autobot bench --browser --parallel N [--remote URL]`: many games at once, nothing lost.
+
+N workers each hold one browser session (local Chromium, or a Selenium Grid slot with
+`--remote`) and take games from a shared queue. A game whose session fails (node killed, browser
+crash, page server restarted) is put back and retried on a fresh session, up to `max_retries`
+times, then reported failed with the reason. Every finished game is one JSON line, written as it
+finishes; `--resume OUT.jsonl` skips the games already there. At the end the run checks that no
+session, Chromium process or profile it made is left, and prints what it found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import contextlib
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from autobot.errors import AutobotError
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game to play: its number in the run (the resume key) and its answer."""
+
+    game: int
+    answer: str
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """How every game is played: the page settings, the browser, and the retry budget."""
+
+    parallel: int = 2
+    remote_url: str | None = None
+    anim: bool = False
+    theme: str = "light"
+    contrast: bool = False
+    hard: bool = False
+    strategy: str = "default"
+    window_size: tuple[int, int] = (1280, 1024)
+    scale: float = 1.0
+    key_delay_ms: float = 60.0
+    max_retries: int = 3
+    open_attempts: int = 5  # a worker that cannot get a session this many times in a row stops
+
+
+@dataclass
+class Tally:
+    """Counts the progress line and the summary show (updated under the runner's lock)."""
+
+    total: int
+    done: int = 0
+    won: int = 0
+    failed: int = 0
+    retries: int = 0
+    skipped: int = 0
+    skipped_won: int = 0  # wins among the resumed games
+    started: float = field(default_factory=time.monotonic)
+
+    def line(self, now: float | None = None) -> str:
+        """'[12/20] won 12, 5.1 games/min, ETA 1:34, 1 retries, 0 failed'."""
+        elapsed = (now or time.monotonic()) - self.started
+        rate = self.done / elapsed * 60 if elapsed > 0 else 0.0
+        left = self.total - self.skipped - self.done
+        eta = "?" if rate <= 0 else _clock(left / rate * 60)
+        return (f"[{self.done + self.skipped}/{self.total}] won {self.won + self.skipped_won}, "
+                f"{rate:.1f} games/min, ETA {eta}, {self.retries} retries, {self.failed} failed")
+
+
+def _clock(seconds: float) -> str:
+    minutes, sec = divmod(int(round(seconds)), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{sec:02d}" if hours else f"{minutes}:{sec:02d}"
+
+
+def read_done(path: Path) -> dict[int, dict[str, Any]]:
+    """Finished games in a JSON Lines file, by game number (a torn last line is ignored)."""
+    done: dict[int, dict[str, Any]] = {}
+    if not path.is_file():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)
+            done[int(record["game"])] = record
+        except (ValueError, KeyError, TypeError):
+            continue
+    return done
+
+
+def make_jobs(answers: Iterable[str], done: dict[int, dict[str, Any]]) -> list[Job]:
+    """The games still to play: every answer whose number is not in `done`."""
+    return [Job(i, a) for i, a in enumerate(answers, start=1)
+            if done.get(i, {}).get("answer") != a]  # another run's game i is not this one
+
+
+class _Session:
+    """One browser (local or a Grid slot), opened and closed by hand, and the node it runs on."""
+
+    def __init__(self, config: RunConfig, worker: int) -> None:
+        from autobot.browser import BrowserConfig, open_browser
+
+        self._stack = contextlib.ExitStack()
+        browser = BrowserConfig(window_size=config.window_size, scale=config.scale,
+                                remote_url=config.remote_url)
+        self.web = self._stack.enter_context(open_browser(browser))
+        self.node = f"local-{worker}"
+        caps = getattr(self.web, "capabilities", None) or {}
+        self.profile = str((caps.get("chrome") or {}).get("userDataDir") or "")
+        if config.remote_url:
+            from autobot.grid import session_node
+
+            self.node = session_node(config.remote_url, self.web.session_id) or "remote"
+
+    def close(self) -> None:
+        """Quit the browser; a session that is already dead is not an error here, and a Chromium
+        whose chromedriver died (so quit() could not reach it) is killed by its profile."""
+        if self.profile:
+            from autobot.browser import _processes_using
+
+            orphans = _processes_using(self.profile)
+        with contextlib.suppress(Exception):
+            self._stack.close()
+        if self.profile:
+            from autobot.browser import _remove_profile
+
+            for pid in orphans:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            _remove_profile(self.profile)  # a killed Chromium may have written it again
+            self._stack = contextlib.ExitStack()
+
+
+class ParallelRun:
+    """The queue, the workers and the output; `run()` plays every job and returns the tally."""
+
+    def __init__(self, jobs: list[Job], config: RunConfig, page: Callable[[], str],
+                 out: TextIO | None, *, total: int | None = None, skipped_won: int = 0,
+                 progress: Callable[[str], None] | None = None,
+                 on_record: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self.config = config
+        self.page = page  # the page's base URL now (it may move if the server restarts)
+        self.out = out
+        self.progress = progress
+        self.on_record = on_record
+        self.queue: collections.deque[tuple[Job, int, list[str]]] = collections.deque(
+            (job, 0, []) for job in jobs)
+        self.lock = threading.Lock()
+        skipped = (total or len(jobs)) - len(jobs)
+        self.tally = Tally(total=total or len(jobs), skipped=skipped, skipped_won=skipped_won)
+        self.records: list[dict[str, Any]] = []
+        self.profiles: set[str] = set()  # local profiles our sessions used (checked at the end)
+        self.stop = threading.Event()  # set on ^C: no new games, sessions closed
+        self.busy = 0  # workers holding a job: a worker may only stop when no job can come back
+
+    def run(self) -> Tally:
+        """Play everything with `config.parallel` workers; every job ends in exactly one record."""
+        workers = [threading.Thread(target=self._worker, args=(i,), name=f"bench-worker-{i}",
+                                    daemon=True)
+                   for i in range(1, max(1, self.config.parallel) + 1)]
+        for thread in workers:
+            thread.start()
+        try:
+            for thread in workers:
+                thread.join()
+        except KeyboardInterrupt:  # ^C: let each worker finish its game and quit its browser
+            self.stop.set()
+            for thread in workers:
+                thread.join(timeout=120)
+            raise
+        while self.queue:  # every worker gave up on opening a session: report, do not drop
+            job, retries, reasons = self.queue.popleft()
+            self._fail(job, retries, reasons or ["no browser session could be opened"])
+        return self.tally
+
+    def _take(self) -> tuple[Job, int, list[str]] | None:
+        with self.lock:
+            if self.queue and not self.stop.is_set():
+                self.busy += 1
+                return self.queue.popleft()
+            return None
+
+    def _worker(self, index: int) -> None:
+        from autobot.solver import SolverConfig, make_solver
+
+        solver = make_solver(SolverConfig(strategy=self.config.strategy, hard=self.config.hard))
+        session: _Session | None = None
+        open_failures = 0
+        try:
+            while True:
+                item = self._take()
+                if item is None:
+                    with self.lock:
+                        if self.stop.is_set() or (not self.queue and self.busy == 0):
+                            return
+                    time.sleep(0.2)  # another worker's game may still come back for a retry
+                    continue
+                job, retries, reasons = item
+                if session is None:
+                    try:
+                        session = _Session(self.config, index)
+                        open_failures = 0
+                        if not self.config.remote_url:
+                            with self.lock:
+                                self.profiles.add(session.profile)
+                    except Exception as exc:  # noqa: BLE001 (any failure: try again, then stop)
+                        open_failures += 1
+                        self._requeue(job, retries, [*reasons, f"no session: {_reason(exc)}"],
+                                      None)
+                        if open_failures >= self.config.open_attempts:
+                            return
+                        time.sleep(min(8.0, 0.5 * 2 ** open_failures))
+                        continue
+                try:
+                    record = self._play(session, solver, job, retries)
+                except Exception as exc:  # noqa: BLE001 (a dead session: retry the game elsewhere)
+                    session.close()
+                    session = None
+                    self._requeue(job, retries + 1, [*reasons, _reason(exc)], exc)
+                    continue
+                self._finish(record)
+        finally:
+            if session is not None:
+                session.close()
+
+    def _play(self, session: _Session, solver: Any, job: Job, retries: int) -> dict[str, Any]:
+        from autobot.bot import BotConfig, play_game
+        from autobot.cli.play import load_page
+        from autobot.driver import SeleniumDriver
+        from autobot.page.server import page_url
+
+        c = self.config
+        load_page(session.web, page_url(self.page(), answer=job.answer, theme=c.theme,
+                                         contrast=c.contrast, hard=c.hard, anim=c.anim))
+        driver = SeleniumDriver(session.web, key_delay_ms=c.key_delay_ms)
+        result = play_game(driver, solver, BotConfig(hard=c.hard))
+        if result.stopped:
+            raise AutobotError(f"game stopped: {result.stopped}", 4)
+        return {
+            "game": job.game, "answer": job.answer, "guesses": result.guesses,
+            "marks": result.marks, "won": bool(result.won and result.guesses[-1] == job.answer),
+            "seconds": round(result.seconds, 3), "node": session.node, "retries": retries,
+        }
+
+    def _requeue(self, job: Job, retries: int, reasons: list[str], exc: Exception | None) -> None:
+        with self.lock:
+            self.busy -= 1
+            if exc is not None:
+                self.tally.retries += 1
+            if retries > self.config.max_retries:
+                self._record({"game": job.game, "answer": job.answer, "won": False,
+                              "failed": reasons[-1], "reasons": reasons, "retries": retries - 1})
+                self.tally.failed += 1
+                return
+            self.queue.append((job, retries, reasons))
+
+    def _fail(self, job: Job, retries: int, reasons: list[str]) -> None:
+        with self.lock:
+            self._record({"game": job.game, "answer": job.answer, "won": False,
+                          "failed": reasons[-1], "reasons": reasons, "retries": retries})
+            self.tally.failed += 1
+
+    def _finish(self, record: dict[str, Any]) -> None:
+        with self.lock:
+            self.busy -= 1
+            self.tally.won += record["won"]
+            self._record(record)
+
+    def _record(self, record: dict[str, Any]) -> None:
+        """Write one line and count it (caller holds the lock)."""
+        self.records.append(record)
+        self.tally.done += 1
+        if self.out is not None:
+            self.out.write(json.dumps(record) + "\n")
+            self.out.flush()
+        if self.on_record is not None:
+            self.on_record(record)
+        if self.progress is not None:
+            self.progress(self.tally.line())
+
+
+def _reason(exc: BaseException) -> str:
+    """A one-line reason for the record ('WebDriverException: invalid session id')."""
+    text = (getattr(exc, "msg", None) or str(exc) or "").strip().splitlines()
+    return f"{type(exc).__name__}: {text[0][:200] if text else ''}".rstrip(": ")
+
+
+def chromium_descendants(root_pid: int | None = None) -> list[str]:
+    """Chromium / chromedriver processes descended from this process ('pid name')."""
+    root_pid = root_pid or os.getpid()
+    parents: dict[int, int] = {}
+    names: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            stat = (entry / "stat").read_text()
+            fields = stat.rsplit(")", 1)[1].split()
+            if fields[0] == "Z":
+                continue
+            parents[int(entry.name)] = int(fields[1])
+            names[int(entry.name)] = stat[stat.index("(") + 1:stat.rindex(")")]
+    found = []
+    for pid, name in names.items():
+        if "chrom" not in name:
+            continue
+        walk = pid
+        while walk > 1 and walk != root_pid:
+            walk = parents.get(walk, 0)
+        if walk == root_pid:
+            found.append(f"{pid} {name}")
+    return found
+
+
+def leak_check(config: RunConfig, profiles: set[str],
+               grid_dir: Path | None) -> dict[str, list[str]]:
+    """What outlived the run: Grid sessions, browser processes, profiles (all empty when clean)."""
+    deadline = time.monotonic() + 10.0
+    while True:  # Chromium takes a moment to exit after quit(); wait, do not misreport
+        leaks: dict[str, list[str]] = {
+            "sessions": [], "processes": chromium_descendants() + _using(profiles),
+            "profiles": sorted(p for p in profiles if p and os.path.exists(p)),
+        }
+        if config.remote_url:
+            from autobot.grid import fetch_status, leftovers, reap_dead_nodes, status_summary
+
+            with contextlib.suppress(AutobotError):
+                leaks["sessions"] = status_summary(fetch_status(config.remote_url))["sessions"]
+            if grid_dir is not None:
+                reap_dead_nodes(grid_dir)  # a killed node's orphaned browsers are ours to end
+                found = leftovers(grid_dir)
+                leaks["processes"] += found["processes"]
+                leaks["profiles"] += found["profiles"]
+        if not any(leaks.values()) or time.monotonic() > deadline:
+            return leaks
+        time.sleep(0.5)
+
+
+def _using(profiles: set[str]) -> list[str]:
+    """Processes still running on one of our local profiles ('pid profile')."""
+    from autobot.browser import _processes_using
+
+    return [f"{pid} {p}" for p in profiles if p for pid in _processes_using(p)]
+
+
+def managed_grid_dir(url: str | None) -> Path | None:
+    """The run folder of the `autobot grid up` Grid at `url`, if this machine started it."""
+    if not url:
+        return None
+    from autobot.grid import default_run_dir, load_state
+
+    run_dir = default_run_dir()
+    state = load_state(run_dir)
+    if state is not None and state.hub_url.rstrip("/") == url.rstrip("/").removesuffix("/wd/hub"):
+        return run_dir
+    return None
+
+
+@contextlib.contextmanager
+def _output(path: Path | None, append: bool) -> Iterator[TextIO | None]:
+    if path is None:
+        yield None
+        return
+    try:
+        if path.parent != Path(""):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a" if append else "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise AutobotError(f"cannot write {path}: {exc.strerror or exc}") from None
+    with handle:
+        yield handle
+
+
+def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
+              out_path: Path | None = None, resume: bool = False,
+              grid_dir: Path | None = None, progress: Callable[[str], None] | None = None,
+              on_record: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Play `answers` in parallel; returns the summary (tally, records, leaks)."""
+    done = read_done(out_path) if (resume and out_path is not None) else {}
+    jobs = make_jobs(answers, done)
+    t0 = time.monotonic()
+    with _output(out_path, append=resume) as out:
+        runner = ParallelRun(jobs, config, page, out, total=len(answers),
+                             skipped_won=sum(1 for r in done.values() if r.get("won")),
+                             progress=progress, on_record=on_record)
+        tally = runner.run()
+    wall = time.monotonic() - t0
+    leaks = leak_check(config, runner.profiles, grid_dir)
+    records = runner.records
+    return {
+        "games": len(answers), "played": tally.done, "skipped": tally.skipped,
+        "won": tally.won + tally.skipped_won, "failed": tally.failed, "retries": tally.retries,
+        "lost": sum(1 for r in records if not r["won"] and "failed" not in r),
+        "wall_s": round(wall, 2),
+        "games_per_min": round(tally.done / wall * 60, 2) if wall > 0 else 0.0,
+        "parallel": config.parallel, "remote": config.remote_url,
+        "nodes": dict(collections.Counter(r.get("node", "?") for r in records if "node" in r)),
+        "leaks": leaks, "records": records,
+    }
+
+
+def config_from_args(args: argparse.Namespace) -> RunConfig:
+    """The run's settings from `autobot bench --browser` arguments (None = default)."""
+    from autobot.bench_browser import _option
+
+    return RunConfig(
+        parallel=int(args.parallel), remote_url=_option(args, "remote"),
+        anim=bool(getattr(args, "anim", None) or False), theme=_option(args, "theme"),
+        contrast=bool(_option(args, "contrast")), hard=bool(_option(args, "hard")),
+        strategy=_option(args, "strategy"), window_size=tuple(_option(args, "window_size")),
+        scale=float(_option(args, "scale")), key_delay_ms=float(_option(args, "key_delay")),
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """`autobot bench --browser --parallel N`: print progress and the summary; 0 if all won."""
+    from autobot.bench_browser import _option, pick_answers
+    from autobot.page.server import serve_page
+
+    config = config_from_args(args)
+    resume = getattr(args, "resume", None)
+    out_path = Path(resume or args.jsonl) if (resume or getattr(args, "jsonl", None)) else None
+    answers = pick_answers(int(_option(args, "games")), int(_option(args, "seed")))
+    if config.remote_url:
+        from autobot.grid import fetch_status
+
+        fetch_status(config.remote_url)  # a wrong URL is one line, before any game
+    quiet = bool(getattr(args, "quiet", False))
+    tty = sys.stderr.isatty()
+
+    def show(line: str) -> None:
+        if not quiet:
+            print(("\r" + line) if tty else line, end="" if tty else "\n", file=sys.stderr,
+                  flush=True)
+
+    with serve_page() as base:
+        summary = run_games(answers, config, lambda: base, out_path=out_path,
+                            resume=bool(resume), grid_dir=managed_grid_dir(config.remote_url),
+                            progress=show)
+    if tty and not quiet:
+        print(file=sys.stderr)
+    print(summary_line(summary))
+    print(leak_line(summary["leaks"]))
+    for record in summary["records"]:
+        if "failed" in record:
+            print(f"FAILED game {record['game']} ({record['answer'].upper()}): {record['failed']}")
+    if getattr(args, "json", None):
+        from autobot.cli.play import write_json
+
+        write_json(str(args.json), {k: v for k, v in summary.items() if k != "records"})
+    ok = summary["won"] == summary["games"] and not any(summary["leaks"].values())
+    return 0 if ok else 1
+
+
+def summary_line(summary: dict[str, Any]) -> str:
+    """'won 20/20 (0 lost, 0 failed, 1 retries) in 95.2 s, 12.6 games/min, 4 parallel on ...'."""
+    where = f"Grid {summary['remote']}" if summary["remote"] else "local Chromium"
+    nodes = ", ".join(f"{k}: {v}" for k, v in sorted(summary["nodes"].items()))
+    return (f"won {summary['won']}/{summary['games']} ({summary['lost']} lost, "
+            f"{summary['failed']} failed, {summary['retries']} retries, {summary['skipped']} "
+            f"resumed) in {summary['wall_s']} s, {summary['games_per_min']} games/min, "
+            f"{summary['parallel']} parallel on {where}" + (f" [{nodes}]" if nodes else ""))
+
+
+def leak_line(leaks: dict[str, list[str]]) -> str:
+    """'left over: 0 sessions, 0 browser processes, 0 profiles' (with the first of each)."""
+    parts = [f"{len(leaks[k])} {label}" for k, label in
+             (("sessions", "Grid sessions"), ("processes", "browser processes"),
+              ("profiles", "profiles"))]
+    first = [f"{k}: {v[0]}" for k, v in leaks.items() if v]
+    return "left over: " + ", ".join(parts) + (f" ({'; '.join(first)})" if first else "")

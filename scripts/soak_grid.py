@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Soak benchmark: N games at --parallel P on a fresh local Grid (2 nodes); one node is SIGKILLed
+a third of the way in and the page server restarted (same port) two thirds in. Prints whether
+every game is accounted for (won once, or failed with a reason) and what was left over; writes
+the summary JSON. Not a test: `python scripts/soak_grid.py --games 150 --json soak.json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from autobot import grid
+from autobot.bench_browser import pick_answers
+from autobot.bench_parallel import RunConfig, leak_line, run_games, summary_line
+from autobot.page.server import serve_page
+
+
+def main() -> int:
+    """Run the soak; 0 when every game is accounted for and nothing is left over."""
+    parser = argparse.ArgumentParser(prog="scripts/soak_grid.py")
+    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--parallel", type=int, default=4)
+    parser.add_argument("--nodes", type=int, default=2)
+    parser.add_argument("--max-sessions", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args()
+    os.environ["SE_OFFLINE"] = "true"
+    run_dir = Path(tempfile.mkdtemp(prefix="autobot-soak-"))
+    state = grid.grid_up(grid.GridConfig(nodes=args.nodes, max_sessions=args.max_sessions,
+                                         port=0), run_dir)
+    page = [serve_page()]
+    url = [page[0].__enter__()]
+    port = int(url[0].rsplit(":", 1)[1].strip("/"))
+    events: list[str] = []
+    t0 = time.monotonic()
+
+    def chaos(record: dict) -> None:
+        done = len(events_done) + 1
+        events_done.append(record["game"])
+        if done == args.games // 3 and "node" in record:
+            index = state.node_ports.index(int(record["node"].rsplit(":", 1)[1]))
+            os.kill(state.node_pids[index], signal.SIGKILL)
+            events.append(f"{time.monotonic() - t0:.0f}s: SIGKILL node {index + 1} "
+                          f"(pid {state.node_pids[index]}) after {done} games")
+        if done == 2 * args.games // 3:
+            page[0].__exit__(None, None, None)
+            page[0] = serve_page(port=port)
+            url[0] = page[0].__enter__()
+            events.append(f"{time.monotonic() - t0:.0f}s: page server restarted after {done}")
+        if done % 10 == 0:
+            print(f"{done} games, {time.monotonic() - t0:.0f} s", file=sys.stderr, flush=True)
+
+    events_done: list[int] = []
+    out = run_dir.with_suffix(".jsonl")
+    try:
+        summary = run_games(pick_answers(args.games, args.seed),
+                            RunConfig(parallel=args.parallel, remote_url=state.hub_url),
+                            lambda: url[0], out_path=out, grid_dir=run_dir, on_record=chaos)
+    finally:
+        page[0].__exit__(None, None, None)
+        grid.grid_down(run_dir)
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    games = sorted(r["game"] for r in records)
+    accounted = games == list(range(1, args.games + 1))
+    load = os.getloadavg()[0]
+    print(summary_line(summary))
+    print(leak_line(summary["leaks"]))
+    for event in events:
+        print("event:", event)
+    print(f"every game once: {accounted}; failed: {summary['failed']}; retries: "
+          f"{summary['retries']}; load average {load:.1f} on {os.cpu_count()} cores (shared)")
+    if args.json:
+        Path(args.json).write_text(json.dumps({
+            **{k: v for k, v in summary.items() if k != "records"},
+            "events": events, "every_game_once": accounted, "load_average": load,
+            "failed_games": [r for r in records if "failed" in r],
+        }, indent=1) + "\n")
+    out.unlink(missing_ok=True)
+    clean = not any(summary["leaks"].values())
+    return 0 if accounted and clean else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""The parallel runner: resume bookkeeping (pure), and real local Chromium sessions at
+--parallel 2, one of them crashed mid-run, no game lost or doubled, nothing left behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import require_chromium
+
+from autobot.bench_browser import pick_answers
+from autobot.bench_parallel import (
+    Job,
+    RunConfig,
+    Tally,
+    chromium_descendants,
+    make_jobs,
+    read_done,
+    run_games,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_read_done_ignores_a_torn_last_line(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    out.write_text('{"game": 1, "answer": "crane", "won": true}\n'
+                   '{"game": 3, "answer": "slate", "won": false, "failed": "x"}\n'
+                   '{"game": 2, "answ')
+    done = read_done(out)
+    assert sorted(done) == [1, 3]
+    assert make_jobs(["crane", "tepid", "slate", "moist"], done) == [Job(2, "tepid"),
+                                                                     Job(4, "moist")]
+    assert read_done(tmp_path / "missing.jsonl") == {}
+
+
+def test_progress_line_counts_resumed_games_and_gives_an_eta() -> None:
+    tally = Tally(total=10, done=2, won=2, skipped=4, skipped_won=3, started=100.0)
+    line = tally.line(now=160.0)  # 2 games in a minute, 4 left
+    assert line.startswith("[6/10] won 5, 2.0 games/min, ETA 2:00")
+    assert Tally(total=1, started=0.0).line(now=0.0).endswith("ETA ?, 0 retries, 0 failed")
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_crashed_browser_is_retried_and_every_game_lands_once(base: str, tmp_path: Path
+                                                                ) -> None:
+    require_chromium()
+    crashed: list[str] = []
+
+    def crash_one(record: dict) -> None:
+        if not crashed:  # SIGKILL one chromedriver: its session dies under its worker
+            victim = next(p for p in chromium_descendants() if "chromedriver" in p)
+            crashed.append(victim)
+            os.kill(int(victim.split()[0]), signal.SIGKILL)
+
+    out = tmp_path / "games.jsonl"
+    summary = run_games(pick_answers(6, 5), RunConfig(parallel=2), lambda: base,
+                        out_path=out, on_record=crash_one)
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert crashed
+    assert sorted(r["game"] for r in records) == list(range(1, 7))
+    assert all(r["won"] for r in records), [r.get("failed") for r in records]
+    assert summary["retries"] >= 1
+    assert summary["leaks"] == {"sessions": [], "processes": [], "profiles": []}
+    assert not chromium_descendants()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_cli_resume_plays_only_the_missing_games(tmp_path: Path) -> None:
+    require_chromium()
+    out = tmp_path / "games.jsonl"
+
+    def bench(*extra: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "autobot", "bench", "--browser", "--parallel", "2",
+             "--no-anim", "--seed", "7", *extra], cwd=ROOT, capture_output=True, text=True,
+            timeout=600, env={**os.environ, "SE_OFFLINE": "true"})
+
+    first = bench("--games", "2", "--jsonl", str(out))
+    assert first.returncode == 0, first.stdout + first.stderr
+    before = out.read_text().splitlines()
+    second = bench("--games", "3", "--resume", str(out))
+    assert second.returncode == 0, second.stdout + second.stderr
+    lines = out.read_text().splitlines()
+    assert lines[:2] == before and len(lines) == 3
+    answers = pick_answers(3, 7)
+    assert {json.loads(line)["answer"] for line in lines} == set(answers)
+    assert "won 3/3" in second.stdout and "2 resumed" in second.stdout
+    assert "left over: 0 Grid sessions, 0 browser processes, 0 profiles" in second.stdout
+
+
+def test_bad_grid_url_is_one_line_exit_5() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "autobot", "bench", "--browser", "--parallel", "2", "--games",
+         "1", "--remote", "http://127.0.0.1:9"], cwd=ROOT, capture_output=True, text=True,
+        timeout=120)
+    assert proc.returncode == 5
+    assert "Traceback" not in proc.stderr and "no Grid answers" in proc.stderr
