@@ -34,15 +34,22 @@ class Grid:
     y: float
     pitch_x: float
     pitch_y: float
-    tile: float  # tile side in px
+    tile: float  # tile width in px (its side, for square tiles)
     cols: int = 5
     rows: int = 6
+    tile_h: float = 0.0  # tile height in px; 0: as tall as wide (square tiles)
+    round: bool = False  # the tiles are circles: sample a round ring, not a square one
+
+    @property
+    def height(self) -> float:
+        """Tile height in px."""
+        return self.tile_h or self.tile
 
     def tile_box(self, row: int, col: int) -> tuple[int, int, int, int]:
         """x0, y0, x1, y1 of one tile (x1/y1 exclusive)."""
         x0 = self.x + col * self.pitch_x
         y0 = self.y + row * self.pitch_y
-        return round(x0), round(y0), round(x0 + self.tile), round(y0 + self.tile)
+        return round(x0), round(y0), round(x0 + self.tile), round(y0 + self.height)
 
     def bbox(self) -> tuple[int, int, int, int]:
         """x0, y0, x1, y1 of the whole board."""
@@ -128,10 +135,10 @@ def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[
     and the lattice is least-squares fitted to all of them. None if the search image (at
     scale `searched`) was already that fine, or too little was found.
     """
-    if grid.tile * searched >= 0.8 * REFINE_TILE:
-        return None  # the search already saw the tiles big enough
     # 1/n keeps OpenCV on its fast integer downscale.
-    scale = 1.0 / max(1, int(grid.tile // REFINE_TILE))
+    scale = 1.0 / max(1, int(min(grid.tile, grid.height) // REFINE_TILE))
+    if grid.tile * searched >= 0.8 * REFINE_TILE and scale <= searched:
+        return None  # the search already saw the tiles big enough
     pad = 0.5 * grid.pitch_x
     x0, y0, x1, y1 = grid.bbox()
     h, w = frame.shape[:2]
@@ -140,10 +147,11 @@ def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[
     if cx1 - cx0 < 10 or cy1 - cy0 < 10:
         return None
     grey = locate.to_search_grey(frame[cy0:cy1, cx0:cx1], scale)
-    boxes = locate.find_candidates(grey, _tile_sides(grid.tile * scale))
+    boxes = locate.find_candidates(grey, _tile_sides(grid.tile * scale, grid.height * scale))
     start = locate.Lattice(
         (grid.x - cx0) * scale, (grid.y - cy0) * scale, grid.pitch_x * scale,
         grid.pitch_y * scale, grid.tile * scale, grid.rows, grid.cols, 0, frozenset(),
+        grid.height * scale, grid.round,
     )
     lat = locate.refit_lattice(boxes, start)
     if lat is None:
@@ -166,7 +174,7 @@ def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
     # Tiles of 24-48 px are plenty to find; 1/n keeps OpenCV on its fast downscale path.
     scale = 1.0 / max(1, int(hint.tile // 24))
     grey = locate.to_search_grey(crop, scale)
-    boxes = locate.find_candidates(grey, _tile_sides(hint.tile * scale))
+    boxes = locate.find_candidates(grey, _tile_sides(hint.tile * scale, hint.height * scale))
     lat = locate.fit_lattice(boxes)
     if lat is None:
         return None
@@ -183,10 +191,10 @@ def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
     return grid
 
 
-def _tile_sides(tile: float) -> tuple[float, float]:
+def _tile_sides(tile: float, height: float) -> tuple[float, float]:
     """Outline sizes worth checking when the tile size is known (an outline traced just inside
     or outside the border, rounding of a rescaled frame)."""
-    return 0.75 * tile - 1, 1.3 * tile + 1
+    return 0.75 * min(tile, height) - 1, 1.3 * max(tile, height) + 1
 
 
 def _grid_from(lat: locate.Lattice, scale: float, ox: int, oy: int) -> Grid:
@@ -199,6 +207,8 @@ def _grid_from(lat: locate.Lattice, scale: float, ox: int, oy: int) -> Grid:
         tile=lat.tile / scale,
         cols=lat.cols,
         rows=lat.rows,
+        tile_h=lat.height / scale,
+        round=lat.round,
     )
 
 
@@ -206,7 +216,7 @@ def _displaced(boxes: list[locate.Box], lat: locate.Lattice, scale: float) -> li
     """Tile-sized squares inside the board but off the lattice: a bounce or a moving tile."""
     found = []
     for b in boxes:
-        if abs(b.side - lat.tile) > 0.12 * lat.tile:
+        if abs(b.w - lat.tile) > 0.12 * lat.tile or abs(b.h - lat.height) > 0.12 * lat.height:
             continue
         fx = (b.x - lat.x) / lat.pitch_x
         fy = (b.y - lat.y) / lat.pitch_y
@@ -225,7 +235,7 @@ class TileSample:
     ring_grey: float
     agree: float  # share of ring pixels near the ring median
     ink: bool  # something in the middle stands out from the ring: a letter (or debris)
-    squash: float  # height / width of the tile's non-background outline (1 = square)
+    squash: float  # short / long extent of the tile's non-background outline (1 = whole)
     cut: bool  # partly outside the frame
 
 
@@ -236,40 +246,90 @@ def glyph_tile(crop: np.ndarray) -> np.ndarray:
     return cv2.resize(grey, (GLYPH_TILE_PX, GLYPH_TILE_PX), interpolation=interp)
 
 
-def _ring_mask() -> np.ndarray:
-    """Boolean TILE_PX x TILE_PX mask of the sampling ring."""
+def _ring_mask(round_: bool = False) -> np.ndarray:
+    """Boolean TILE_PX x TILE_PX mask of the sampling ring (square, or round for circles).
+
+    The square ring leaves out its corners: a rounded square's corners are page, not tile.
+    """
     yy, xx = np.mgrid[0:TILE_PX, 0:TILE_PX]
+    if round_:
+        d = TILE_PX / 2 - np.hypot(xx - (TILE_PX - 1) / 2, yy - (TILE_PX - 1) / 2)
+        return (d >= RING[0]) & (d < RING[1])
     d = np.minimum(np.minimum(xx, yy), np.minimum(TILE_PX - 1 - xx, TILE_PX - 1 - yy))
-    return (d >= RING[0]) & (d < RING[1])
+    corner = np.minimum(xx, TILE_PX - 1 - xx) + np.minimum(yy, TILE_PX - 1 - yy)
+    return (d >= RING[0]) & (d < RING[1]) & (corner >= 2 * RING[1] + 2)
 
 
-_RING = _ring_mask()
+def _disc(h: int, w: int, share: float) -> np.ndarray:
+    """Boolean h x w mask of the centred ellipse `share` of the box's size across."""
+    yy, xx = np.mgrid[0:h, 0:w]
+    return np.hypot((xx - (w - 1) / 2) / w, (yy - (h - 1) / 2) / h) <= share / 2
+
+
+_MIDDLE_DISC = _disc(TILE_PX - 2 * RING[1], TILE_PX - 2 * RING[1], 1.0)
+ROUND_LETTER_SHARE = 0.72  # of a circle's diameter: its letter, without the rim's shadows
+
+
+def _round_letters(tiles: list[np.ndarray], rings: list[float]) -> list[np.ndarray]:
+    """The middle of round tiles, where the letter is, with the rest of that square set to the
+    tile colour (the rim's shadows and the page in the corners would read as ink)."""
+    out = []
+    for tile, ring in zip(tiles, rings, strict=True):
+        h, w = tile.shape[:2]
+        dy, dx = round(h * (1 - ROUND_LETTER_SHARE) / 2), round(w * (1 - ROUND_LETTER_SHARE) / 2)
+        middle = tile[dy : h - dy, dx : w - dx].copy()
+        middle[~_disc(*middle.shape[:2], 1.0)] = round(ring)
+        out.append(middle)
+    return out
+
+
 # Every other ring pixel is plenty for a median and an agreement share, at half the cost.
-_RING_SPARSE = _RING & (np.add.outer(np.arange(TILE_PX), np.arange(TILE_PX)) % 2 == 0)
+_CHECKER = np.add.outer(np.arange(TILE_PX), np.arange(TILE_PX)) % 2 == 0
+_RINGS = {r: _ring_mask(r) for r in (False, True)}
+_RINGS_SPARSE = {r: m & _CHECKER for r, m in _RINGS.items()}
+
+
+def _ring_sides(mask: np.ndarray) -> np.ndarray:
+    """Which side (0 top, 1 right, 2 bottom, 3 left) each pixel of a ring mask is on."""
+    yy, xx = np.nonzero(mask)
+    dx, dy = xx - (TILE_PX - 1) / 2, yy - (TILE_PX - 1) / 2
+    return np.where(np.abs(dy) >= np.abs(dx), np.where(dy < 0, 0, 2), np.where(dx > 0, 1, 3))
+
+
+_RING_SIDES = {r: _ring_sides(m) for r, m in _RINGS_SPARSE.items()}
 
 
 @dataclass(frozen=True)
 class BoardView:
-    """The board region resampled once so that one tile is `px` pixels wide."""
+    """The board region resampled once so that one tile is `px` x `px` pixels (a tile wider
+    than high is squeezed to a square: colours and letters are read the same way)."""
 
     image: np.ndarray
-    scale: float
+    scale: float  # view px per frame px, across
     ox: int  # frame x of image column 0
     oy: int
-    px: int
+    px: int  # tile width in the view
+    scale_y: float = 0.0  # view px per frame px, down (0: as across)
+    px_h: int = 0  # tile height in the view (0: as wide)
 
     def tile(self, grid: Grid, row: int, col: int, pad: int = 0) -> np.ndarray | None:
         """One tile (plus `pad` px around it), or None where it leaves the view."""
         x = round((grid.x + col * grid.pitch_x - self.ox) * self.scale) - pad
-        y = round((grid.y + row * grid.pitch_y - self.oy) * self.scale) - pad
-        n = self.px + 2 * pad
-        if x < 0 or y < 0 or x + n > self.image.shape[1] or y + n > self.image.shape[0]:
+        y = round((grid.y + row * grid.pitch_y - self.oy) * (self.scale_y or self.scale)) - pad
+        n, m = self.px + 2 * pad, (self.px_h or self.px) + 2 * pad
+        if x < 0 or y < 0 or x + n > self.image.shape[1] or y + m > self.image.shape[0]:
             return None
-        return self.image[y : y + n, x : x + n]
+        return self.image[y : y + m, x : x + n]
 
 
-def board_view(frame: np.ndarray, grid: Grid, px: int, grey: bool = False) -> BoardView:
-    """Resample the board (with a margin) in one call: many small resizes cost far more."""
+def board_view(
+    frame: np.ndarray, grid: Grid, px: int, grey: bool = False, keep_aspect: bool = False
+) -> BoardView:
+    """Resample the board (with a margin) in one call: many small resizes cost far more.
+
+    Tiles become `px` square; with `keep_aspect` (letters: a squeezed letter is another
+    letter) `px` is the longer side and the tile keeps its shape.
+    """
     h, w = frame.shape[:2]
     x0, y0, x1, y1 = grid.bbox()
     pad = max(2, round(0.15 * grid.pitch_x))
@@ -278,10 +338,15 @@ def board_view(frame: np.ndarray, grid: Grid, px: int, grey: bool = False) -> Bo
     region = frame[ry0:ry1, rx0:rx1]
     if grey:
         region = cv2.cvtColor(region, cv2.COLOR_RGB2GRAY)
-    s = px / max(grid.tile, 1.0)
-    size = (max(1, round(region.shape[1] * s)), max(1, round(region.shape[0] * s)))
-    interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
-    return BoardView(cv2.resize(region, size, interpolation=interp), s, rx0, ry0, px)
+    sx, sy = px / max(grid.tile, 1.0), px / max(grid.height, 1.0)
+    px_w = px_h = px
+    if keep_aspect:
+        sx = sy = min(sx, sy)
+        px_w, px_h = round(grid.tile * sx), round(grid.height * sy)
+    size = (max(1, round(region.shape[1] * sx)), max(1, round(region.shape[0] * sy)))
+    interp = cv2.INTER_AREA if min(sx, sy) < 1 else cv2.INTER_LINEAR
+    image = cv2.resize(region, size, interpolation=interp)
+    return BoardView(image, sx, rx0, ry0, px_w, sy, px_h)
 
 
 def sample_tiles(
@@ -304,18 +369,25 @@ def sample_tiles(
     if not keys:
         return out
     tiles = np.stack(stack)  # (n, TILE_PX, TILE_PX, 3)
-    ring = tiles[:, _RING_SPARSE]  # (n, m, 3)
+    ring = tiles[:, _RINGS_SPARSE[grid.round]]  # (n, m, 3)
     med = np.median(ring, axis=1).astype(np.uint8)
     ring_lab = colour.rgb_to_lab(med)
-    agree = (colour.delta_e(colour.rgb_to_lab(ring), ring_lab[:, None]) < RING_AGREE_DE).mean(1)
+    near = colour.delta_e(colour.rgb_to_lab(ring), ring_lab[:, None]) < RING_AGREE_DE
+    # The worst side: a tile bouncing up over the lower part of its neighbour leaves most of
+    # that ring the neighbour's own colour, but not its bottom side.
+    sides = _RING_SIDES[grid.round]
+    agree = np.min([near[:, sides == k].mean(1) for k in range(4)], axis=0)
     n = len(keys)
     grey = cv2.cvtColor(tiles.reshape(n * TILE_PX, TILE_PX, 3), cv2.COLOR_RGB2GRAY)
     grey = grey.reshape(n, TILE_PX, TILE_PX)
-    ring_grey = np.median(grey[:, _RING], axis=1)
+    ring_grey = np.median(grey[:, _RINGS[grid.round]], axis=1)
     lo, hi = RING[1], TILE_PX - RING[1]
     middle = grey[:, lo:hi, lo:hi].astype(np.int16)
+    stands_out = np.abs(middle - ring_grey[:, None, None])
+    if grid.round:  # a circle's inner shadow reaches the middle square's corners
+        stands_out = stands_out * _MIDDLE_DISC
     # > 32: white letters on a light grey tile drifted +12 keep only ~39 levels of contrast
-    ink = np.abs(middle - ring_grey[:, None, None]).max(axis=(1, 2)) > 32
+    ink = stands_out.max(axis=(1, 2)) > 32
     blank = colour.delta_e(ring_lab, bg_lab) < colour.BLANK_DISTANCE
     shown = [key for i, key in enumerate(keys) if ink[i] or not blank[i]]
     squash = _squash(view, grid, shown, bg_lab)
@@ -350,10 +422,20 @@ def _squash(
     first = off.argmax(axis=2)
     last = side - 1 - off[:, :, ::-1].argmax(axis=2)
     extent = np.where(off.any(axis=2), last - first + 1, 0)  # (n, 2): vertical, horizontal
-    return {
-        key: float(v / h) if h > 0 else 1.0
-        for key, (v, h) in zip(keys, extent.tolist(), strict=True)
-    }
+    return {key: _squash_of(v / TILE_PX, h / TILE_PX)
+            for key, (v, h) in zip(keys, extent.tolist(), strict=True)}
+
+
+def _squash_of(tall: float, wide: float) -> float:
+    """Short / long extent of a tile seen through its centre lines, as shares of the tile.
+
+    A flip on either axis leaves one extent whole and shrinks the other; a tile that only
+    shows a letter (no outline, no fill) has neither whole and tells nothing (1.0). A tile
+    left a little rotated or scaled after its reveal keeps both nearly whole.
+    """
+    if max(tall, wide) < 0.85:
+        return 1.0
+    return min(tall, wide) / max(tall, wide)
 
 
 def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
@@ -362,7 +444,7 @@ def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
     x0, y0, x1, y1 = grid.bbox()
     cy0, cy1, cx0, cx1 = max(0, y0), min(h, y1), max(0, x0), min(w, x1)
     samples = []
-    gap_x, gap_y = grid.pitch_x - grid.tile, grid.pitch_y - grid.tile
+    gap_x, gap_y = grid.pitch_x - grid.tile, grid.pitch_y - grid.height
     if gap_x >= 3:  # a gap this wide has a clean middle column even after rescaling
         for c in range(grid.cols - 1):
             gx = round(grid.x + c * grid.pitch_x + grid.tile + gap_x / 2)
@@ -370,7 +452,7 @@ def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
                 samples.append(frame[cy0:cy1, gx])
     if gap_y >= 3:
         for r in range(grid.rows - 1):
-            gy = round(grid.y + r * grid.pitch_y + grid.tile + gap_y / 2)
+            gy = round(grid.y + r * grid.pitch_y + grid.height + gap_y / 2)
             if 0 <= gy < h:
                 samples.append(frame[gy, cx0:cx1])
     # Margins just outside the board on all four sides (clipped to the frame).
@@ -398,14 +480,14 @@ def find_toasts(view: BoardView, grid: Grid, theme: str) -> list[tuple[int, int,
     else:
         mask = (value > 195) & (sat < 40)  # near white, unsaturated
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
-    tile, s = view.px, view.scale
+    tile, s, sy = view.px, view.scale, view.scale_y or view.scale
     boxes = []
     for i in range(1, n):
         bx, by, bw, bh, area = stats[i]
         if bw >= 1.3 * tile and 0.25 * tile <= bh <= 1.6 * tile and area >= 0.45 * bw * bh:
             boxes.append((
-                view.ox + round(bx / s), view.oy + round(by / s),
-                view.ox + round((bx + bw) / s), view.oy + round((by + bh) / s),
+                view.ox + round(bx / s), view.oy + round(by / sy),
+                view.ox + round((bx + bw) / s), view.oy + round((by + bh) / sy),
             ))
     return boxes
 
@@ -469,7 +551,7 @@ def read_letters(
     inked = [k for k, s in samples.items() if s.ink and not s.cut]
     if not inked:
         return {}
-    letters_view = board_view(frame, grid, GLYPH_TILE_PX, grey=True)
+    letters_view = board_view(frame, grid, GLYPH_TILE_PX, grey=True, keep_aspect=True)
     if cache is not None and len(cache) > GLYPH_CACHE_MAX:
         cache.clear()
     found = [(key, t) for key in inked if (t := letters_view.tile(grid, *key)) is not None]
@@ -483,7 +565,10 @@ def read_letters(
         fresh = [i for i, d in enumerate(digests) if ("glyph", d) not in cache]
         for i, d in enumerate(digests):
             got[i] = cache.get(("glyph", d))  # type: ignore[assignment]
-    extracted = glyphs.extract_glyphs([found[i][1] for i in fresh], [rings[i] for i in fresh])
+    todo = [found[i][1] for i in fresh]
+    if grid.round:
+        todo = _round_letters(todo, [rings[i] for i in fresh])
+    extracted = glyphs.extract_glyphs(todo, [rings[i] for i in fresh])
     for i, crop in zip(fresh, extracted, strict=True):
         got[i] = crop
         if cache is not None:
@@ -515,7 +600,7 @@ def _assemble_rows(
     """Rows in labels format from per-tile colour roles and letters; appends why-not-settled
     reasons (cut, toast, occluded, mid-flip, mid-reveal) to `reasons`."""
     covered = {
-        key: max(_overlap(grid.tile_box(*key), t) for t in toasts) / grid.tile**2
+        key: max(_overlap(grid.tile_box(*key), t) for t in toasts) / (grid.tile * grid.height)
         for key in samples
     } if toasts else {}
     touched = {key for key, share in covered.items() if share > 0.02}
@@ -616,10 +701,12 @@ def board_glyphs(
         return {}
     grid = read.grid
     samples = sample_tiles(frame, grid, background_lab(frame, grid))
-    view = board_view(frame, grid, GLYPH_TILE_PX, grey=True)
+    view = board_view(frame, grid, GLYPH_TILE_PX, grey=True, keep_aspect=True)
     crops: dict[tuple[int, int], np.ndarray] = {}
     for key, s in samples.items():
         tile = view.tile(grid, *key) if s.ink and not s.cut else None
+        if tile is not None and grid.round:
+            tile = _round_letters([tile], [s.ring_grey])[0]
         crop = glyphs.extract_glyph(tile, s.ring_grey) if tile is not None else None
         if crop is not None:
             crops[key] = crop

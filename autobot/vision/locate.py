@@ -1,4 +1,5 @@
-"""Find the Wordle board in a frame: square tile candidates -> the largest 5-wide lattice.
+"""Find the Wordle board in a frame: tile candidates (squares, rounded squares, circles, tiles a
+little wider or taller than high) -> the largest 5-wide lattice of 1..12 rows.
 
 Medians of a few dozen numbers use `statistics.median`: np.median costs ~40 us a call.
 """
@@ -26,6 +27,7 @@ class Box:
     y: float
     w: float
     h: float
+    round: bool = False  # a circle (or ellipse) outline, not a (rounded) rectangle
 
     @property
     def side(self) -> float:
@@ -51,11 +53,18 @@ class Lattice:
     y: float
     pitch_x: float
     pitch_y: float
-    tile: float
+    tile: float  # tile width
     rows: int
     cols: int
     hits: int  # candidates that sit on lattice cells
     cells: frozenset[tuple[int, int]]  # (row, col) cells that had a candidate
+    tile_h: float = 0.0  # tile height (0: as wide as high)
+    round: bool = False  # most tiles are circles
+
+    @property
+    def height(self) -> float:
+        """Tile height."""
+        return self.tile_h or self.tile
 
 
 def search_scale(shape: tuple[int, ...]) -> float:
@@ -71,39 +80,96 @@ def to_search_grey(frame: np.ndarray, scale: float) -> np.ndarray:
     return grey
 
 
+EDGE_PAD = 5  # px added around the search image: 3 repeated, 2 contrasting (_pad_contrasting)
+# Width / height of a tile outline: square, or a little wider or taller (48x40 tiles are 1.2).
+ASPECT = (0.7, 1.43)
+
+
+def _pad_contrasting(grey: np.ndarray) -> np.ndarray:
+    """The image with its edge pixels repeated 3 px out, then 2 px of black beside light
+    pixels and white beside dark ones.
+
+    A board cropped tight has tiles touching the image edge; their outline is open there (no
+    edge between a tile and nothing). Any border colour would match some tile, so each
+    border pixel takes the opposite of the pixel it extends: every tile at the edge closes.
+    The repeated pixels keep that new edge apart from a tile's own side 1 px in from the edge.
+    """
+    p, f = EDGE_PAD, 2
+    out = cv2.copyMakeBorder(grey, p, p, p, p, cv2.BORDER_REPLICATE)
+    flipped = np.where(out < 128, 255, 0).astype(np.uint8)
+    out[:f], out[-f:], out[:, :f], out[:, -f:] = (
+        flipped[:f], flipped[-f:], flipped[:, :f], flipped[:, -f:]
+    )
+    return out
+
+
 def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) -> list[Box]:
-    """Square outlines (filled tiles and bordered empty tiles) in a grey search image.
+    """Tile outlines (filled tiles and bordered empty tiles; square, rounded or round) in a
+    grey search image.
 
     `sides`: only outlines with both sides in this range (px), when the tile size is known;
     letters and icons are then dropped before the costly per-outline checks.
     """
     # A light blur first: sensor/JPEG noise would otherwise break outlines into fragments.
-    smooth = cv2.GaussianBlur(grey, (3, 3), 0)
+    smooth = _pad_contrasting(cv2.GaussianBlur(grey, (3, 3), 0))
     edges = cv2.Canny(smooth, 12, 36, L2gradient=True)
     # Close 1-px breaks (JPEG, a pointer, antialiasing) without bridging the 5 px tile gap.
     edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE,
+                                   offset=(-EDGE_PAD, -EDGE_PAD))
     max_side = MAX_TILE_FRAC * max(grey.shape) if min(grey.shape) > 0 else 0
     max_side = max(max_side, 0.95 * min(grey.shape))
     lo, hi = (max(MIN_TILE, sides[0]), min(max_side, sides[1])) if sides else (MIN_TILE, max_side)
     kept: list[np.ndarray] = []
     rects: list[tuple[int, int, int, int]] = []
+    closed: list[bool] = []
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
         if w < lo or h < lo or w > hi or h > hi:
             continue
-        if not 0.8 <= w / h <= 1.25:
+        if not ASPECT[0] <= w / h <= ASPECT[1]:
             continue
         # A closed outline encloses most of its box (drops letters, lines, open corners).
-        if cv2.contourArea(contour) < 0.45 * w * h:
-            continue
+        # A circle's soft shadow can leave a 1 px break in its outline: the ellipse test
+        # below judges those on their own.
+        closed.append(cv2.contourArea(contour) >= 0.45 * w * h)
         kept.append(contour.reshape(-1, 2))
         rects.append((x, y, w, h))
-    # The outline must hug its bounding box on all four sides (squares, rounded corners ok).
-    hugs = _hug_boxes(kept, rects)
-    boxes = [Box(float(x), float(y), float(w), float(h))
-             for (x, y, w, h), ok in zip(rects, hugs, strict=True) if ok]
+    # The outline must hug its bounding box on all four sides (squares, rounded corners ok),
+    # or run round the ellipse inscribed in it (round tiles).
+    square, round_ = _hug_boxes(kept, rects), _on_ellipse(kept, rects)
+    boxes = [Box(float(x), float(y), float(w), float(h), rd and not (sq and shut))
+             for (x, y, w, h), sq, rd, shut in zip(rects, square, round_, closed, strict=True)
+             if (sq and shut) or rd]
     return _dedupe(boxes)
+
+
+def _owners(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]):
+    """All outlines' points in one array, each point's outline index, outline starts, boxes."""
+    lens = np.array([len(c) for c in contours])
+    pts = np.concatenate(contours).astype(np.float64)
+    owner = np.repeat(np.arange(len(contours)), lens)
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    return lens, pts, owner, starts, np.asarray(rects, np.float64)
+
+
+def _on_ellipse(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]) -> list[bool]:
+    """Per outline: 90% of its points on the ellipse inscribed in its box, all round it."""
+    if not contours:
+        return []
+    lens, pts, owner, _, r = _owners(contours, rects)
+    x, y, w, h = (r[owner, i] for i in range(4))
+    ax, ay = np.maximum((w - 1) / 2, 1.0), np.maximum((h - 1) / 2, 1.0)
+    rx, ry = (pts[:, 0] - x - ax) / ax, (pts[:, 1] - y - ay) / ay
+    rad = np.hypot(rx, ry)
+    # 0.2: a neumorphic circle's inner shadow runs a few px inside its rim, joined to it.
+    on = np.abs(rad - 1) <= np.maximum(0.2, 2.0 / np.minimum(ax, ay))
+    ok = np.bincount(owner, weights=on, minlength=len(lens)) >= 0.9 * lens
+    # Every eighth of the way round has a point on it (a "D" has a straight side).
+    octant = np.clip(((np.arctan2(ry, rx) + np.pi) / (np.pi / 4)).astype(int), 0, 7)
+    hits = np.bincount(owner[on] * 8 + octant[on], minlength=8 * len(lens)).reshape(-1, 8)
+    ok &= (hits > 0).all(axis=1)
+    return ok.tolist()
 
 
 def _hug_boxes(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]) -> list[bool]:
@@ -113,11 +179,7 @@ def _hug_boxes(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]
     """
     if not contours:
         return []
-    lens = np.array([len(c) for c in contours])
-    pts = np.concatenate(contours).astype(np.float64)
-    owner = np.repeat(np.arange(len(contours)), lens)
-    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    r = np.asarray(rects, np.float64)
+    lens, pts, owner, starts, r = _owners(contours, rects)
     x, y, w, h = (r[owner, i] for i in range(4))
     tol = np.maximum(2.0, 0.08 * np.maximum(w, h))
     px, py = pts[:, 0], pts[:, 1]
@@ -157,22 +219,28 @@ def _dedupe(boxes: list[Box]) -> list[Box]:
     return [boxes[i] for i in kept]
 
 
+MAX_ROWS = 12  # Wordle has 6; variants 5 to 8, a few up to a dozen
+
+
 def fit_lattice(
-    boxes: list[Box], max_rows: int = 6, cols: int = 5, width: float | None = None
+    boxes: list[Box], max_rows: int = MAX_ROWS, cols: int = 5, width: float | None = None
 ) -> Lattice | None:
     """The best 5-wide lattice of same-size candidates with one consistent pitch."""
     if len(boxes) < 3:
         return None
     best: Lattice | None = None
-    sides = np.array([b.side for b in boxes])
-    tried: list[float] = []
-    for ref in sorted(set(np.round(sides).tolist()), reverse=True):
-        if any(abs(ref - t) < 0.1 * t for t in tried):
+    sizes = sorted({(round(b.w), round(b.h)) for b in boxes}, key=lambda s: -(s[0] + s[1]))
+    tried: set[frozenset[int]] = set()
+    for ref_w, ref_h in sizes:
+        # Same width and same height: keyboard keys as tall as tiles but narrower stay apart.
+        members = frozenset(
+            i for i, b in enumerate(boxes)
+            if abs(b.w - ref_w) <= 0.15 * ref_w and abs(b.h - ref_h) <= 0.15 * ref_h
+        )
+        if len(members) < 3 or members in tried:
             continue
-        group = [b for b in boxes if abs(b.side - ref) <= 0.15 * ref]
-        if len(group) < 3:
-            continue
-        tried.append(statistics.median([b.side for b in group]))
+        tried.add(members)
+        group = [boxes[i] for i in sorted(members)]
         lat = _lattice_for_group(group, max_rows, cols, width)
         if lat is not None and (best is None or _score(lat) > _score(best)):
             best = lat
@@ -192,15 +260,16 @@ def _lattice_for_group(
     With the frame `width`, a board whose first or last column is cut by the frame edge still
     counts: four columns plus one that would run off the frame.
     """
-    side = statistics.median([b.side for b in group])
-    pitch_x = _pitch([b.cx for b in group], [b.cy for b in group], side)
-    pitch_y = _pitch([b.cy for b in group], [b.cx for b in group], side)
+    side, side_h = _tile_size(group)  # side: the width, which the cut-column test needs
+    pitch_x = _pitch([b.cx for b in group], [b.cy for b in group], side, side_h)
+    pitch_y = _pitch([b.cy for b in group], [b.cx for b in group], side_h, side)
     if pitch_x is None and pitch_y is None:
         return None
     pitch_x = pitch_x or pitch_y
     pitch_y = pitch_y or pitch_x
     assert pitch_x is not None and pitch_y is not None
-    if not 0.85 <= pitch_x / pitch_y <= 1.18:
+    aspect = statistics.median([b.w / b.h for b in group])
+    if not 0.85 <= (pitch_x / pitch_y) / aspect ** 0.5 <= 1.18:  # wide tiles, wider pitch
         return None
     # Anchor on the candidate whose lattice holds the most others.
     best_cells: dict[tuple[int, int], Box] = {}
@@ -218,6 +287,10 @@ def _lattice_for_group(
         if len(best_cells) >= 0.9 * len(group):
             break
     if best_anchor is None:
+        return None
+    misfits = _misfit_rows(group, best_anchor, pitch_x, pitch_y)
+    best_cells = {k: v for k, v in best_cells.items() if k[0] not in misfits}
+    if not best_cells:
         return None
     keys = best_cells.keys()
     col_ids = sorted({c for _, c in keys})
@@ -245,11 +318,11 @@ def _lattice_for_group(
         inside = {k: v for k, v in best_cells.items() if c0 <= k[1] < c0 + cols}
     elif len(used_cols) < cols:
         return None  # fewer than 5 columns: not a Wordle row
-    row_ids = sorted({r for r, _ in inside})
+    row_ids = _board_rows(sorted({r for r, _ in inside}), [r for r, _ in inside])
     # Pick up to max_rows consecutive rows with the most hits.
     best_r0, best_rn = row_ids[0], -1
     for r0 in range(row_ids[0] - max_rows + 1, row_ids[-1] + 1):
-        n = sum(1 for r, _ in inside if r0 <= r < r0 + max_rows)
+        n = sum(1 for r, _ in inside if r0 <= r < r0 + max_rows and r in row_ids)
         if n > best_rn:
             best_r0, best_rn = r0, n
     rows_in = [r for r in row_ids if best_r0 <= r < best_r0 + max_rows]
@@ -268,19 +341,56 @@ def _lattice_for_group(
     # Least-squares origin from every hit.
     xs = [b.cx - (c - c0) * pitch_x for (r, c), b in final.items()]
     ys = [b.cy - (r - r_lo) * pitch_y for (r, c), b in final.items()]
-    tile = statistics.median([b.side for b in final.values()])
-    x0 = statistics.median(xs) - tile / 2
-    y0 = statistics.median(ys) - tile / 2
+    tile_w, tile_h = _tile_size(list(final.values()))
+    x0 = statistics.median(xs) - tile_w / 2
+    y0 = statistics.median(ys) - tile_h / 2
     cells_rel = frozenset((r - r_lo, c - c0) for r, c in final)
-    return Lattice(x0, y0, pitch_x, pitch_y, tile, r_hi - r_lo + 1, cols, len(final), cells_rel)
+    return Lattice(x0, y0, pitch_x, pitch_y, tile_w, r_hi - r_lo + 1, cols, len(final),
+                   cells_rel, tile_h, _mostly_round(list(final.values())))
 
 
-def _pitch(along: list[float], across: list[float], side: float) -> float | None:
-    """Typical centre distance between neighbours on the same line (tile side .. 1.45 side)."""
+def _misfit_rows(group: list[Box], anchor: Box, pitch_x: float, pitch_y: float) -> set[int]:
+    """Lattice rows holding two or more same-size outlines between the lattice's columns: a
+    keyboard row (keys at their own pitch), not a board row."""
+    count: dict[int, int] = {}
+    for b in group:
+        fx = (b.cx - anchor.cx) / pitch_x
+        fy = (b.cy - anchor.cy) / pitch_y
+        if abs(fy - round(fy)) < 0.2 and abs(fx - round(fx)) >= 0.15:
+            count[round(fy)] = count.get(round(fy), 0) + 1
+    return {r for r, n in count.items() if n >= 2}
+
+
+def _board_rows(row_ids: list[int], hits: list[int]) -> list[int]:
+    """The run of lattice rows that is the board: rows one after another (a toast may hide
+    one row), the run with the most hits; a keyboard or a second grid further down is not
+    part of it."""
+    runs: list[list[int]] = [[row_ids[0]]]
+    for r in row_ids[1:]:
+        if r - runs[-1][-1] <= 2:
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    return max(runs, key=lambda run: sum(1 for h in hits if run[0] <= h <= run[-1]))
+
+
+def _tile_size(boxes: list[Box]) -> tuple[float, float]:
+    """Median width and height of the tiles' outlines."""
+    return statistics.median([b.w for b in boxes]), statistics.median([b.h for b in boxes])
+
+
+def _mostly_round(boxes: list[Box]) -> bool:
+    """Most of the board's outlines are circles."""
+    return 2 * sum(b.round for b in boxes) > len(boxes)
+
+
+def _pitch(along: list[float], across: list[float], side: float, other: float) -> float | None:
+    """Typical centre distance between neighbours on the same line (tile side .. 1.45 side);
+    `side` is the tiles' extent along the line, `other` across it."""
     a = np.asarray(along)
     c = np.asarray(across)
     d = a[None, :] - a[:, None]  # d[i, j]: how far j lies along from i
-    ok = (np.abs(c[None, :] - c[:, None]) < 0.25 * side) & (d > 0.9 * side) & (d < 1.5 * side)
+    ok = (np.abs(c[None, :] - c[:, None]) < 0.25 * other) & (d > 0.9 * side) & (d < 1.5 * side)
     nearest = np.where(ok, d, np.inf).min(axis=1)
     gaps = nearest[np.isfinite(nearest)]
     if len(gaps) < 2:
@@ -313,14 +423,15 @@ def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
         return None
     cx = np.array([b.cx for b in boxes])
     cy = np.array([b.cy for b in boxes])
-    side = np.array([b.side for b in boxes])
+    bw = np.array([b.w for b in boxes])
+    bh = np.array([b.h for b in boxes])
     fc = (cx - lat.x - lat.tile / 2) / lat.pitch_x
-    fr = (cy - lat.y - lat.tile / 2) / lat.pitch_y
+    fr = (cy - lat.y - lat.height / 2) / lat.pitch_y
     ic, ir = np.round(fc), np.round(fr)
     ok = (
         (np.abs(fc - ic) < 0.25) & (np.abs(fr - ir) < 0.25)
         & (ic >= 0) & (ic < lat.cols) & (ir >= 0) & (ir < lat.rows)
-        & (np.abs(side - lat.tile) < 0.15 * lat.tile)
+        & (np.abs(bw - lat.tile) < 0.15 * lat.tile) & (np.abs(bh - lat.height) < 0.15 * lat.height)
     )
     fit = None
     for _ in range(2):  # fit, drop what sits clearly off the fitted cells, fit again
@@ -342,7 +453,8 @@ def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
         ok = keep
     assert fit is not None
     px, py, ox, oy = fit
-    tile = float(statistics.median(side[ok].tolist()))
+    on = [b for b, keep in zip(boxes, ok.tolist(), strict=True) if keep]
+    tile_w, tile_h = _tile_size(on)
     cells = frozenset((int(r), int(c)) for r, c in zip(ir[ok], ic[ok], strict=True))
-    return Lattice(ox - tile / 2, oy - tile / 2, px, py, tile, lat.rows, lat.cols,
-                   int(ok.sum()), cells)
+    return Lattice(ox - tile_w / 2, oy - tile_h / 2, px, py, tile_w, lat.rows, lat.cols,
+                   int(ok.sum()), cells, tile_h, _mostly_round(on))
