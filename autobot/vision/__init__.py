@@ -10,6 +10,7 @@ checks.
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -322,6 +323,12 @@ class BoardView:
         return self.image[y : y + m, x : x + n]
 
 
+def edge_slack(grid: Grid) -> float:
+    """How far (px) a tile may reach past the frame and still count as whole: the outline
+    is traced up to a pixel outside the tile, and a tile's outer 5% is border, not colour."""
+    return max(1.0, 0.05 * min(grid.tile, grid.height))
+
+
 def board_view(
     frame: np.ndarray, grid: Grid, px: int, grey: bool = False, keep_aspect: bool = False
 ) -> BoardView:
@@ -336,6 +343,14 @@ def board_view(
     rx0, ry0 = max(0, x0 - pad), max(0, y0 - pad)
     rx1, ry1 = min(w, x1 + pad), min(h, y1 + pad)
     region = frame[ry0:ry1, rx0:rx1]
+    # A board cropped at its tiles: its outer tiles may reach a pixel or two past the frame
+    # (an outline traced just outside the tile); they are read with their edge repeated.
+    more = math.ceil(edge_slack(grid)) + 2
+    left, top = min(more, rx0 - (x0 - pad)), min(more, ry0 - (y0 - pad))
+    right, bottom = min(more, x1 + pad - rx1), min(more, y1 + pad - ry1)
+    if left or top or right or bottom:
+        region = cv2.copyMakeBorder(region, top, bottom, left, right, cv2.BORDER_REPLICATE)
+        rx0, ry0 = rx0 - left, ry0 - top
     if grey:
         region = cv2.cvtColor(region, cv2.COLOR_RGB2GRAY)
     sx, sy = px / max(grid.tile, 1.0), px / max(grid.height, 1.0)
@@ -361,7 +376,8 @@ def sample_tiles(
         for c in range(grid.cols):
             x0, y0, x1, y1 = grid.tile_box(r, c)
             tile = view.tile(grid, r, c)
-            if x0 < 0 or y0 < 0 or x1 > w or y1 > h or tile is None:
+            out_by = max(-x0, -y0, x1 - w, y1 - h)
+            if out_by > edge_slack(grid) or tile is None:
                 out[r, c] = TileSample(bg_lab, 0.0, 0.0, False, 1.0, True)
             else:
                 keys.append((r, c))
@@ -388,9 +404,8 @@ def sample_tiles(
         stands_out = stands_out * _MIDDLE_DISC
     # > 32: white letters on a light grey tile drifted +12 keep only ~39 levels of contrast
     ink = stands_out.max(axis=(1, 2)) > 32
-    blank = colour.delta_e(ring_lab, bg_lab) < colour.BLANK_DISTANCE
-    shown = [key for i, key in enumerate(keys) if ink[i] or not blank[i]]
-    squash = _squash(view, grid, shown, bg_lab)
+    # Every tile: one squashed by a flip may show only page in its ring and middle.
+    squash = _squash(view, grid, keys, bg_lab)
     for i, key in enumerate(keys):
         out[key] = TileSample(
             ring_lab[i], float(ring_grey[i]), float(agree[i]), bool(ink[i]),
@@ -431,10 +446,11 @@ def _squash_of(tall: float, wide: float) -> float:
 
     A flip on either axis leaves one extent whole and shrinks the other; a tile that only
     shows a letter (no outline, no fill) has neither whole and tells nothing (1.0). A tile
-    left a little rotated or scaled after its reveal keeps both nearly whole.
+    left a little rotated or scaled after its reveal keeps both nearly whole. A flip caught
+    edge-on shows next to nothing and is not told from an empty tile here.
     """
-    if max(tall, wide) < 0.85:
-        return 1.0
+    if max(tall, wide) < 0.85 or min(tall, wide) < 0.15:
+        return 1.0  # nothing whole, or nothing across: an outline just outside the box
     return min(tall, wide) / max(tall, wide)
 
 
@@ -445,12 +461,14 @@ def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
     cy0, cy1, cx0, cx1 = max(0, y0), min(h, y1), max(0, x0), min(w, x1)
     samples = []
     gap_x, gap_y = grid.pitch_x - grid.tile, grid.pitch_y - grid.height
-    if gap_x >= 3:  # a gap this wide has a clean middle column even after rescaling
+    # A gap of 2 px or more has a clean middle column: a board cropped at its tiles has no
+    # margin, and its gaps are then the only page on view.
+    if gap_x >= 1.5:
         for c in range(grid.cols - 1):
             gx = round(grid.x + c * grid.pitch_x + grid.tile + gap_x / 2)
             if 0 <= gx < w:
                 samples.append(frame[cy0:cy1, gx])
-    if gap_y >= 3:
+    if gap_y >= 1.5:
         for r in range(grid.rows - 1):
             gy = round(grid.y + r * grid.pitch_y + grid.height + gap_y / 2)
             if 0 <= gy < h:
@@ -641,6 +659,10 @@ def _assemble_rows(
             marks.append(mark)
             row_scores.append(round(score, 3))
         row_marks = "".join(marks)
+        if "." in row_marks.rstrip("."):
+            # Letters fill a row from the left: an empty tile before a filled one is a tile
+            # caught edge-on in a flip, or hidden.
+            reasons.append(f"row {r + 1} has an empty tile before a filled one (mid-flip?)")
         if "t" in row_marks and any(m in "GYX" for m in row_marks):
             reasons.append(f"row {r + 1} mid-reveal (coloured and typed tiles together)")
         rows.append(("".join(letters), row_marks))

@@ -28,6 +28,7 @@ class Box:
     w: float
     h: float
     round: bool = False  # a circle (or ellipse) outline, not a (rounded) rectangle
+    edge: bool = False  # touches the image edge: maybe cut, its centre and size are unsure
 
     @property
     def side(self) -> float:
@@ -138,10 +139,19 @@ def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) 
     # The outline must hug its bounding box on all four sides (squares, rounded corners ok),
     # or run round the ellipse inscribed in it (round tiles).
     square, round_ = _hug_boxes(kept, rects), _on_ellipse(kept, rects)
-    boxes = [Box(float(x), float(y), float(w), float(h), rd and not (sq and shut))
+    ih, iw = grey.shape[:2]
+    boxes = [_clipped(x, y, w, h, iw, ih, rd and not (sq and shut))
              for (x, y, w, h), sq, rd, shut in zip(rects, square, round_, closed, strict=True)
              if (sq and shut) or rd]
     return _dedupe(boxes)
+
+
+def _clipped(x: int, y: int, w: int, h: int, iw: int, ih: int, round_: bool) -> Box:
+    """A candidate's box inside the image: an outline closed by the padding stops at the
+    image edge, where the tile ends."""
+    x0, y0, x1, y1 = max(0, x), max(0, y), min(iw, x + w), min(ih, y + h)
+    edge = x0 <= 0 or y0 <= 0 or x1 >= iw or y1 >= ih
+    return Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0), round_, edge)
 
 
 def _owners(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]):
@@ -338,10 +348,12 @@ def _lattice_for_group(
         per_row[r] = per_row.get(r, 0) + 1
     if max(per_row.values()) < cols - 1:
         return None
-    # Least-squares origin from every hit.
-    xs = [b.cx - (c - c0) * pitch_x for (r, c), b in final.items()]
-    ys = [b.cy - (r - r_lo) * pitch_y for (r, c), b in final.items()]
-    tile_w, tile_h = _tile_size(list(final.values()))
+    # Least-squares origin from every hit (tiles cut by the image edge only if need be).
+    whole = {k: b for k, b in final.items() if not b.edge}
+    measured = whole if len(whole) >= 3 else final
+    xs = [b.cx - (c - c0) * pitch_x for (r, c), b in measured.items()]
+    ys = [b.cy - (r - r_lo) * pitch_y for (r, c), b in measured.items()]
+    tile_w, tile_h = _tile_size(list(measured.values()))
     x0 = statistics.median(xs) - tile_w / 2
     y0 = statistics.median(ys) - tile_h / 2
     cells_rel = frozenset((r - r_lo, c - c0) for r, c in final)
@@ -433,6 +445,9 @@ def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
         & (ic >= 0) & (ic < lat.cols) & (ir >= 0) & (ir < lat.rows)
         & (np.abs(bw - lat.tile) < 0.15 * lat.tile) & (np.abs(bh - lat.height) < 0.15 * lat.height)
     )
+    whole = ok & ~np.array([b.edge for b in boxes])
+    if whole.sum() >= 3:  # tiles cut by the image edge would pull the fit inwards
+        ok = whole
     fit = None
     for _ in range(2):  # fit, drop what sits clearly off the fitted cells, fit again
         if ok.sum() < 3:
