@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -71,6 +71,9 @@ class BoardRead:
     grid: Grid | None
     reasons: tuple[str, ...] = ()
     scores: tuple[tuple[float, ...], ...] = field(default=(), compare=False)  # letter scores
+    # Frame edges that cut board tiles: "top", "bottom", "left", "right" joined by ","
+    # ("bottom": scroll down to see the rest of the board), or None when all is on view.
+    cut: str | None = None
 
     def to_json(self) -> dict:
         """The `autobot read --json` dict."""
@@ -81,6 +84,7 @@ class BoardRead:
             "high_contrast": self.high_contrast,
             "rows": [[letters, marks] for letters, marks in self.rows],
             "reasons": list(self.reasons),
+            "cut": self.cut,
         }
 
 
@@ -321,6 +325,65 @@ class BoardView:
         if x < 0 or y < 0 or x + n > self.image.shape[1] or y + m > self.image.shape[0]:
             return None
         return self.image[y : y + m, x : x + n]
+
+
+def cut_sides(grid: Grid, shape: tuple[int, ...]) -> str | None:
+    """The frame edges that cut board tiles ("top,left", "bottom", ...), or None."""
+    h, w = shape[:2]
+    x0, y0, x1, y1 = grid.bbox()
+    slack = edge_slack(grid)
+    sides = [name for name, out in (("top", -y0), ("bottom", y1 - h), ("left", -x0),
+                                     ("right", x1 - w)) if out > slack]
+    return ",".join(sides) or None
+
+
+CUT_ROW_MIN = 3  # px of a row cut by the frame that must be on view to be told from page
+
+
+def with_cut_rows(frame: np.ndarray, grid: Grid, bg_lab: np.ndarray) -> Grid:
+    """The grid with a row the frame's top or bottom edge cuts through added, when that
+    sliver shows tiles (4 of 5 tile columns off the page colour, the gaps on it): the board
+    goes on past the edge (below the fold)."""
+    h = frame.shape[0]
+    below = grid.y + grid.rows * grid.pitch_y
+    above = grid.y - grid.pitch_y
+    if h - CUT_ROW_MIN >= below > h - grid.height and _sliver_shows_tiles(
+        frame, grid, round(below), h, bg_lab
+    ):
+        grid = replace(grid, rows=grid.rows + 1)
+    if 0 > above > CUT_ROW_MIN - grid.height and _sliver_shows_tiles(
+        frame, grid, 0, round(above + grid.height), bg_lab
+    ):
+        grid = replace(grid, y=above, rows=grid.rows + 1)
+    return grid
+
+
+def _sliver_shows_tiles(
+    frame: np.ndarray, grid: Grid, ya: int, yb: int, bg_lab: np.ndarray
+) -> bool:
+    """Rows ya..yb of the frame show the board's tile columns (and page between them)."""
+    if yb - ya < CUT_ROW_MIN or grid.cols < 2:
+        return False
+    w = frame.shape[1]
+    band = frame[max(0, ya) : yb]
+    off = colour.delta_e(colour.rgb_to_lab(band), bg_lab) > colour.BLANK_DISTANCE
+    tiles = gaps = 0
+    side = max(2, round(0.12 * grid.tile))
+    gap = grid.pitch_x - grid.tile
+    for c in range(grid.cols):
+        tx0 = round(grid.x + c * grid.pitch_x)
+        tx1 = tx0 + round(grid.tile)
+        # Both sides of a tile are off the page colour all the way down the sliver (an empty
+        # tile's side borders, a filled tile's colour); a header line or text is not.
+        strips = [off[:, max(0, xa) : min(w, xb)] for xa, xb in ((tx0, tx0 + side),
+                                                                  (tx1 - side, tx1))]
+        if all(st.shape[1] and st.any(axis=1).mean() >= 0.8 for st in strips):
+            tiles += 1
+        if c + 1 < grid.cols and gap >= 1.5:  # the middle of the gap is page
+            mid = round(tx0 + grid.tile + gap / 2)
+            if 0 <= mid < w and off[:, mid].mean() < 0.4:
+                gaps += 1
+    return tiles >= grid.cols - 1 and (gap < 1.5 or gaps >= grid.cols - 2)
 
 
 def edge_slack(grid: Grid) -> float:
@@ -692,6 +755,7 @@ def read_board(
     templates = glyphs.load_templates(_template_dirs(profile))
     bg = background_lab(frame, grid)
     theme = colour.theme_of(bg)
+    grid = with_cut_rows(frame, grid, bg)
 
     view = board_view(frame, grid, TILE_PX)
     samples = sample_tiles(frame, grid, bg, view)
@@ -710,7 +774,8 @@ def read_board(
     if not settled and not reasons:
         reasons.append("unreadable tile")
     return BoardRead(
-        True, settled, theme, high_contrast, tuple(rows), grid, tuple(reasons), tuple(scores)
+        True, settled, theme, high_contrast, tuple(rows), grid, tuple(reasons), tuple(scores),
+        cut_sides(grid, frame.shape),
     )
 
 
