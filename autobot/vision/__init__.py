@@ -365,7 +365,8 @@ def _sliver_shows_tiles(
     if yb - ya < CUT_ROW_MIN or grid.cols < 2:
         return False
     w = frame.shape[1]
-    band = frame[max(0, ya) : yb]
+    # A 3x3 median: sensor noise off the page colour is not a tile; a 2 px border stays.
+    band = cv2.medianBlur(np.ascontiguousarray(frame[max(0, ya) : yb]), 3)
     off = colour.delta_e(colour.rgb_to_lab(band), bg_lab) > colour.BLANK_DISTANCE
     tiles = gaps = 0
     side = max(2, round(0.12 * grid.tile))
