@@ -25,6 +25,7 @@ GLYPH_TILE_PX = 96  # ... and to this one (grey) for its letter: small letters n
 RING = (4, 10)  # ring between these insets (of TILE_PX): inside the border, outside the letter
 RING_AGREE = 0.7  # share of ring pixels that must match the ring's median colour
 RING_AGREE_DE = 22.0
+HINT_CONTRAST = 96  # grey levels: typed letters stand out more than this from an empty tile
 
 
 @dataclass(frozen=True)
@@ -242,6 +243,7 @@ class TileSample:
     ink: bool  # something in the middle stands out from the ring: a letter (or debris)
     squash: float  # short / long extent of the tile's non-background outline (1 = whole)
     cut: bool  # partly outside the frame
+    ink_contrast: float = 0.0  # grey levels between the letter and the tile colour
 
 
 def glyph_tile(crop: np.ndarray) -> np.ndarray:
@@ -467,13 +469,14 @@ def sample_tiles(
     if grid.round:  # a circle's inner shadow reaches the middle square's corners
         stands_out = stands_out * _MIDDLE_DISC
     # > 32: white letters on a light grey tile drifted +12 keep only ~39 levels of contrast
-    ink = stands_out.max(axis=(1, 2)) > 32
+    contrast = stands_out.max(axis=(1, 2))
+    ink = contrast > 32
     # Every tile: one squashed by a flip may show only page in its ring and middle.
     squash = _squash(view, grid, keys, bg_lab)
     for i, key in enumerate(keys):
         out[key] = TileSample(
             ring_lab[i], float(ring_grey[i]), float(agree[i]), bool(ink[i]),
-            squash.get(key, 1.0), False,
+            squash.get(key, 1.0), False, float(contrast[i]),
         )
     return out
 
@@ -707,6 +710,10 @@ def _assemble_rows(
                 mark, letter = "?", "?"
                 reasons.append(f"tile {where} occluded or moving")
             elif role == "blank":
+                # A faint grey letter on an empty tile is a hint (a known letter shown in
+                # the next row), not one typed: typed letters are drawn in full ink.
+                if s.ink_contrast < HINT_CONTRAST:
+                    letter = ""
                 mark = "t" if letter else "."
             else:
                 mark = mapping[role]

@@ -337,6 +337,8 @@ def _lattice_for_group(
             best_r0, best_rn = r0, n
     rows_in = [r for r in row_ids if best_r0 <= r < best_r0 + max_rows]
     r_lo, r_hi = rows_in[0], rows_in[-1]
+    if _other_rows(group, best_anchor, (pitch_x, pitch_y), range(c0, c0 + cols), (r_lo, r_hi)):
+        return None  # a tutorial's example rows (text between them), or several boards
     final = {k: v for k, v in inside.items() if r_lo <= k[0] <= r_hi}
     # Same-lattice squares beside the 5 columns, on the board's rows: a wider grid, not a board.
     outside = [k for k in best_cells if r_lo <= k[0] <= r_hi and not c0 <= k[1] < c0 + cols]
@@ -361,6 +363,27 @@ def _lattice_for_group(
                    cells_rel, tile_h, _mostly_round(list(final.values())))
 
 
+def _other_rows(
+    group: list[Box], anchor: Box, pitch: tuple[float, float], cols: range,
+    rows: tuple[int, int],
+) -> bool:
+    """Another row of (nearly) 5 tiles in the board's columns but above or below its rows:
+    "How to play" example rows (a word, then text, then the next word), not one board."""
+    found: list[tuple[float, set[int]]] = []  # (centre y, columns) per row of outlines
+    for b in sorted(group, key=lambda b: b.cy):
+        fx = (b.cx - anchor.cx) / pitch[0]
+        fy = (b.cy - anchor.cy) / pitch[1]
+        if abs(fx - round(fx)) >= 0.15 or round(fx) not in cols:
+            continue
+        if rows[0] - 0.5 <= fy <= rows[1] + 0.5:
+            continue
+        if found and b.cy - found[-1][0] < 0.25 * b.h:
+            found[-1][1].add(round(fx))
+        else:
+            found.append((b.cy, {round(fx)}))
+    return any(len(c) >= len(cols) - 1 for _, c in found)
+
+
 def _misfit_rows(group: list[Box], anchor: Box, pitch_x: float, pitch_y: float) -> set[int]:
     """Lattice rows holding two or more same-size outlines between the lattice's columns: a
     keyboard row (keys at their own pitch), not a board row."""
@@ -378,11 +401,17 @@ def _board_rows(row_ids: list[int], hits: list[int]) -> list[int]:
     one row), the run with the most hits; a keyboard or a second grid further down is not
     part of it."""
     runs: list[list[int]] = [[row_ids[0]]]
+    missing = 0  # rows without a tile inside the current run
     for r in row_ids[1:]:
-        if r - runs[-1][-1] <= 2:
+        gap = r - runs[-1][-1] - 1
+        # A bounce or a toast hides one row; rows spaced out with text between are not one
+        # board, however even the spacing.
+        if gap == 0 or (gap == 1 and missing == 0):
             runs[-1].append(r)
+            missing += gap
         else:
             runs.append([r])
+            missing = 0
     return max(runs, key=lambda run: sum(1 for h in hits if run[0] <= h <= run[-1]))
 
 
