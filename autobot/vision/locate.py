@@ -97,10 +97,9 @@ def _pad_contrasting(grey: np.ndarray) -> np.ndarray:
     """
     p, f = EDGE_PAD, 2
     out = cv2.copyMakeBorder(grey, p, p, p, p, cv2.BORDER_REPLICATE)
-    flipped = np.where(out < 128, 255, 0).astype(np.uint8)
-    out[:f], out[-f:], out[:, :f], out[:, -f:] = (
-        flipped[:f], flipped[-f:], flipped[:, :f], flipped[:, -f:]
-    )
+    # Views into `out`, each pixel in one of them (the corners in the row strips only).
+    for strip in (out[:f], out[-f:], out[f:-f, :f], out[f:-f, -f:]):
+        strip[...] = np.where(strip < 128, 255, 0)
     return out
 
 
