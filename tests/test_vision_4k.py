@@ -53,6 +53,7 @@ def test_4k_desktop_reads_like_the_page(scale: int, data: dict) -> None:
     tol = max(2.0, 0.02 * alone.pitch_x)
     half, half_alone = read.grid.tile / 2, alone.tile / 2
     assert abs(read.grid.x + half - (alone.x + half_alone + dx)) <= tol
+    half, half_alone = read.grid.height / 2, alone.height / 2
     assert abs(read.grid.y + half - (alone.y + half_alone + dy)) <= tol
     assert abs(read.grid.tile - alone.tile) < 0.15 * alone.tile  # inner or outer trace
     # And with last frame's grid as a hint (the turn loop's path) too.

@@ -45,8 +45,10 @@ def test_cache_is_used_for_unchanged_tiles_only() -> None:
         cache[key] = ("Z", 1.0)
     poisoned = read_board(frame, cache=cache)
     assert all(set(letters) <= {"Z"} for letters, _ in poisoned.rows)
-    # The same board one pixel lower: every tile's pixels differ, nothing poisoned is reused.
+    # The same board one pixel lower and one level lighter: every tile's pixels differ (the
+    # grid follows a whole-pixel move exactly), nothing poisoned is reused.
     shifted = np.concatenate([frame[:1], frame[:-1]], axis=0)
+    shifted = np.minimum(shifted.astype(np.int16) + 1, 255).astype(np.uint8)
     assert read_board(shifted, cache=cache).rows == plain.rows
 
 

@@ -1,4 +1,5 @@
-"""Find the Wordle board in a frame: square tile candidates -> the largest 5-wide lattice.
+"""Find the Wordle board in a frame: tile candidates (squares, rounded squares, circles, tiles a
+little wider or taller than high) -> the largest 5-wide lattice of 1..12 rows.
 
 Medians of a few dozen numbers use `statistics.median`: np.median costs ~40 us a call.
 """
@@ -26,6 +27,8 @@ class Box:
     y: float
     w: float
     h: float
+    round: bool = False  # a circle (or ellipse) outline, not a (rounded) rectangle
+    edge: bool = False  # touches the image edge: maybe cut, its centre and size are unsure
 
     @property
     def side(self) -> float:
@@ -51,11 +54,18 @@ class Lattice:
     y: float
     pitch_x: float
     pitch_y: float
-    tile: float
+    tile: float  # tile width
     rows: int
     cols: int
     hits: int  # candidates that sit on lattice cells
     cells: frozenset[tuple[int, int]]  # (row, col) cells that had a candidate
+    tile_h: float = 0.0  # tile height (0: as wide as high)
+    round: bool = False  # most tiles are circles
+
+    @property
+    def height(self) -> float:
+        """Tile height."""
+        return self.tile_h or self.tile
 
 
 def search_scale(shape: tuple[int, ...]) -> float:
@@ -71,39 +81,104 @@ def to_search_grey(frame: np.ndarray, scale: float) -> np.ndarray:
     return grey
 
 
+EDGE_PAD = 5  # px added around the search image: 3 repeated, 2 contrasting (_pad_contrasting)
+# Width / height of a tile outline: square, or a little wider or taller (48x40 tiles are 1.2).
+ASPECT = (0.7, 1.43)
+
+
+def _pad_contrasting(grey: np.ndarray) -> np.ndarray:
+    """The image with its edge pixels repeated 3 px out, then 2 px of black beside light
+    pixels and white beside dark ones.
+
+    A board cropped tight has tiles touching the image edge; their outline is open there (no
+    edge between a tile and nothing). Any border colour would match some tile, so each
+    border pixel takes the opposite of the pixel it extends: every tile at the edge closes.
+    The repeated pixels keep that new edge apart from a tile's own side 1 px in from the edge.
+    """
+    p, f = EDGE_PAD, 2
+    out = cv2.copyMakeBorder(grey, p, p, p, p, cv2.BORDER_REPLICATE)
+    # Views into `out`, each pixel in one of them (the corners in the row strips only).
+    for strip in (out[:f], out[-f:], out[f:-f, :f], out[f:-f, -f:]):
+        strip[...] = np.where(strip < 128, 255, 0)
+    return out
+
+
 def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) -> list[Box]:
-    """Square outlines (filled tiles and bordered empty tiles) in a grey search image.
+    """Tile outlines (filled tiles and bordered empty tiles; square, rounded or round) in a
+    grey search image.
 
     `sides`: only outlines with both sides in this range (px), when the tile size is known;
     letters and icons are then dropped before the costly per-outline checks.
     """
     # A light blur first: sensor/JPEG noise would otherwise break outlines into fragments.
-    smooth = cv2.GaussianBlur(grey, (3, 3), 0)
+    smooth = _pad_contrasting(cv2.GaussianBlur(grey, (3, 3), 0))
     edges = cv2.Canny(smooth, 12, 36, L2gradient=True)
     # Close 1-px breaks (JPEG, a pointer, antialiasing) without bridging the 5 px tile gap.
     edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE,
+                                   offset=(-EDGE_PAD, -EDGE_PAD))
     max_side = MAX_TILE_FRAC * max(grey.shape) if min(grey.shape) > 0 else 0
     max_side = max(max_side, 0.95 * min(grey.shape))
     lo, hi = (max(MIN_TILE, sides[0]), min(max_side, sides[1])) if sides else (MIN_TILE, max_side)
     kept: list[np.ndarray] = []
     rects: list[tuple[int, int, int, int]] = []
+    closed: list[bool] = []
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
         if w < lo or h < lo or w > hi or h > hi:
             continue
-        if not 0.8 <= w / h <= 1.25:
+        if not ASPECT[0] <= w / h <= ASPECT[1]:
             continue
         # A closed outline encloses most of its box (drops letters, lines, open corners).
-        if cv2.contourArea(contour) < 0.45 * w * h:
-            continue
+        # A circle's soft shadow can leave a 1 px break in its outline: the ellipse test
+        # below judges those on their own.
+        closed.append(cv2.contourArea(contour) >= 0.45 * w * h)
         kept.append(contour.reshape(-1, 2))
         rects.append((x, y, w, h))
-    # The outline must hug its bounding box on all four sides (squares, rounded corners ok).
-    hugs = _hug_boxes(kept, rects)
-    boxes = [Box(float(x), float(y), float(w), float(h))
-             for (x, y, w, h), ok in zip(rects, hugs, strict=True) if ok]
+    # The outline must hug its bounding box on all four sides (squares, rounded corners ok),
+    # or run round the ellipse inscribed in it (round tiles).
+    square, round_ = _hug_boxes(kept, rects), _on_ellipse(kept, rects)
+    ih, iw = grey.shape[:2]
+    boxes = [_clipped(x, y, w, h, iw, ih, rd and not (sq and shut))
+             for (x, y, w, h), sq, rd, shut in zip(rects, square, round_, closed, strict=True)
+             if (sq and shut) or rd]
     return _dedupe(boxes)
+
+
+def _clipped(x: int, y: int, w: int, h: int, iw: int, ih: int, round_: bool) -> Box:
+    """A candidate's box inside the image: an outline closed by the padding stops at the
+    image edge, where the tile ends."""
+    x0, y0, x1, y1 = max(0, x), max(0, y), min(iw, x + w), min(ih, y + h)
+    edge = x0 <= 0 or y0 <= 0 or x1 >= iw or y1 >= ih
+    return Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0), round_, edge)
+
+
+def _owners(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]):
+    """All outlines' points in one array, each point's outline index, outline starts, boxes."""
+    lens = np.array([len(c) for c in contours])
+    pts = np.concatenate(contours).astype(np.float64)
+    owner = np.repeat(np.arange(len(contours)), lens)
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    return lens, pts, owner, starts, np.asarray(rects, np.float64)
+
+
+def _on_ellipse(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]) -> list[bool]:
+    """Per outline: 90% of its points on the ellipse inscribed in its box, all round it."""
+    if not contours:
+        return []
+    lens, pts, owner, _, r = _owners(contours, rects)
+    x, y, w, h = (r[owner, i] for i in range(4))
+    ax, ay = np.maximum((w - 1) / 2, 1.0), np.maximum((h - 1) / 2, 1.0)
+    rx, ry = (pts[:, 0] - x - ax) / ax, (pts[:, 1] - y - ay) / ay
+    rad = np.hypot(rx, ry)
+    # 0.2: a neumorphic circle's inner shadow runs a few px inside its rim, joined to it.
+    on = np.abs(rad - 1) <= np.maximum(0.2, 2.0 / np.minimum(ax, ay))
+    ok = np.bincount(owner, weights=on, minlength=len(lens)) >= 0.9 * lens
+    # Every eighth of the way round has a point on it (a "D" has a straight side).
+    octant = np.clip(((np.arctan2(ry, rx) + np.pi) / (np.pi / 4)).astype(int), 0, 7)
+    hits = np.bincount(owner[on] * 8 + octant[on], minlength=8 * len(lens)).reshape(-1, 8)
+    ok &= (hits > 0).all(axis=1)
+    return ok.tolist()
 
 
 def _hug_boxes(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]) -> list[bool]:
@@ -113,11 +188,7 @@ def _hug_boxes(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]
     """
     if not contours:
         return []
-    lens = np.array([len(c) for c in contours])
-    pts = np.concatenate(contours).astype(np.float64)
-    owner = np.repeat(np.arange(len(contours)), lens)
-    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    r = np.asarray(rects, np.float64)
+    lens, pts, owner, starts, r = _owners(contours, rects)
     x, y, w, h = (r[owner, i] for i in range(4))
     tol = np.maximum(2.0, 0.08 * np.maximum(w, h))
     px, py = pts[:, 0], pts[:, 1]
@@ -157,22 +228,28 @@ def _dedupe(boxes: list[Box]) -> list[Box]:
     return [boxes[i] for i in kept]
 
 
+MAX_ROWS = 12  # Wordle has 6; variants 5 to 8, a few up to a dozen
+
+
 def fit_lattice(
-    boxes: list[Box], max_rows: int = 6, cols: int = 5, width: float | None = None
+    boxes: list[Box], max_rows: int = MAX_ROWS, cols: int = 5, width: float | None = None
 ) -> Lattice | None:
     """The best 5-wide lattice of same-size candidates with one consistent pitch."""
     if len(boxes) < 3:
         return None
     best: Lattice | None = None
-    sides = np.array([b.side for b in boxes])
-    tried: list[float] = []
-    for ref in sorted(set(np.round(sides).tolist()), reverse=True):
-        if any(abs(ref - t) < 0.1 * t for t in tried):
+    sizes = sorted({(round(b.w), round(b.h)) for b in boxes}, key=lambda s: -(s[0] + s[1]))
+    tried: set[frozenset[int]] = set()
+    for ref_w, ref_h in sizes:
+        # Same width and same height: keyboard keys as tall as tiles but narrower stay apart.
+        members = frozenset(
+            i for i, b in enumerate(boxes)
+            if abs(b.w - ref_w) <= 0.15 * ref_w and abs(b.h - ref_h) <= 0.15 * ref_h
+        )
+        if len(members) < 3 or members in tried:
             continue
-        group = [b for b in boxes if abs(b.side - ref) <= 0.15 * ref]
-        if len(group) < 3:
-            continue
-        tried.append(statistics.median([b.side for b in group]))
+        tried.add(members)
+        group = [boxes[i] for i in sorted(members)]
         lat = _lattice_for_group(group, max_rows, cols, width)
         if lat is not None and (best is None or _score(lat) > _score(best)):
             best = lat
@@ -192,15 +269,16 @@ def _lattice_for_group(
     With the frame `width`, a board whose first or last column is cut by the frame edge still
     counts: four columns plus one that would run off the frame.
     """
-    side = statistics.median([b.side for b in group])
-    pitch_x = _pitch([b.cx for b in group], [b.cy for b in group], side)
-    pitch_y = _pitch([b.cy for b in group], [b.cx for b in group], side)
+    side, side_h = _tile_size(group)  # side: the width, which the cut-column test needs
+    pitch_x = _pitch([b.cx for b in group], [b.cy for b in group], side, side_h)
+    pitch_y = _pitch([b.cy for b in group], [b.cx for b in group], side_h, side)
     if pitch_x is None and pitch_y is None:
         return None
     pitch_x = pitch_x or pitch_y
     pitch_y = pitch_y or pitch_x
     assert pitch_x is not None and pitch_y is not None
-    if not 0.85 <= pitch_x / pitch_y <= 1.18:
+    aspect = statistics.median([b.w / b.h for b in group])
+    if not 0.85 <= (pitch_x / pitch_y) / aspect ** 0.5 <= 1.18:  # wide tiles, wider pitch
         return None
     # Anchor on the candidate whose lattice holds the most others.
     best_cells: dict[tuple[int, int], Box] = {}
@@ -218,6 +296,10 @@ def _lattice_for_group(
         if len(best_cells) >= 0.9 * len(group):
             break
     if best_anchor is None:
+        return None
+    misfits = _misfit_rows(group, best_anchor, pitch_x, pitch_y)
+    best_cells = {k: v for k, v in best_cells.items() if k[0] not in misfits}
+    if not best_cells:
         return None
     keys = best_cells.keys()
     col_ids = sorted({c for _, c in keys})
@@ -245,15 +327,17 @@ def _lattice_for_group(
         inside = {k: v for k, v in best_cells.items() if c0 <= k[1] < c0 + cols}
     elif len(used_cols) < cols:
         return None  # fewer than 5 columns: not a Wordle row
-    row_ids = sorted({r for r, _ in inside})
+    row_ids = _board_rows(sorted({r for r, _ in inside}), [r for r, _ in inside])
     # Pick up to max_rows consecutive rows with the most hits.
     best_r0, best_rn = row_ids[0], -1
     for r0 in range(row_ids[0] - max_rows + 1, row_ids[-1] + 1):
-        n = sum(1 for r, _ in inside if r0 <= r < r0 + max_rows)
+        n = sum(1 for r, _ in inside if r0 <= r < r0 + max_rows and r in row_ids)
         if n > best_rn:
             best_r0, best_rn = r0, n
     rows_in = [r for r in row_ids if best_r0 <= r < best_r0 + max_rows]
     r_lo, r_hi = rows_in[0], rows_in[-1]
+    if _other_rows(group, best_anchor, (pitch_x, pitch_y), range(c0, c0 + cols), (r_lo, r_hi)):
+        return None  # a tutorial's example rows (text between them), or several boards
     final = {k: v for k, v in inside.items() if r_lo <= k[0] <= r_hi}
     # Same-lattice squares beside the 5 columns, on the board's rows: a wider grid, not a board.
     outside = [k for k in best_cells if r_lo <= k[0] <= r_hi and not c0 <= k[1] < c0 + cols]
@@ -265,22 +349,88 @@ def _lattice_for_group(
         per_row[r] = per_row.get(r, 0) + 1
     if max(per_row.values()) < cols - 1:
         return None
-    # Least-squares origin from every hit.
-    xs = [b.cx - (c - c0) * pitch_x for (r, c), b in final.items()]
-    ys = [b.cy - (r - r_lo) * pitch_y for (r, c), b in final.items()]
-    tile = statistics.median([b.side for b in final.values()])
-    x0 = statistics.median(xs) - tile / 2
-    y0 = statistics.median(ys) - tile / 2
+    # Least-squares origin from every hit (tiles cut by the image edge only if need be).
+    whole = {k: b for k, b in final.items() if not b.edge}
+    measured = whole if len(whole) >= 3 else final
+    xs = [b.cx - (c - c0) * pitch_x for (r, c), b in measured.items()]
+    ys = [b.cy - (r - r_lo) * pitch_y for (r, c), b in measured.items()]
+    tile_w, tile_h = _tile_size(list(measured.values()))
+    x0 = statistics.median(xs) - tile_w / 2
+    y0 = statistics.median(ys) - tile_h / 2
     cells_rel = frozenset((r - r_lo, c - c0) for r, c in final)
-    return Lattice(x0, y0, pitch_x, pitch_y, tile, r_hi - r_lo + 1, cols, len(final), cells_rel)
+    return Lattice(x0, y0, pitch_x, pitch_y, tile_w, r_hi - r_lo + 1, cols, len(final),
+                   cells_rel, tile_h, _mostly_round(list(final.values())))
 
 
-def _pitch(along: list[float], across: list[float], side: float) -> float | None:
-    """Typical centre distance between neighbours on the same line (tile side .. 1.45 side)."""
+def _other_rows(
+    group: list[Box], anchor: Box, pitch: tuple[float, float], cols: range,
+    rows: tuple[int, int],
+) -> bool:
+    """Another row of (nearly) 5 tiles in the board's columns but above or below its rows:
+    "How to play" example rows (a word, then text, then the next word), not one board."""
+    found: list[tuple[float, set[int]]] = []  # (centre y, columns) per row of outlines
+    for b in sorted(group, key=lambda b: b.cy):
+        fx = (b.cx - anchor.cx) / pitch[0]
+        fy = (b.cy - anchor.cy) / pitch[1]
+        if abs(fx - round(fx)) >= 0.15 or round(fx) not in cols:
+            continue
+        if rows[0] - 0.5 <= fy <= rows[1] + 0.5:
+            continue
+        if found and b.cy - found[-1][0] < 0.25 * b.h:
+            found[-1][1].add(round(fx))
+        else:
+            found.append((b.cy, {round(fx)}))
+    return any(len(c) >= len(cols) - 1 for _, c in found)
+
+
+def _misfit_rows(group: list[Box], anchor: Box, pitch_x: float, pitch_y: float) -> set[int]:
+    """Lattice rows holding two or more same-size outlines between the lattice's columns: a
+    keyboard row (keys at their own pitch), not a board row."""
+    count: dict[int, int] = {}
+    for b in group:
+        fx = (b.cx - anchor.cx) / pitch_x
+        fy = (b.cy - anchor.cy) / pitch_y
+        if abs(fy - round(fy)) < 0.2 and abs(fx - round(fx)) >= 0.15:
+            count[round(fy)] = count.get(round(fy), 0) + 1
+    return {r for r, n in count.items() if n >= 2}
+
+
+def _board_rows(row_ids: list[int], hits: list[int]) -> list[int]:
+    """The run of lattice rows that is the board: rows one after another (a toast may hide
+    one row), the run with the most hits; a keyboard or a second grid further down is not
+    part of it."""
+    runs: list[list[int]] = [[row_ids[0]]]
+    missing = 0  # rows without a tile inside the current run
+    for r in row_ids[1:]:
+        gap = r - runs[-1][-1] - 1
+        # A bounce or a toast hides one row; rows spaced out with text between are not one
+        # board, however even the spacing.
+        if gap == 0 or (gap == 1 and missing == 0):
+            runs[-1].append(r)
+            missing += gap
+        else:
+            runs.append([r])
+            missing = 0
+    return max(runs, key=lambda run: sum(1 for h in hits if run[0] <= h <= run[-1]))
+
+
+def _tile_size(boxes: list[Box]) -> tuple[float, float]:
+    """Median width and height of the tiles' outlines."""
+    return statistics.median([b.w for b in boxes]), statistics.median([b.h for b in boxes])
+
+
+def _mostly_round(boxes: list[Box]) -> bool:
+    """Most of the board's outlines are circles."""
+    return 2 * sum(b.round for b in boxes) > len(boxes)
+
+
+def _pitch(along: list[float], across: list[float], side: float, other: float) -> float | None:
+    """Typical centre distance between neighbours on the same line (tile side .. 1.45 side);
+    `side` is the tiles' extent along the line, `other` across it."""
     a = np.asarray(along)
     c = np.asarray(across)
     d = a[None, :] - a[:, None]  # d[i, j]: how far j lies along from i
-    ok = (np.abs(c[None, :] - c[:, None]) < 0.25 * side) & (d > 0.9 * side) & (d < 1.5 * side)
+    ok = (np.abs(c[None, :] - c[:, None]) < 0.25 * other) & (d > 0.9 * side) & (d < 1.5 * side)
     nearest = np.where(ok, d, np.inf).min(axis=1)
     gaps = nearest[np.isfinite(nearest)]
     if len(gaps) < 2:
@@ -301,6 +451,23 @@ def _line(index: np.ndarray, pos: np.ndarray) -> tuple[float, float] | None:
     return slope, float(mp - slope * mi)
 
 
+def _one_trace(
+    ok: np.ndarray, bw: np.ndarray, bh: np.ndarray, ir: np.ndarray, ic: np.ndarray
+) -> np.ndarray:
+    """Of the candidates in `ok`, those of the smallest outline size (to a pixel) that alone
+    span two rows and two columns. Empty and filled circles are traced apart (a soft
+    shadow on one side only): a fit over both mixes them by row and tilts the pitch (96.9
+    px for 96); the smallest trace is the tile itself."""
+    if ok.sum() < 3:
+        return ok
+    for w, h in sorted({(float(a), float(b)) for a, b in zip(bw[ok], bh[ok], strict=True)}):
+        same = ok & (np.abs(bw - w) <= max(1.0, 0.03 * w)) & (np.abs(bh - h) <= max(1.0, 0.03 * h))
+        rows, cols = set(ir[same].tolist()), set(ic[same].tolist())
+        if same.sum() >= 3 and len(rows) >= 2 and len(cols) >= 2:
+            return same
+    return ok
+
+
 def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
     """Least-squares pitch and origin from every candidate on a cell of `lat` (same pixels).
 
@@ -313,15 +480,21 @@ def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
         return None
     cx = np.array([b.cx for b in boxes])
     cy = np.array([b.cy for b in boxes])
-    side = np.array([b.side for b in boxes])
+    bw = np.array([b.w for b in boxes])
+    bh = np.array([b.h for b in boxes])
     fc = (cx - lat.x - lat.tile / 2) / lat.pitch_x
-    fr = (cy - lat.y - lat.tile / 2) / lat.pitch_y
+    fr = (cy - lat.y - lat.height / 2) / lat.pitch_y
     ic, ir = np.round(fc), np.round(fr)
     ok = (
         (np.abs(fc - ic) < 0.25) & (np.abs(fr - ir) < 0.25)
         & (ic >= 0) & (ic < lat.cols) & (ir >= 0) & (ir < lat.rows)
-        & (np.abs(side - lat.tile) < 0.15 * lat.tile)
+        & (np.abs(bw - lat.tile) < 0.15 * lat.tile) & (np.abs(bh - lat.height) < 0.15 * lat.height)
     )
+    whole = ok & ~np.array([b.edge for b in boxes])
+    if whole.sum() >= 3:  # tiles cut by the image edge would pull the fit inwards
+        ok = whole
+    if lat.round:  # square tiles' traces differ on all sides alike: their centres agree
+        ok = _one_trace(ok, bw, bh, ir, ic)
     fit = None
     for _ in range(2):  # fit, drop what sits clearly off the fitted cells, fit again
         if ok.sum() < 3:
@@ -342,7 +515,8 @@ def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
         ok = keep
     assert fit is not None
     px, py, ox, oy = fit
-    tile = float(statistics.median(side[ok].tolist()))
+    on = [b for b, keep in zip(boxes, ok.tolist(), strict=True) if keep]
+    tile_w, tile_h = _tile_size(on)
     cells = frozenset((int(r), int(c)) for r, c in zip(ir[ok], ic[ok], strict=True))
-    return Lattice(ox - tile / 2, oy - tile / 2, px, py, tile, lat.rows, lat.cols,
-                   int(ok.sum()), cells)
+    return Lattice(ox - tile_w / 2, oy - tile_h / 2, px, py, tile_w, lat.rows, lat.cols,
+                   int(ok.sum()), cells, tile_h, _mostly_round(on))
