@@ -769,3 +769,31 @@ def test_clicking_on_screen_keys_plays_a_row(xdisplay: dict[str, str], base: str
     result = json.loads(done.stdout)
     assert result["scale"] == [1.0, 1.0] and result["origin"] == [250, 0]  # Xvfb is 1:1
     assert result["rows"][0] == ["CRANE", score("crane", "slate")]
+
+
+# --- real third-party clones on the desktop ----------------------------------------------------
+
+LIVE_CLONES = [
+    # (clone, page path, answer or None for the clone's own random pick)
+    ("wordle-global", "", "porch"),  # rendered with a fixed answer
+    ("solid-wordle", "", None),  # a random answer per load, repeated letters over-marked
+]
+
+
+@pytest.mark.desktop
+@pytest.mark.parametrize(("clone", "path", "answer"), LIVE_CLONES,
+                         ids=[c for c, _, _ in LIVE_CLONES])
+def test_live_wins_a_third_party_clone(xdisplay: dict[str, str], tmp_path: Path, clone: str,
+                                       path: str, answer: str | None) -> None:
+    from conftest import serve_clone
+
+    out = tmp_path / "game.json"
+    with serve_clone(clone) as base:
+        done = live(xdisplay, "--launch", base + path, "--window", "100,40,1000,960",
+                    "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    record = json.loads(out.read_text())
+    assert record["won"] is True, record
+    assert record["marks"][-1] == "GGGGG"
+    if answer is not None:
+        assert record["guesses"][-1] == answer

@@ -25,7 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from autobot.vision import _RING, TILE_PX, glyph_tile, glyphs, locate
+from autobot.vision import _RINGS, TILE_PX, glyph_tile, glyphs, locate
 
 # Every letter of autobot.words.languages' alphabets. The ẞ tile's text is turned into a
 # lowercase ß after load: pages upper-case ß with CSS or JS, which gives "SS" in one tile
@@ -150,7 +150,7 @@ def glyphs_from_sheet(frame: np.ndarray, sheet: str = SHEET) -> list[tuple[str, 
     crops = []
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         rgb = cv2.resize(frame[y0:y1, x0:x1], (TILE_PX, TILE_PX), interpolation=cv2.INTER_AREA)
-        ring_grey = float(np.median(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)[_RING]))
+        ring_grey = float(np.median(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)[_RINGS[False]]))
         crop = glyphs.extract_glyph(glyph_tile(frame[y0:y1, x0:x1]), ring_grey)
         if crop is not None:
             crops.append((sheet[i % len(sheet)], crop))
