@@ -1,0 +1,119 @@
+"""The greedy entropy player for any game: the guess whose feedback tells the most.
+
+Per decision it splits the candidates by every allowed guess (no stored guesses x answers
+matrix: for eleven letters that would be 37,556 x 1,185 x 4 bytes = 178 MB), keeps the guess of
+highest entropy, prefers a candidate among equals, and guesses outright when at most two are left.
+The first decision is the same for every game, so it is computed once and cached on disk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+
+import numpy as np
+
+from autobot.games.base import Game
+from autobot.games.codes import block_split, encode, wordle_split
+
+
+def choose(nlogn: np.ndarray, n_candidates: int, is_candidate: np.ndarray) -> int:
+    """Index of the best guess: most entropy (least sum n*log n), then a candidate, then first."""
+    best = nlogn.min()
+    ties = np.flatnonzero(nlogn <= best + 1e-9 * max(1.0, abs(best)))
+    preferred = ties[is_candidate[ties]]
+    return int(preferred[0] if len(preferred) else ties[0])
+
+
+class EntropyPlayer:
+    """Guesses by entropy over the game's feedback buckets; pure given the candidates."""
+
+    def __init__(self, game: Game, guesses: Sequence[str] | None = None) -> None:
+        self.game = game
+        self.guesses = tuple(guesses) if guesses is not None else game.guesses
+        self.guess_index = {w: i for i, w in enumerate(self.guesses)}
+        self._answer_row = np.array([self.guess_index.get(w, -1) for w in game.answers])
+        self._fused = game.page == "tiles"
+        if self._fused:
+            (self._g, self._a), self._width = encode(self.guesses, game.answers)
+        else:  # small lists (Jotto): the whole matrix is cheap and simplest
+            self._matrix = game.block(self.guesses, game.answers)
+        self._opener: int | None = None
+
+    def codes(self, guess: int, candidates: np.ndarray) -> np.ndarray:
+        """Feedback codes of guess number `guess` against answer numbers `candidates`."""
+        if self._fused:
+            from autobot.games.codes import wordle_block
+
+            return wordle_block(self._g[guess : guess + 1], self._a[candidates], self._width)[0]
+        return self._matrix[guess, candidates]
+
+    def split(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per allowed guess: sum n*log n over the buckets of `candidates`, and the largest."""
+        if self._fused:
+            return wordle_split(self._g, self._a[candidates], self._width, self.game.n_codes)
+        return block_split(self._matrix[:, candidates])
+
+    def decide(self, candidates: np.ndarray) -> int:
+        """The guess (index into `self.guesses`) for answer numbers `candidates`."""
+        if len(candidates) == len(self.game.answers):
+            return self.opener()
+        return self._best(candidates)
+
+    def _best(self, candidates: np.ndarray) -> int:
+        if len(candidates) <= 2:
+            return int(self._answer_row[candidates[0]])
+        nlogn, _ = self.split(candidates)
+        is_candidate = np.zeros(len(self.guesses), dtype=bool)
+        is_candidate[self._answer_row[candidates]] = True
+        return choose(nlogn, len(candidates), is_candidate)
+
+    def opener(self) -> int:
+        """The first guess, from the on-disk cache or computed once (seconds for long words)."""
+        if self._opener is None:
+            path = _opener_path(self.game, self.guesses)
+            try:
+                self._opener = self.guess_index[json.loads(path.read_text())["opener"]]
+            except (OSError, ValueError, KeyError):
+                self._opener = self._best(np.arange(len(self.game.answers)))
+                _save(path, {"game": self.game.label, "opener": self.guesses[self._opener]})
+        return self._opener
+
+
+def _opener_path(game: Game, guesses: Sequence[str]) -> os.PathLike[str]:
+    from autobot.patterns import cache_dir
+
+    digest = hashlib.sha256(
+        "\n".join((game.label, *guesses, "|", *game.answers)).encode()
+    ).hexdigest()[:16]
+    return cache_dir() / f"opener-{game.label}-{digest}.json"
+
+
+def _save(path: os.PathLike[str], data: dict[str, str]) -> None:
+    from pathlib import Path
+
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data))
+        os.replace(tmp, target)
+    except OSError:
+        pass  # a read-only cache only costs time
+
+
+def play(player: EntropyPlayer, answer: int, limit: int = 50) -> list[int]:
+    """The guesses the player makes against answer number `answer` (last one wins)."""
+    game = player.game
+    candidates = np.arange(len(game.answers))
+    out: list[int] = []
+    while len(out) < limit:
+        guess = player.decide(candidates)
+        out.append(guess)
+        code = game.feedback(player.guesses[guess], game.answers[answer])
+        if code == game.win_code:
+            return out
+        candidates = candidates[player.codes(guess, candidates) == code]
+    return out
