@@ -30,3 +30,4 @@ def number_in(
 positive_int = number_in(int, 1)
 scale_factor = number_in(float, 0.25, 4)
 key_delay_ms = number_in(float, 0, 2000, "ms")
+word_length = number_in(int, 4, 11, "letters")

@@ -52,6 +52,7 @@ def register(subparsers: Any) -> None:
                     "failures, the hardest answers, wall time and decision time.",
     )
     add_solver_options(parser)
+    _add_game_options(parser)
     parser.add_argument("--sample", type=positive_int, default=None, metavar="N",
                         help="play a seeded random sample of N answers")
     parser.add_argument("--games", type=positive_int, default=None, metavar="N",
@@ -71,6 +72,13 @@ def register(subparsers: Any) -> None:
                         help="play through the bundled page in a real browser instead")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_browser_only_options(parser)
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    """--game and --length (variants: autobot.cli.games)."""
+    from autobot.cli.games import add_game_options
+
+    add_game_options(parser)
 
 
 def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
@@ -95,6 +103,10 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
+    from autobot.cli import games
+
+    if games.is_variant(args):
+        return games.bench(args)
     if args.browser:
         try:
             module = importlib.import_module("autobot.bench_browser")

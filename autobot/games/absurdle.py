@@ -73,7 +73,7 @@ class Search:
         if depth == 0 or len(words) > self._buckets**depth:
             return None
         self.nodes += 1
-        _, largest = wordle_split(self._g, self._a[words], self._width, self.game.n_codes)
+        _, largest, _ = wordle_split(self._g, self._a[words], self._width, self.game.n_codes)
         # The kept bucket is one of the largest, so its size is known before choosing it.
         useful = np.flatnonzero(largest <= self._buckets ** (depth - 1))
         useful = useful[largest[useful] < len(words)]

@@ -27,7 +27,7 @@ def _walk(player: EntropyPlayer, limit: int) -> tuple[np.ndarray, list[float]]:
         if turn > limit:
             continue
         start = time.perf_counter()
-        guess = player.decide(candidates)
+        guess = player.decide(candidates, game.rows - turn + 1 if game.rows else None)
         times.append(time.perf_counter() - start)
         codes = player.codes(guess, candidates)
         for code in np.unique(codes):

@@ -68,10 +68,11 @@ def wordle_block(guesses: np.ndarray, answers: np.ndarray, width: int) -> np.nda
 @njit(cache=True, nogil=True)
 def wordle_split(
     guesses: np.ndarray, answers: np.ndarray, width: int, n_codes: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """Per guess: sum of n*log(n) over its buckets (entropy's part) and its largest bucket."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per guess: sum of n*log(n) over its buckets (entropy), largest bucket, bucket count."""
     nlogn = np.empty(guesses.shape[0], dtype=np.float64)
     largest = np.empty(guesses.shape[0], dtype=np.int64)
+    buckets = np.empty(guesses.shape[0], dtype=np.int64)
     spare = np.zeros(width, dtype=np.int64)
     counts = np.zeros(n_codes, dtype=np.int64)
     seen = np.empty(answers.shape[0], dtype=np.int64)
@@ -92,18 +93,21 @@ def wordle_split(
             counts[seen[k]] = 0
         nlogn[r] = total
         largest[r] = top
-    return nlogn, largest
+        buckets[r] = used
+    return nlogn, largest, buckets
 
 
-def block_split(block: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def block_split(block: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The same figures as `wordle_split` from a ready code block (small lists, any game)."""
     nlogn = np.empty(block.shape[0])
     largest = np.empty(block.shape[0], dtype=np.int64)
+    buckets = np.empty(block.shape[0], dtype=np.int64)
     for r, row in enumerate(block):
         counts = np.unique(row, return_counts=True)[1]
         nlogn[r] = float(np.sum(counts * np.log(counts)))
         largest[r] = int(counts.max())
-    return nlogn, largest
+        buckets[r] = len(counts)
+    return nlogn, largest, buckets
 
 
 __all__ = ["block_split", "encode", "wordle_block", "wordle_split"]

@@ -3,6 +3,8 @@
 Per decision it splits the candidates by every allowed guess (no stored guesses x answers
 matrix: for eleven letters that would be 37,556 x 1,185 x 4 bytes = 178 MB), keeps the guess of
 highest entropy, prefers a candidate among equals, and guesses outright when at most two are left.
+With two rows left it plays for the finish instead: the chance of winning in those two rows is
+(buckets of the guess) / (candidates), so it takes the guess with the most buckets.
 The first decision is the same for every game, so it is computed once and cached on disk.
 """
 
@@ -19,10 +21,10 @@ from autobot.games.base import Game
 from autobot.games.codes import block_split, encode, wordle_split
 
 
-def choose(nlogn: np.ndarray, n_candidates: int, is_candidate: np.ndarray) -> int:
-    """Index of the best guess: most entropy (least sum n*log n), then a candidate, then first."""
-    best = nlogn.min()
-    ties = np.flatnonzero(nlogn <= best + 1e-9 * max(1.0, abs(best)))
+def choose(cost: np.ndarray, is_candidate: np.ndarray) -> int:
+    """Index of the best guess: least cost, then a candidate, then the first."""
+    best = cost.min()
+    ties = np.flatnonzero(cost <= best + 1e-9 * max(1.0, abs(best)))
     preferred = ties[is_candidate[ties]]
     return int(preferred[0] if len(preferred) else ties[0])
 
@@ -50,25 +52,26 @@ class EntropyPlayer:
             return wordle_block(self._g[guess : guess + 1], self._a[candidates], self._width)[0]
         return self._matrix[guess, candidates]
 
-    def split(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Per allowed guess: sum n*log n over the buckets of `candidates`, and the largest."""
+    def split(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per allowed guess over `candidates`: sum n*log n, largest bucket, number of buckets."""
         if self._fused:
             return wordle_split(self._g, self._a[candidates], self._width, self.game.n_codes)
         return block_split(self._matrix[:, candidates])
 
-    def decide(self, candidates: np.ndarray) -> int:
+    def decide(self, candidates: np.ndarray, rows_left: int | None = None) -> int:
         """The guess (index into `self.guesses`) for answer numbers `candidates`."""
         if len(candidates) == len(self.game.answers):
             return self.opener()
-        return self._best(candidates)
+        return self._best(candidates, rows_left)
 
-    def _best(self, candidates: np.ndarray) -> int:
-        if len(candidates) <= 2:
+    def _best(self, candidates: np.ndarray, rows_left: int | None = None) -> int:
+        if len(candidates) <= 2 or rows_left == 1:
             return int(self._answer_row[candidates[0]])
-        nlogn, _ = self.split(candidates)
+        nlogn, _, buckets = self.split(candidates)
         is_candidate = np.zeros(len(self.guesses), dtype=bool)
         is_candidate[self._answer_row[candidates]] = True
-        return choose(nlogn, len(candidates), is_candidate)
+        cost = -buckets.astype(np.float64) if rows_left == 2 else nlogn
+        return choose(cost, is_candidate)
 
     def opener(self) -> int:
         """The first guess, from the on-disk cache or computed once (seconds for long words)."""
@@ -110,7 +113,8 @@ def play(player: EntropyPlayer, answer: int, limit: int = 50) -> list[int]:
     candidates = np.arange(len(game.answers))
     out: list[int] = []
     while len(out) < limit:
-        guess = player.decide(candidates)
+        rows_left = game.rows - len(out) if game.rows else None
+        guess = player.decide(candidates, rows_left)
         out.append(guess)
         code = game.feedback(player.guesses[guess], game.answers[answer])
         if code == game.win_code:
