@@ -66,3 +66,16 @@ def test_search_finds_the_same_minimum_as_brute_force() -> None:
         for guess in found[0][:-1]:
             _, words = reply(game, guess, words)
         assert words == (found[0][-1],)
+
+
+def test_quick_list_then_full_proof_gives_the_brute_force_minimum() -> None:
+    from autobot.games.absurdle import shortest_forced_win
+
+    base = find_game("absurdle")
+    rnd = np.random.default_rng(7)
+    answers = tuple(sorted(rnd.choice(base.answers, 40, replace=False)))
+    guesses = tuple(sorted(rnd.choice(base.guesses, 25, replace=False))) + answers
+    game = replace(base, answers=answers, guesses=guesses)
+    found = shortest_forced_win(game, answers[:10], max_guesses=4)
+    expected = _brute_force(game, guesses, 3)
+    assert found is not None and expected is not None and found[1] == expected + 1

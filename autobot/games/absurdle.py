@@ -103,4 +103,26 @@ class Search:
         return self.game.answers[int(words[0])]
 
 
-__all__ = ["Search", "make", "reply", "respond"]
+def shortest_forced_win(
+    game: Game, quick: Sequence[str] | None = None, max_guesses: int = 6
+) -> tuple[list[str], int, dict[str, int]] | None:
+    """The fewest guesses forcing a win with any allowed guess, proven minimal.
+
+    Deepening one guess at a time: first a cheap search over the `quick` guesses (any win found
+    there is a win with the full list too), and only when it fails an exhaustive search of that
+    depth over every allowed guess, which either finds a win or proves none exists that short.
+    """
+    full = Search(game, game.guesses)
+    fast = Search(game, tuple(quick)) if quick else None
+    words = np.arange(len(game.answers))
+    for narrowing in range(max_guesses):
+        for search in (fast, full) if fast else (full,):
+            found = search.solve(words, narrowing)
+            if found is not None:
+                wins = [search.guesses[g] for g in found] + [search._final(found, words)]
+                nodes = {"full_nodes": full.nodes, "quick_nodes": fast.nodes if fast else 0}
+                return wins, narrowing + 1, nodes
+    return None
+
+
+__all__ = ["Search", "make", "reply", "respond", "shortest_forced_win"]
