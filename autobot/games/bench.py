@@ -63,7 +63,7 @@ def bench_entropy(game: Game) -> dict[str, Any]:
     opener_s = time.perf_counter() - opener_start
     needed, times = _walk(player, limit=(game.rows or 30) * 3)
     out = _figures(game, needed, times, time.perf_counter() - start)
-    out.update(opener=opener, opener_s=round(opener_s, 2), strategy="entropy",
+    out.update(opener=opener, book_s=round(opener_s, 2), strategy="entropy",
                memory_mb=round(memory_bytes(game) / 1e6, 1))
     return out
 

@@ -5,7 +5,8 @@ matrix: for eleven letters that would be 37,556 x 1,185 x 4 bytes = 178 MB), kee
 highest entropy, prefers a candidate among equals, and guesses outright when at most two are left.
 With two rows left it plays for the finish instead: the chance of winning in those two rows is
 (buckets of the guess) / (candidates), so it takes the guess with the most buckets.
-The first decision is the same for every game, so it is computed once and cached on disk.
+The first two decisions are the same for every game (the opener, then one reply per colour
+pattern it can get: the "book"), so they are computed once and cached on disk.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class EntropyPlayer:
         else:  # small lists (Jotto): the whole matrix is cheap and simplest
             self._matrix = game.block(self.guesses, game.answers)
         self._opener: int | None = None
+        self._book: dict[int, int] = {}  # opener's code -> second guess
+        self._bucket_size: dict[int, int] = {}
 
     def codes(self, guess: int, candidates: np.ndarray) -> np.ndarray:
         """Feedback codes of guess number `guess` against answer numbers `candidates`."""
@@ -62,6 +65,9 @@ class EntropyPlayer:
         """The guess (index into `self.guesses`) for answer numbers `candidates`."""
         if len(candidates) == len(self.game.answers):
             return self.opener()
+        code = int(self.codes(self.opener(), candidates[:1])[0])
+        if self._bucket_size.get(code) == len(candidates):  # all of one opener bucket: turn 2
+            return self._book[code]
         return self._best(candidates, rows_left)
 
     def _best(self, candidates: np.ndarray, rows_left: int | None = None) -> int:
@@ -74,15 +80,33 @@ class EntropyPlayer:
         return choose(cost, is_candidate)
 
     def opener(self) -> int:
-        """The first guess, from the on-disk cache or computed once (seconds for long words)."""
+        """The first guess, from the on-disk book or computed once with the book."""
         if self._opener is None:
             path = _opener_path(self.game, self.guesses)
             try:
-                self._opener = self.guess_index[json.loads(path.read_text())["opener"]]
+                data = json.loads(path.read_text())
+                self._opener = self.guess_index[data["opener"]]
+                self._book = {int(c): self.guess_index[w] for c, w in data["second"].items()}
             except (OSError, ValueError, KeyError):
-                self._opener = self._best(np.arange(len(self.game.answers)))
-                _save(path, {"game": self.game.label, "opener": self.guesses[self._opener]})
+                self._opener, self._book = self._compute_book()
+                _save(path, {
+                    "game": self.game.label, "opener": self.guesses[self._opener],
+                    "second": {str(c): self.guesses[g] for c, g in self._book.items()},
+                })
+            everyone = np.arange(len(self.game.answers))
+            codes, sizes = np.unique(self.codes(self._opener, everyone), return_counts=True)
+            self._bucket_size = {int(c): int(n) for c, n in zip(codes, sizes, strict=True)
+                                 if c != self.game.win_code}
         return self._opener
+
+    def _compute_book(self) -> tuple[int, dict[int, int]]:
+        everyone = np.arange(len(self.game.answers))
+        opener = self._best(everyone)
+        codes = self.codes(opener, everyone)
+        rows_left = self.game.rows - 1 if self.game.rows else None
+        book = {int(c): self._best(everyone[codes == c], rows_left)
+                for c in np.unique(codes) if c != self.game.win_code}
+        return opener, book
 
 
 def _opener_path(game: Game, guesses: Sequence[str]) -> os.PathLike[str]:
@@ -94,7 +118,7 @@ def _opener_path(game: Game, guesses: Sequence[str]) -> os.PathLike[str]:
     return cache_dir() / f"opener-{game.label}-{digest}.json"
 
 
-def _save(path: os.PathLike[str], data: dict[str, str]) -> None:
+def _save(path: os.PathLike[str], data: dict[str, object]) -> None:
     from pathlib import Path
 
     target = Path(path)
