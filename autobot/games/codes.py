@@ -97,17 +97,12 @@ def wordle_split(
     return nlogn, largest, buckets
 
 
-def block_split(block: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The same figures as `wordle_split` from a ready code block (small lists, any game)."""
-    nlogn = np.empty(block.shape[0])
-    largest = np.empty(block.shape[0], dtype=np.int64)
-    buckets = np.empty(block.shape[0], dtype=np.int64)
-    for r, row in enumerate(block):
-        counts = np.unique(row, return_counts=True)[1]
-        nlogn[r] = float(np.sum(counts * np.log(counts)))
-        largest[r] = int(counts.max())
-        buckets[r] = len(counts)
-    return nlogn, largest, buckets
+def block_split(block: np.ndarray, n_codes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The same figures as `wordle_split` from a ready code block (few codes: Jotto's 0..6)."""
+    counts = np.stack([(block == c).sum(axis=1) for c in range(n_codes)], axis=1)
+    safe = np.maximum(counts, 1)
+    nlogn = (counts * np.log(safe)).sum(axis=1)
+    return nlogn, counts.max(axis=1), (counts > 0).sum(axis=1)
 
 
 __all__ = ["block_split", "encode", "wordle_block", "wordle_split"]

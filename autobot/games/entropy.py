@@ -42,7 +42,8 @@ class EntropyPlayer:
         if self._fused:
             (self._g, self._a), self._width = encode(self.guesses, game.answers)
         else:  # small lists (Jotto): the whole matrix is cheap and simplest
-            self._matrix = game.block(self.guesses, game.answers)
+            matrix = game.block(self.guesses, game.answers)
+            self._matrix = matrix.astype(np.int8) if game.n_codes < 128 else matrix
         self._opener: int | None = None
         self._book: dict[int, int] = {}  # opener's code -> second guess
         self._bucket_size: dict[int, int] = {}
@@ -59,7 +60,7 @@ class EntropyPlayer:
         """Per allowed guess over `candidates`: sum n*log n, largest bucket, number of buckets."""
         if self._fused:
             return wordle_split(self._g, self._a[candidates], self._width, self.game.n_codes)
-        return block_split(self._matrix[:, candidates])
+        return block_split(self._matrix[:, candidates], self.game.n_codes)
 
     def decide(self, candidates: np.ndarray, rows_left: int | None = None) -> int:
         """The guess (index into `self.guesses`) for answer numbers `candidates`."""

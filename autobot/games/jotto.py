@@ -42,13 +42,14 @@ def distinct_letters(words: Sequence[str]) -> tuple[str, ...]:
 
 
 def make(length: int = 5) -> Game:
-    """Jotto over the Wordle answers of `length` letters with all letters distinct."""
+    """Jotto: secrets are the Wordle answers with distinct letters; any allowed word is a guess."""
     from autobot.games.lists import length_lists
 
-    answers = distinct_letters(length_lists(length)[0])
+    words, allowed = length_lists(length)
+    answers = distinct_letters(words)
     return Game(
         name="jotto", length=length, rows=None, page="count", answers=answers,
-        guesses=answers, feedback=jotto_feedback, block=jotto_codes,
+        guesses=allowed, feedback=jotto_feedback, block=jotto_codes,
         win_code=length + 1, n_codes=length + 2,
         describe=lambda code: "win" if code == length + 1 else f"{code} in common",
     )
