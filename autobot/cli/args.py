@@ -51,3 +51,4 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
         "--lang", type=language_code, default="en", metavar="CODE",
         help=f"the game's language: {', '.join(LANGUAGES)} (default en)",
     )
+word_length = number_in(int, 4, 11, "letters")

@@ -56,6 +56,7 @@ def register(subparsers: Any) -> None:
                     "failures, the hardest answers, wall time and decision time.",
     )
     add_solver_options(parser)
+    _add_game_options(parser)
     parser.add_argument("--sample", type=positive_int, default=None, metavar="N",
                         help="play a seeded random sample of N answers")
     parser.add_argument("--games", type=positive_int, default=None, metavar="N",
@@ -76,6 +77,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_boards_option(parser, "benchmark")
     _add_browser_only_options(parser)
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    """--game and --length (variants: autobot.cli.games)."""
+    from autobot.cli.games import add_game_options
+
+    add_game_options(parser)
 
 
 def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
@@ -108,6 +116,10 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
     if args.boards is not None:
         return run_bench(args)
+    from autobot.cli import games
+
+    if games.is_variant(args):
+        return games.bench(args)
     if args.browser:
         try:
             name = "autobot.bench_" + ("parallel" if getattr(args, "parallel", None) else "browser")

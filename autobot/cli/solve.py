@@ -46,10 +46,17 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--answer", default=None, metavar="WORD",
                         help="simulate one game against this answer and print it")
     add_boards_option(parser, "solve")
+    from autobot.cli.games import add_game_options
+
+    add_game_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Interactive helper (stdin/stdout) or one simulated game."""
+    from autobot.cli import games
+
+    if games.is_variant(args):
+        return games.solve(args)
     from autobot.cli.bench import solver_config
     from autobot.solver import make_solver
 

@@ -1,0 +1,128 @@
+"""`--game` and `--length` for bench and solve: variants go through `autobot.games`.
+
+Five-letter Wordle keeps the original solver path untouched; anything else is played by the
+games' entropy player (bench), the forced-win search (Absurdle bench) or a text session (solve).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import numpy as np
+
+from autobot.cli.args import word_length
+from autobot.errors import AutobotError
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """--game NAME and --length N."""
+    from autobot.games import GAMES
+
+    parser.add_argument("--game", default="wordle", choices=tuple(GAMES),
+                        help="the game: wordle (default), absurdle or jotto")
+    parser.add_argument("--length", type=word_length, default=5, metavar="N",
+                        help="letters per word, 4..11 (default 5)")
+
+
+def is_variant(args: argparse.Namespace) -> bool:
+    """True when the options ask for anything but five-letter Wordle."""
+    return getattr(args, "game", "wordle") != "wordle" or getattr(args, "length", 5) != 5
+
+
+def bench(args: argparse.Namespace) -> int:
+    """Benchmark a variant, print its figures and write --json."""
+    from autobot.games import find_game
+    from autobot.games.bench import bench_absurdle, bench_entropy, random_consistent
+
+    game = find_game(args.game, args.length)
+    if game.adversarial:
+        # The answers are tried first at each depth (cheap); every allowed guess then proves it.
+        result: dict[str, Any] = bench_absurdle(game, game.answers)
+    elif game.name == "jotto":
+        result = {"entropy": bench_entropy(game),
+                  "random_consistent": random_consistent(game, args.seed or 0)}
+    else:
+        result = bench_entropy(game)
+    print(json.dumps(result, indent=1))
+    if args.json is not None:
+        _write_json(args.json, result)
+    return 0
+
+
+def _write_json(path: Path, data: Any) -> None:
+    try:
+        if path.parent != Path(""):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, indent=1) + "\n")
+    except OSError as exc:
+        raise AutobotError(f"cannot write {path}: {exc}") from None
+    print(f"wrote {path}")
+
+
+def solve(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    """Suggest guesses for a variant played elsewhere (or simulate one with --answer)."""
+    from autobot.games import find_game
+    from autobot.games.entropy import EntropyPlayer
+
+    game = find_game(args.game, args.length)
+    player = EntropyPlayer(game)
+    answer = args.answer.strip().lower() if args.answer else None
+    if answer is not None and answer not in game.answers:
+        raise AutobotError(f"--answer {args.answer!r} is not a possible {game.label} answer")
+    ask = (lambda guess: game.feedback(guess, answer)) if answer else _asker(game, inp, out)
+    return session(player, ask, out)
+
+
+def session(player: Any, ask: Callable[[str], int | None], out: TextIO) -> int:
+    """Guess, get the game's code, narrow the candidates; 0 when won, 1 when out of words/rows."""
+    game = player.game
+    candidates = np.arange(len(game.answers))
+    for turn in range(1, (game.rows or 100) + 1):
+        rows_left = game.rows - turn + 1 if game.rows else None
+        guess = player.guesses[player.decide(candidates, rows_left)]
+        print(f"My guess is: {guess}", file=out)
+        code = ask(guess)
+        if code is None:
+            return 1
+        print(f"Score: {game.describe(code)}", file=out)
+        if code == game.win_code:
+            print(f"Solved in {turn}", file=out)
+            return 0
+        candidates = candidates[player.codes(player.guess_index[guess], candidates) == code]
+        print(f"Legal words left: {len(candidates)}", file=out)
+        if len(candidates) == 0:
+            print("No word fits those scores", file=out)
+            return 1
+    return 1
+
+
+def _asker(game: Any, inp: TextIO, out: TextIO) -> Callable[[str], int | None]:
+    """Reads the game's answer to a guess from a person: a count (Jotto) or colours."""
+    from autobot.wordle import marks_to_code, parse_marks
+
+    def ask(guess: str) -> int | None:
+        while True:
+            print("Score? " if game.page == "count" else "Colours? ", end="", file=out,
+                  flush=True)
+            line = inp.readline()
+            if not line:
+                return None
+            text = line.strip().lower()
+            if game.page == "count":
+                if text in ("win", "yes", "!"):
+                    return game.win_code
+                if text.isdigit() and int(text) <= game.length:
+                    return int(text)
+                print(f"type the letters in common (0..{game.length}) or 'win'", file=out)
+                continue
+            try:
+                return marks_to_code(parse_marks(text, game.length))
+            except ValueError as exc:
+                print(exc, file=out)
+
+    return ask

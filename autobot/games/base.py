@@ -1,0 +1,43 @@
+"""A game as data: its rule (feedback code), board shape, rows, lists and how a page shows it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+# Codes for `guesses` x `answers` (int32); every game's fast rule has this shape.
+Block = Callable[[Sequence[str], Sequence[str]], np.ndarray]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One word game: what a guess is answered with, how many rows, which words."""
+
+    name: str  # registry name ("wordle", "absurdle", "jotto")
+    length: int  # letters per word = tiles per row
+    rows: int | None  # rows allowed (None: unlimited)
+    page: str  # how a page shows the feedback: "tiles" (coloured tiles) or "count" (a number)
+    answers: tuple[str, ...]  # possible secret words
+    guesses: tuple[str, ...]  # allowed guesses (answers included)
+    feedback: Callable[[str, str], int]  # the slow, obviously-correct rule: guess, answer -> code
+    block: Block  # the fast rule, same codes (tests compare them)
+    win_code: int  # the code of a won row
+    n_codes: int  # codes are 0..n_codes-1
+    describe: Callable[[int], str] = field(default=str)  # a code in the game's words
+    adversarial: bool = False  # the secret is chosen against you as you go (Absurdle)
+
+    @property
+    def label(self) -> str:
+        """Name with the length when it is not Wordle's five ("wordle-6")."""
+        return self.name if self.length == 5 else f"{self.name}-{self.length}"
+
+
+def check_words(words: Sequence[str], length: int, source: str) -> None:
+    """Every word has `length` letters, or a clear error."""
+    from autobot.errors import AutobotError
+
+    bad = next((w for w in words if len(w) != length), None)
+    if bad is not None:
+        raise AutobotError(f"{source}: {bad!r} is not a {length}-letter word")

@@ -1,0 +1,58 @@
+"""Jotto: the answer to a guess is how many letters it shares with the secret, not where.
+
+The seed is Eli Bendersky's Jotto player ("My guess is: feats / Score: 1 / Legal words left:
+1380"). Words have five distinct letters; five in common with the same letters is an anagram, not
+a win, so the exact word gets its own code (length + 1).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from autobot.games.base import Game
+from autobot.games.codes import encode
+
+
+def jotto_feedback(guess: str, answer: str) -> int:
+    """Letters in common (each copy counted once), or length + 1 for the word itself."""
+    if guess == answer:
+        return len(guess) + 1
+    return sum((Counter(guess) & Counter(answer)).values())
+
+
+def jotto_codes(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+    """The same codes for whole lists: letter counts, summed minima per letter."""
+    (g, a), width = encode(guesses, answers)
+    gc = np.stack([(g == k).sum(axis=1) for k in range(width)], axis=1)
+    ac = np.stack([(a == k).sum(axis=1) for k in range(width)], axis=1)
+    out = np.zeros((len(guesses), len(answers)), dtype=np.int32)
+    for k in range(width):
+        out += np.minimum(gc[:, k, None], ac[None, :, k])
+    same = (g[:, None, :] == a[None, :, :]).all(axis=2)
+    out[same] = g.shape[1] + 1
+    return out
+
+
+def distinct_letters(words: Sequence[str]) -> tuple[str, ...]:
+    """The words with no repeated letter (the usual Jotto list)."""
+    return tuple(w for w in words if len(set(w)) == len(w))
+
+
+def make(length: int = 5) -> Game:
+    """Jotto: secrets are the Wordle answers with distinct letters; any allowed word is a guess."""
+    from autobot.games.lists import length_lists
+
+    words, allowed = length_lists(length)
+    answers = distinct_letters(words)
+    return Game(
+        name="jotto", length=length, rows=None, page="count", answers=answers,
+        guesses=allowed, feedback=jotto_feedback, block=jotto_codes,
+        win_code=length + 1, n_codes=length + 2,
+        describe=lambda code: "win" if code == length + 1 else f"{code} in common",
+    )
+
+
+__all__ = ["distinct_letters", "jotto_codes", "jotto_feedback", "make"]
