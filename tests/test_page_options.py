@@ -212,7 +212,7 @@ def test_on_screen_keys_play_in_every_key_mode(d: WebDriver, base: str, keys: st
 # ---------- palette= ----------
 
 ROLE = {  # palette -> correct, present, absent ('' = the theme's), letters
-    "letreco": ("#3aa394", "#d3ad69", "#943e3c", "#faf3e6"),
+    "letreco": ("#51b36e", "#d3ad69", "#943e3c", "#faf3e6"),
     "pastel": ("#b5e3ad", "#f7e4a0", "#d8d8d8", "#1a1a1b"),
     "colorblind": ("#0072b2", "#e69f00", "", "#ffffff"),
     "slate": ("#63aa55", "#eab308", "#606685", "#ffffff"),

@@ -656,6 +656,12 @@ def classify_colours(
     for key, s in samples.items():
         if roles[key] == "blank" and s.ink and palette_mod.is_hint(s.contrast, s.ring_grey, text):
             roles[key] = "hint"
+    # Letters are typed from the left: a faint letter left of a typed one was typed too (a
+    # thin I drawn in soft ink), while a hint only ever waits right of what is typed.
+    for row, col in [k for k, v in roles.items() if v == "hint"]:
+        if any(roles.get((row, c)) == "blank" and samples[row, c].ink
+               for c in range(col + 1, max(c for _, c in samples) + 1)):
+            roles[row, col] = "blank"
     return roles, learned
 
 
