@@ -9,7 +9,6 @@ checks.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import math
 from dataclasses import dataclass, field, replace
@@ -197,11 +196,11 @@ def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
         or _displaced(boxes, lat, scale)
     ):
         return None
-    if abs(grid.tile - hint.tile) <= 0.1 * hint.tile and \
-            abs(grid.height - hint.height) <= 0.1 * hint.height:
-        # Same board: the hint's tile size was measured at full resolution, this one on a
-        # downscaled crop (+-2 px), which would let a thick border into the colour ring.
-        grid = dataclasses.replace(grid, tile=hint.tile, tile_h=hint.tile_h)
+    if abs(grid.tile - hint.tile) > 0.03 * hint.tile or \
+            abs(grid.height - hint.height) > 0.03 * hint.height:
+        # Re-fitted on a downscaled crop the outline may jump a thick border (letreco's active
+        # row): a tile size that moved is measured again by the full search.
+        return None
     return grid
 
 
