@@ -72,10 +72,9 @@ def _toml_str(value: str) -> str:
     return json.dumps(value)  # a JSON string is a valid TOML basic string
 
 
-def hub_toml(config: GridConfig, port: int, publish: int, subscribe: int) -> str:
-    """Grid's config for the hub: HTTP and the event bus on `config.host` only."""
-    host = config.host
-    return "\n".join([
+def _server_and_events(host: str, port: int, publish: int, subscribe: int) -> list[str]:
+    """The TOML lines hub and nodes share: where they listen and where the event bus is."""
+    return [
         "[server]",
         f"host = {_toml_str(host)}",
         f"port = {port}",
@@ -83,6 +82,14 @@ def hub_toml(config: GridConfig, port: int, publish: int, subscribe: int) -> str
         "[events]",
         f"publish = {_toml_str(f'tcp://{host}:{publish}')}",
         f"subscribe = {_toml_str(f'tcp://{host}:{subscribe}')}",
+    ]
+
+
+def hub_toml(config: GridConfig, port: int, publish: int, subscribe: int) -> str:
+    """Grid's config for the hub: HTTP and the event bus on `config.host` only."""
+    host = config.host
+    return "\n".join([
+        *_server_and_events(host, port, publish, subscribe),
         "bind = true",
         "",
         "[distributor]",
@@ -103,13 +110,7 @@ def node_toml(config: GridConfig, port: int, publish: int, subscribe: int) -> st
         "goog:chromeOptions": {"binary": config.chromium},
     })
     return "\n".join([
-        "[server]",
-        f"host = {_toml_str(host)}",
-        f"port = {port}",
-        "",
-        "[events]",
-        f"publish = {_toml_str(f'tcp://{host}:{publish}')}",
-        f"subscribe = {_toml_str(f'tcp://{host}:{subscribe}')}",
+        *_server_and_events(host, port, publish, subscribe),
         "",
         "[node]",
         "detect-drivers = false",
