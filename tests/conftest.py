@@ -71,3 +71,24 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
+
+
+def play_clone(name: str, tmp_path: Path, *extra: str, init: str | None = None,
+               path: str = "") -> dict:
+    """Serve a shared clone, play it with `autobot play --url`, return the --json record plus
+    the exit code (a game that stopped before writing a record counts as not won)."""
+    import json
+
+    from autobot.cli import main
+
+    require_chromium()
+    out = tmp_path / "game.json"
+    args = ["play", "--json", str(out), *extra]
+    if init is not None:
+        script = tmp_path / "init.js"
+        script.write_text(init, encoding="utf-8")
+        args += ["--init-script", str(script)]
+    with serve_clone(name) as base:
+        code = main([*args, "--url", base + path])
+    record = json.loads(out.read_text()) if out.exists() else {"won": False, "rejected": []}
+    return {**record, "exit": code}

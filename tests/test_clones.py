@@ -2,32 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from conftest import require_chromium, serve_clone
+from conftest import play_clone, require_chromium, serve_clone
 
 from autobot.cli import main
 
 pytestmark = pytest.mark.browser
-
-
-def play_clone(name: str, tmp_path: Path, *extra: str, init: str | None = None,
-               path: str = "") -> dict:
-    """Serve a clone, play it with `autobot play --url`, return the --json record."""
-    require_chromium()
-    out = tmp_path / "game.json"
-    args = ["play", "--json", str(out), *extra]
-    if init is not None:
-        script = tmp_path / "init.js"
-        script.write_text(init, encoding="utf-8")
-        args += ["--init-script", str(script)]
-    with serve_clone(name) as base:
-        code = main([*args, "--url", base + path])
-    record = json.loads(out.read_text())
-    record["exit"] = code
-    return record
 
 
 def test_solid_wordle_pinned_answer_is_won(tmp_path: Path) -> None:
