@@ -57,10 +57,10 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from autobot.bot import BotConfig, Timings, percentile, play_game
     from autobot.browser import BrowserConfig, open_browser
     from autobot.cli.play import load_page, write_json
     from autobot.driver import SeleniumDriver
+    from autobot.loop import BotConfig, Timings, percentile, play_game
     from autobot.page.server import page_url, serve_page
     from autobot.solver import SolverConfig, make_solver
 

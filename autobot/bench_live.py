@@ -78,7 +78,6 @@ class Recorder:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Play the games; returns the JSON record."""
-    from autobot.bot import Timings, percentile, play_game
     from autobot.browser import BrowserConfig, open_browser
     from autobot.cli.live import find_board, live_config
     from autobot.desktop import (
@@ -90,6 +89,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         parse_region,
         virtual_display,
     )
+    from autobot.loop import Timings, percentile, play_game
     from autobot.page.server import page_url, serve_page
     from autobot.solver import SolverConfig, make_solver
     from autobot.vision import read_board

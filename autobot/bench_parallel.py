@@ -232,9 +232,9 @@ class ParallelRun:
                 session.close()
 
     def _play(self, session: _Session, solver: Any, job: Job, retries: int) -> dict[str, Any]:
-        from autobot.bot import BotConfig, play_game
         from autobot.cli.play import load_page
         from autobot.driver import SeleniumDriver
+        from autobot.loop import BotConfig, play_game
         from autobot.page.server import page_url
 
         c = self.config

@@ -183,7 +183,7 @@ def test_import_and_other_commands_need_no_display_nor_pyautogui() -> None:
     code = (
         "import sys\n"
         "sys.modules['pyautogui'] = None  # as if not installed: importing it raises\n"
-        "import autobot, autobot.desktop, autobot.cli.live, autobot.driver, autobot.bot\n"
+        "import autobot, autobot.desktop, autobot.cli.live, autobot.driver, autobot.loop\n"
         "from autobot.cli import main\n"
         "assert main(['solve', '--answer', 'cigar']) == 0\n"
         "assert main(['live', '--help']) == 0\n"

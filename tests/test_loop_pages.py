@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from conftest import require_chromium
 
-from autobot.bot import board_cut
 from autobot.cli import main
+from autobot.loop import board_cut
 from autobot.vision import load_image, read_board
 
 DATA = Path(__file__).parent / "data" / "loop"
@@ -105,7 +105,7 @@ def test_the_bundled_pages_quirks_are_won(quirk: str, base: str, tmp_path: Path)
 def test_a_refused_row_that_only_gets_a_red_ring_has_changed_pixels() -> None:
     import numpy as np
 
-    from autobot.bot import row_changed, row_pixels
+    from autobot.loop.rows import row_changed, row_pixels
     from autobot.vision import Grid
 
     # word-master (crops of Chromium shots): SALET typed, then after Enter a thin red ring and

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from conftest import require_chromium
 
-from autobot.bot import BotConfig, play_game
 from autobot.driver import SeleniumDriver
+from autobot.loop import BotConfig, play_game
 from autobot.solver import SolverConfig, make_solver
 from autobot.wordle import hard_mode_violation, score, score_lenient
 from autobot.words import load_words

@@ -28,7 +28,6 @@ from perturb import PERTURBATIONS, seeded_rng
 
 from autobot.vision import (
     Grid,
-    _template_dirs,
     background_lab,
     classify_colours,
     glyphs,
@@ -36,6 +35,7 @@ from autobot.vision import (
     read_letters,
     sample_tiles,
 )
+from autobot.vision.read import _template_dirs
 from autobot.wordle import score
 
 pytestmark = pytest.mark.browser

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 from conftest import require_chromium
 
-from autobot.bot import BotConfig, GameResult, play_game
 from autobot.cli import main
 from autobot.driver import ConfirmStrategy, SeleniumDriver
+from autobot.loop import BotConfig, GameResult, play_game
 from autobot.solver import GameState, SolverConfig, make_solver
 from autobot.wordle import Turn, hard_mode_violation, score
 

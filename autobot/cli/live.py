@@ -182,7 +182,7 @@ def launched(args: argparse.Namespace) -> Iterator[str | None]:
 
 def submitted_turns(rows: Any) -> list[Any] | None:
     """The scored rows at the top of the board, or None while a row is still turning over."""
-    from autobot.bot import played_rows, row_kind
+    from autobot.loop import played_rows, row_kind
 
     try:
         turns, _typed = played_rows(rows)
@@ -263,7 +263,7 @@ def run(args: argparse.Namespace) -> int:
     with _terminate_as_interrupt(), launched(args), \
             MssScreen(monitor=args.monitor, region=args.region) as screen:
         frame, first = find_board(screen, read, args.find_timeout, where_text(args))
-        from autobot.bot import board_cut
+        from autobot.loop import board_cut
 
         cut = board_cut(first, frame.shape[0])
         if cut:  # the bot cannot scroll a desktop it shares: say what is out of view
@@ -306,7 +306,7 @@ def live_config(hard: bool) -> Any:
     A busy desktop can hold a page's reaction to Enter back for a second or more; taking a
     still-typed row for "not in word list" too early would erase a row that is about to flip.
     """
-    from autobot.bot import BotConfig
+    from autobot.loop import BotConfig
 
     return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0)
 
@@ -314,10 +314,10 @@ def live_config(hard: bool) -> Any:
 def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
               console: Any, read: Callable[..., Any]) -> int:
     """Take over the game on screen and play it to the end through guarded real keys."""
-    from autobot.bot import play_game
     from autobot.cli.play import make_printer, share_grid, tiles, write_json
     from autobot.desktop import DesktopDriver, GuardedDriver, anchor_of, focus_spot
     from autobot.driver import ConfirmStrategy
+    from autobot.loop import play_game
 
     theme, contrast = first.theme or "light", first.high_contrast
     anchor = anchor_of(first.grid)

@@ -119,7 +119,7 @@ def share_grid(turns: list[Any], won: bool, hard: bool, theme: str, contrast: bo
 
 def make_printer(console: Any, theme: str, contrast: bool) -> Any:
     """The live commentary: each scored row as tiles, and what went wrong on the way."""
-    from autobot.bot import Event
+    from autobot.loop import Event
 
     def on_event(event: Event) -> None:
         if event.kind in ("row", "resumed"):
@@ -181,9 +181,9 @@ def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss."""
     from rich.console import Console
 
-    from autobot.bot import BotConfig, GameFailed, play_game
     from autobot.browser import BrowserConfig, open_browser
     from autobot.driver import ConfirmStrategy, SeleniumDriver
+    from autobot.loop import BotConfig, GameFailed, play_game
 
     answer = check_answer(args.answer)
     init_script = read_init_script(args.init_script)

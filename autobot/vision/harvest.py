@@ -25,7 +25,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from autobot.vision import _RINGS, TILE_PX, glyph_tile, glyphs, locate
+from autobot.vision import glyphs, locate
+from autobot.vision.tiles import _RINGS, TILE_PX, glyph_tile
 
 # Every letter of autobot.words.languages' alphabets. The ẞ tile's text is turned into a
 # lowercase ß after load: pages upper-case ß with CSS or JS, which gives "SS" in one tile

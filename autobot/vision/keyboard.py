@@ -23,7 +23,7 @@ import numpy as np
 from autobot.vision import colour, glyphs
 
 if TYPE_CHECKING:
-    from autobot.vision import Grid
+    from autobot.vision.model import Grid
 
 EDGE = 8  # grey levels: a 3x3 morphological gradient above this is a key's outline or label
 # Looks tried in turn until one shows a whole keyboard: (gaussian blur sigma, edge level).

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from autobot.bot import (
+from autobot.errors import AutobotError
+from autobot.loop import (
     BotConfig,
     Event,
     Timings,
@@ -21,7 +22,6 @@ from autobot.bot import (
     row_kind,
     sync_problem,
 )
-from autobot.errors import AutobotError
 from autobot.solver import GameState, SolverConfig, make_solver
 from autobot.wordle import Turn, score
 from autobot.words import load_words
@@ -691,7 +691,7 @@ def test_a_board_vision_calls_moving_on_identical_frames_is_taken_as_still() -> 
 
 
 def test_a_failed_game_carries_what_was_played_and_seen() -> None:
-    from autobot.bot import GameFailed
+    from autobot.loop import GameFailed
 
     game = FakeGame("robot", FakeClock(), drop_keys=1000)
     game.rows = [("CRANE", score("crane", "robot"))]

@@ -1,0 +1,170 @@
+"""Pure judgements on board rows and frames: what a row shows, does it match the game so far."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from autobot.errors import AutobotError
+from autobot.loop.result import EVALUATED, BoardView, Row
+from autobot.wordle import WORD_LENGTH, Turn, upper_word
+
+# --- pure judgements on rows -------------------------------------------------------------
+
+
+def row_kind(row: Row) -> str:
+    """What a board row shows: empty, typing (some letters), typed, evaluated, moving or unknown.
+
+    `moving` is a row half revealed (some tiles scored, some still typed), as during the flip.
+    """
+    marks = row[1]
+    if len(marks) != WORD_LENGTH or "?" in marks:
+        return "unknown"
+    if marks == "." * WORD_LENGTH:
+        return "empty"
+    if all(m in EVALUATED for m in marks):
+        return "evaluated"
+    if marks == "t" * WORD_LENGTH:
+        return "typed"
+    typed = marks.rstrip(".")
+    if typed and set(typed) == {"t"}:
+        return "typing"
+    return "moving"
+
+
+def letters_match(letters: str, word: str) -> bool:
+    """Does a row's LETTERS agree with `word`? Unreadable letters (`?`) agree with anything."""
+    if len(letters) != len(word):
+        return False
+    pairs = zip(upper_word(letters), upper_word(word), strict=True)
+    return all(a == "?" or a == b for a, b in pairs)
+
+
+def row_matches(row: Row, turn: Turn) -> bool:
+    """Does a board row show this scored guess? `?` (occluded) tiles agree with anything."""
+    letters, marks = row
+    if len(marks) != WORD_LENGTH or not letters_match(letters, turn.guess):
+        return False
+    return all(m == "?" or m == t for m, t in zip(marks, turn.marks.upper(), strict=True))
+
+
+def sync_problem(
+    rows: Sequence[Row], history: Sequence[Turn], upto: int | None = None
+) -> str | None:
+    """Why the board does not show the game so far (rows played, then nothing), or None.
+
+    `upto` is the row being played now: rows from it on are left to the caller (it may hold
+    the word being typed); without it every row after the history must be empty.
+    """
+    if len(rows) < len(history):
+        return f"the board shows {len(rows)} rows but {len(history)} were played"
+    for i, turn in enumerate(history):
+        if not row_matches(rows[i], turn):
+            letters, marks = rows[i]
+            return (
+                f"row {i + 1} shows {letters or '(empty)'} {marks}, "
+                f"expected {turn.guess.upper()} {turn.marks}"
+            )
+    start = len(history) if upto is None else upto + 1
+    for i in range(start, len(rows)):
+        if row_kind(rows[i]) not in ("empty", "unknown"):
+            letters, marks = rows[i]
+            return f"row {i + 1} shows {letters or '(nothing)'} {marks}, expected an empty row"
+    return None
+
+
+def played_rows(rows: Sequence[Row]) -> tuple[list[Turn], int]:
+    """The scored rows at the top of a board (a game in progress) and the letters typed after.
+
+    Returns the turns and how many tiles of the next row hold typed, unsubmitted letters.
+    """
+    turns: list[Turn] = []
+    for letters, marks in rows:
+        if row_kind((letters, marks)) != "evaluated":
+            break
+        if len(letters) != WORD_LENGTH or "?" in letters:
+            raise AutobotError(
+                f"row {len(turns) + 1} is scored but its letters cannot be read ({letters or '?'})",
+                4,
+            )
+        turns.append(Turn(letters.lower(), marks))
+    typed = 0
+    if len(turns) < len(rows):
+        typed = rows[len(turns)][1].count("t")
+    return turns, typed
+
+
+def describe(read: BoardView) -> str:
+    """A read in a few words, for error messages."""
+    if not read.found:
+        why = "; ".join(getattr(read, "reasons", ()) or ())
+        return f"no board{f' ({why})' if why else ''}"
+    rows = " ".join(f"{letters or '-'}:{marks}" for letters, marks in read.rows
+                    if marks != "." * WORD_LENGTH)
+    state = "settled" if read.settled else "moving"
+    why = "; ".join(getattr(read, "reasons", ()) or ())
+    return f"{state}{f' ({why})' if why else ''}, rows {rows or 'empty'}"
+
+
+def board_box(read: BoardView) -> tuple[int, int, int, int] | None:
+    grid = getattr(read, "grid", None)
+    return grid.bbox() if grid is not None and hasattr(grid, "bbox") else None
+
+
+def board_cut(read: BoardView, height: int) -> str | None:
+    """Which part of a found board the frame's bottom edge may cut off, or None.
+
+    Vision may say so ("cut"/"edge" in its reasons); else a board whose next row would not fit
+    above the bottom edge may go on below it (a real page keeps a margin or its keyboard there).
+    """
+    if not read.found:
+        return None
+    if any("cut" in r or "edge" in r for r in getattr(read, "reasons", ()) or ()):
+        return "the board's bottom (vision sees tiles cut by the bottom edge)"
+    grid = getattr(read, "grid", None)
+    try:
+        last = grid.y + grid.rows * grid.pitch_y  # type: ignore[union-attr]
+        tile = grid.tile  # type: ignore[union-attr]
+    except AttributeError:
+        return None
+    if last + tile / 2 > height:
+        return f"the rows below row {grid.rows} (the board reaches the bottom edge)"
+    return None
+
+
+def row_pixels(frame: Any, grid: Any, index: int) -> Any:
+    """The pixels of board row `index` and a margin of half a pitch around it (or None)."""
+    import numpy as np
+
+    if not isinstance(frame, np.ndarray) or grid is None:
+        return None
+    try:
+        x0, y0, _, _ = grid.tile_box(index, 0)
+        _, _, x1, y1 = grid.tile_box(index, grid.cols - 1)
+        mx, my = int(grid.pitch_x / 2), int(grid.pitch_y / 2)
+    except (AttributeError, TypeError):
+        return None
+    h, w = frame.shape[:2]
+    crop = frame[max(0, y0 - my):min(h, y1 + my), max(0, x0 - mx):min(w, x1 + mx)]
+    return crop.astype(np.int16) if crop.size else None
+
+
+def row_changed(before: Any, after: Any) -> bool:
+    """Did a row's pixels visibly change (a red ring, red borders, a shake frozen mid-way)?"""
+    import numpy as np
+
+    if before is None or after is None or before.shape != after.shape:
+        return False
+    # Many pixels changing a little, not a few (antialiasing, a caret blinking).
+    return bool(np.mean(np.abs(before - after).max(axis=2) > 24) > 0.004)
+
+
+def frame_digest(frame: Any) -> int | None:
+    """A fingerprint of a frame's pixels (None for frames that are not arrays)."""
+    import numpy as np
+
+    if not isinstance(frame, np.ndarray):
+        return None
+    return hash(frame[::2, ::2].tobytes())
+
+

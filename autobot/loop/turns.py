@@ -1,0 +1,417 @@
+"""One game, turn by turn: wait for a ready row, type, submit, read the marks, decide again."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from autobot.driver import Driver, UserQuit
+from autobot.errors import AutobotError
+from autobot.loop.result import (
+    ALL_GREEN,
+    EVALUATED,
+    BoardView,
+    BotConfig,
+    Event,
+    GameFailed,
+    GameResult,
+    Reader,
+    Strategy,
+)
+from autobot.loop.rows import (
+    letters_match,
+    played_rows,
+    row_changed,
+    row_kind,
+    row_pixels,
+    sync_problem,
+)
+from autobot.loop.watch import Judge, Outcome, OutOfStep, OverlayFinder, Watcher, default_overlay
+from autobot.wordle import WORD_LENGTH, Turn
+
+
+def _default_reader() -> Reader:
+    from autobot.vision import read_board
+
+    return read_board
+
+
+def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -> Any:
+    from autobot.solver import GameState
+
+    return GameState(history=history, hard=hard, banned=banned)
+
+
+
+class GameLoop(Watcher):
+    """One game's turns on top of its watcher; `play_game` is its only user."""
+
+    def check_sync(self, read: BoardView, upto: int | None = None) -> None:
+        problem = sync_problem(read.rows, self.history, upto)
+        if problem:
+            raise OutOfStep(problem)
+
+    def grow(self, read: BoardView) -> None:
+        """A board the game did not size: follow its own row count (it may grow per guess)."""
+        if self.config.rows is None and len(read.rows) > self.rows:
+            self.growing = True
+            self.rows = min(len(read.rows), self.config.max_rows)
+
+    def more_rows(self) -> bool:
+        """Is there a row left to play (on a growing board: until the cap)?"""
+        if self.growing:
+            return len(self.history) < self.config.max_rows
+        return len(self.history) < self.rows
+
+    def start(self, history: Sequence[Turn]) -> None:
+        """Wait for a steady board; adopt the rows already played (or check them)."""
+
+        def judge(read: BoardView, previous: BoardView | None, still: float) -> BoardView | None:
+            return read if self.steady(read, previous) else None
+
+        read = self.wait(judge, "the board to appear")
+        self.started = True
+        if self.config.rows is None:
+            self.rows = min(len(read.rows), self.config.max_rows)
+            # Only the rows played and one more, fewer than any fixed board: it grows per guess.
+            played = len(played_rows(read.rows)[0])
+            self.growing = len(read.rows) == played + 1 and len(read.rows) < 5
+        elif len(read.rows) < self.config.rows:
+            raise AutobotError(
+                f"the board has {len(read.rows)} rows, expected {self.config.rows}", 4
+            )
+        on_board, typed = played_rows(read.rows)
+        if history:
+            self.history = list(history)
+        elif on_board and self.config.resume:
+            self.history = on_board
+            for i, turn in enumerate(on_board):
+                self.emit(Event("resumed", i, turn.guess, turn.marks))
+        problem = sync_problem(read.rows, self.history, upto=len(self.history))
+        if problem:
+            raise AutobotError(f"the board does not show the game so far: {problem}", 4)
+        if typed:
+            # Leftover letters in the current row would corrupt the next guess.
+            self.send(self.driver.erase, WORD_LENGTH)
+
+    def ready_judge(self, index: int) -> Judge:
+        """The board shows the game so far and an empty row `index`, unchanged for `quiet` s.
+
+        Two equal reads are not enough: the last tile's flip looks finished a little before
+        the page takes keys again, and a key typed then is lost. A board with no row `index`
+        that stays so is a game over (a board that grows a row per guess grows at once).
+        """
+
+        def judge(read: BoardView, previous: BoardView | None, still: float) -> Any:
+            if not self.steady(read, previous):
+                return None
+            self.grow(read)
+            if index >= len(read.rows):
+                self.check_sync(read)
+                return Outcome("over") if still >= self.config.reject_patience else None
+            self.check_sync(read, upto=index)
+            row = read.rows[index]
+            if row_kind(row) in ("evaluated", "moving"):
+                # A row the bot took as refused was in fact played: the game went on without us.
+                raise OutOfStep(f"row {index + 1} shows {row[0]} {row[1]}, expected an empty row")
+            if row_kind(row) != "empty":
+                # Letters still being erased, or Backspace that never arrived.
+                if still >= self.config.reject_patience:
+                    return Outcome("dirty", typed=row[1].count("t"))
+                return None
+            return Outcome("ready") if still >= self.quiet_for(self.config.quiet) else None
+
+        return judge
+
+    def typed_judge(self, index: int, guess: str) -> Judge:
+        """Is `guess` in row `index`, typed and still (ready for Enter), or did keys go astray?"""
+
+        def judge(read: BoardView, previous: BoardView | None, still: float) -> Outcome | None:
+            if not (read.found and read.settled) or index >= len(read.rows):
+                return None
+            self.check_sync(read, upto=index)
+            row = read.rows[index]
+            kind = row_kind(row)
+            if kind == "typed" and letters_match(row[0], guess):
+                # One settled frame showing every letter proves the keys arrived; a letter
+                # seen popping must first stand still.
+                return Outcome("typed") if still >= self.quiet_for(self.config.typed_quiet) \
+                    else None
+            if kind in ("evaluated", "moving"):
+                raise OutOfStep(f"row {index + 1} shows {row[0]} {row[1]} before Enter")
+            # Fewer or other letters: keys may still be on their way; only a row that stays
+            # wrong is a dropped or misdirected key.
+            if self.steady(read, previous) and still >= self.config.reject_patience:
+                return Outcome("mistyped", typed=row[1].count("t"))
+            return None
+
+        return judge
+
+    def submit_judge(self, index: int, guess: str) -> Judge:
+        """Decide what a submitted row became: scored or rejected (still typed, or cleared).
+
+        Called only after the row stood still, fully typed, before Enter: so any reveal is
+        the page's answer. "Rejected" needs positive evidence: a toast over the board while
+        the row is still typed, or the typed row unchanged for `reject_patience` s since its
+        last change. Once part of the row has been scored it is never taken as rejected.
+        Before any row was scored, a silent still row may also be an Enter the page did not
+        take ("deaf"): the loop then tries another way of pressing Enter first.
+        """
+        last_row = index == self.rows - 1
+        accepted = False  # saw the row revealing (a scored tile), so the word was taken
+        toast = False  # saw a toast while the row was still typed: the page said no
+
+        def judge(read: BoardView, previous: BoardView | None, still: float) -> Outcome | None:
+            nonlocal accepted, toast
+            if not read.found or index >= len(read.rows):
+                return None
+            row = read.rows[index]
+            kind = row_kind(row)
+            if any(m in EVALUATED for m in row[1]):
+                accepted = True
+            elif not accepted and any("toast" in r for r in getattr(read, "reasons", ()) or ()):
+                toast = True
+            same_row = (
+                previous is not None
+                and previous.found
+                and index < len(previous.rows)
+                and previous.rows[index] == row
+            )
+            if (
+                kind == "evaluated"
+                and same_row
+                and letters_match(row[0], guess)
+                and (row[1] == ALL_GREEN or last_row or index == len(read.rows) - 1)
+                and sync_problem(read.rows, self.history, upto=index) is None
+            ):
+                # The game may be over: a win toast or the statistics dialog may now cover the
+                # board for good, so two equal reads of the final row are taken as final.
+                return Outcome("scored", row[1])
+            if not self.steady(read, previous):
+                return None
+            self.check_sync(read, upto=index)
+            if kind == "evaluated":
+                if not letters_match(row[0], guess):
+                    raise OutOfStep(
+                        f"row {index + 1} was scored as {row[0]} but the bot typed {guess.upper()}"
+                    )
+                return Outcome("scored", row[1])
+            if accepted:
+                return None  # revealing; a half-scored row settles into a scored one
+            patient = still >= self.config.reject_patience
+            if kind == "typed" and letters_match(row[0], guess):
+                if toast:
+                    return Outcome("rejected")
+                if patient:
+                    return Outcome("rejected" if self.keys_proven else "deaf")
+                return None
+            if kind == "empty" and patient:
+                return Outcome("rejected")  # a page that clears a refused row
+            if kind in ("typed", "typing") and patient:
+                raise OutOfStep(
+                    f"row {index + 1} shows {row[0] or '(nothing)'} {row[1]} after Enter, "
+                    f"expected {guess.upper()}"
+                )
+            return None
+
+        return judge
+
+    def escalate(self, *, enter: bool) -> str | None:
+        """Ask the driver for its next way of sending keys (None: it has none left)."""
+        climb = getattr(self.driver, "escalate", None)
+        rung = climb(enter=enter) if climb is not None else None
+        if rung is not None:
+            self.emit(Event("keys", len(self.history), detail=rung))
+        return rung
+
+    def press_enter_harder(self, index: int, guess: str) -> Outcome:
+        """Nothing scored yet and the typed row just sits there after Enter: the page may not
+        have taken our Enter. Try the next ways of pressing it before calling the word refused;
+        if none changes anything, the page refused it, and keys go on the way that typed it."""
+        rung = getattr(self.driver, "rung", None)
+        what = f"row {index + 1} ({guess.upper()})"
+        while self.escalate(enter=True) is not None:
+            try:
+                self.send(self.driver.press_enter)
+            except AutobotError:
+                break  # this way is not available here (no DevTools, no on-screen keyboard)
+            outcome: Outcome = self.wait(self.submit_judge(index, guess), what)
+            if outcome.kind != "deaf":
+                return outcome
+        if rung is not None:
+            self.driver.rung = rung  # type: ignore[attr-defined]
+            self.emit(Event("keys", index, detail=f"{rung} again"))
+        return Outcome("rejected")
+
+    def play(self, history: Sequence[Turn]) -> bool:
+        """Play rows until a win or the last row; True on a win."""
+        self.start(history)
+        if self.history and self.history[-1].marks == ALL_GREEN:
+            return True
+        retypes = 0
+        guess: str | None = None  # the word to type again after dropped keys
+        ready = False  # the last wait already saw the next row empty on a board that never moved
+        while True:
+            index = len(self.history)
+            # The last row of a board the game did not size (or of one that grows): one more
+            # row may or may not come.
+            maybe_over = not self.more_rows() or self.growing
+            if maybe_over and (self.config.rows is not None or index >= self.config.max_rows):
+                return False
+            t0 = self.clock()
+            if not ready or maybe_over:
+                got: Outcome = self.wait(
+                    self.ready_judge(index), f"row {index + 1} to be ready for keys",
+                    missing=Outcome("over") if maybe_over else None,
+                )
+                if got.kind == "over":
+                    return False
+                if got.kind == "dirty":
+                    # Backspace did not clear the row: erase again, another way if there is one.
+                    retypes += 1
+                    if self.escalate(enter=False) is None and retypes > self.config.retypes:
+                        raise AutobotError(
+                            f"the keys do not reach the page: row {index + 1} keeps "
+                            f"{got.typed} letters after Backspace", 4,
+                        )
+                    self.send(self.driver.erase, max(got.typed, WORD_LENGTH))
+                    continue
+            ready = False
+            t1 = self.clock()
+            if guess is None:
+                state = _game_state(tuple(self.history), self.config.hard, frozenset(self.banned))
+                guess = self.solver.next_guess(state).lower()
+            t2 = self.clock()
+            closed = self.closed
+            self.send(self.driver.type_word, guess)
+            t3 = self.clock()
+            typed: Outcome = self.wait(
+                self.typed_judge(index, guess), f"row {index + 1} to show {guess.upper()}"
+            )
+            t4 = self.clock()
+            typed_row = row_pixels(self.frame, self.grid, index)
+            if typed.kind == "mistyped":
+                self.emit(Event("retype", index, guess))
+                if self.closed > closed:
+                    # A dialog came up and took the keys: the same way again, not another.
+                    self.send(self.driver.erase, WORD_LENGTH)
+                    continue
+                retypes += 1
+                # Another way of typing if the driver has one; else a plain retry or two.
+                if self.escalate(enter=False) is None and retypes > self.config.retypes:
+                    raise AutobotError(
+                        f"the keys do not reach the page: row {index + 1} does not show "
+                        f"{guess.upper()} after typing it {retypes} times",
+                        4,
+                    )
+                self.send(self.driver.erase, WORD_LENGTH)
+                continue
+            closed = self.closed
+            self.send(self.driver.press_enter)
+            t5 = self.clock()
+            outcome: Outcome = self.wait(
+                self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
+            )
+            if outcome.kind == "deaf" and self.closed > closed:
+                # A dialog came up and took the Enter: press it again the same way.
+                self.send(self.driver.press_enter)
+                outcome = self.wait(
+                    self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
+                )
+            if outcome.kind == "deaf" and row_changed(
+                typed_row, row_pixels(self.frame, self.grid, index)
+            ):
+                # The rows read the same but the row looks different (a red ring or border):
+                # the page heard Enter and said no without a toast.
+                outcome = Outcome("rejected")
+            if outcome.kind == "deaf":
+                outcome = self.press_enter_harder(index, guess)
+            t6 = self.clock()
+            # Settling is every wait for the page: the quiet before typing, the typed row
+            # standing still before Enter, and the reveal after it.
+            self.timings.decide_ms.append((t2 - t1) * 1000)
+            self.timings.type_ms.append((t3 - t2 + t5 - t4) * 1000)
+            self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
+            word, guess, retypes = guess, None, 0
+            if outcome.kind == "scored":
+                self.keys_proven = True
+                self.history.append(Turn(word, outcome.marks))
+                self.emit(Event("row", index, word, outcome.marks))
+                if outcome.marks == ALL_GREEN:
+                    return True
+                # Scored on two equal reads with the rows below checked empty; if nothing moved
+                # (no animations) the page already takes keys, so no second look is needed.
+                ready = not self.motion and index + 1 < self.rows and not self.growing
+                continue
+            self.send(self.driver.erase, WORD_LENGTH)
+            self.banned.add(word)
+            self.rejected.append(word)
+            self.emit(Event("rejected", index, word))
+            if len(self.rejected) > self.config.max_rejections:
+                raise AutobotError(
+                    f"the page refused {len(self.rejected)} words; is this Wordle?", 4
+                )
+
+
+def play_game(
+    driver: Driver,
+    solver: Strategy,
+    config: BotConfig | None = None,
+    *,
+    reader: Reader | None = None,
+    history: Sequence[Turn] = (),
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+    on_event: Callable[[Event], None] | None = None,
+    guard: Callable[[BoardView], str | None] | None = None,
+    overlay: OverlayFinder = default_overlay,
+) -> GameResult:
+    """Play one game of Wordle through `driver`, asking `solver` for every guess.
+
+    `history` is the game so far if the caller knows it (else rows already on the board are
+    adopted when `config.resume`). `guard` may veto any read (a reason string = safety stop,
+    exit 4). `overlay` finds a dialog in a frame (`autobot.vision.overlay.find_overlay`).
+    Raises GameFailed (an AutobotError: exit 3 no board, 4 out of step / not settling, ...)
+    carrying the game so far as `.result`.
+    """
+    config = config or BotConfig()
+    loop = GameLoop(
+        driver,
+        solver,
+        config,
+        reader or _default_reader(),
+        clock,
+        sleep,
+        on_event,
+        guard,
+        overlay,
+    )
+    started = clock()
+    stopped: str | None = None
+
+    def result(won: bool, error: AutobotError | None = None) -> GameResult:
+        return GameResult(
+            won=won,
+            turns=tuple(loop.history),
+            rejected=tuple(loop.rejected),
+            seconds=clock() - started,
+            timings=loop.timings,
+            stopped=stopped,
+            theme=loop.theme,
+            high_contrast=loop.high_contrast,
+            error=str(error) if error else None,
+            exit_code=error.exit_code if error else (0 if won else 1),
+            seen=loop.seen,
+            waiting_for=loop.waiting_for if error else None,
+        )
+
+    try:
+        won = loop.play(history)
+    except UserQuit as exc:
+        won, stopped = False, str(exc)
+    except AutobotError as exc:
+        raise GameFailed(exc, result(False, exc)) from None
+    return result(won)
+
+

@@ -1,0 +1,373 @@
+"""Watching the page: read frames, wait for the board to settle, close what covers it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from autobot.driver import Driver
+from autobot.errors import AutobotError
+from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Strategy, Timings
+from autobot.loop.rows import board_box, board_cut, describe, frame_digest, row_kind
+from autobot.wordle import WORD_LENGTH, Turn
+
+Judge = Callable[[BoardView, "BoardView | None", float], Any]
+OverlayFinder = Callable[[Any], Any]  # frame -> autobot.vision.overlay.Overlay | None
+
+
+def default_overlay(frame: Any) -> Any:
+    """A dialog panel in a real frame (fakes in tests are not arrays: nothing to find)."""
+    import numpy as np
+
+    if not isinstance(frame, np.ndarray):
+        return None
+    from autobot.vision.overlay import find_overlay
+
+    return find_overlay(frame)
+
+
+@dataclass(frozen=True)
+class _StillRead:
+    """A read vision called unsettled on frames that stayed pixel-identical: taken as settled."""
+
+    found: bool
+    settled: bool
+    rows: tuple[Row, ...]
+    grid: Any
+    reasons: tuple[str, ...] = ()
+    theme: str | None = None
+    high_contrast: bool = False
+
+
+class OutOfStep(Exception):
+    """A read that contradicts the game so far (a stop if it persists)."""
+
+
+@dataclass
+class Outcome:
+    """What a wait turned into."""
+
+    # "typed" (ready for Enter), "mistyped", "scored", "rejected", "deaf" (Enter did nothing
+    # visible before any row was scored: maybe the page did not take our Enter), "dirty" (a
+    # row that should be empty keeps letters: Backspace did not arrive), "over" (no row left)
+    kind: str
+    marks: str = ""
+    typed: int = 0
+
+
+class Watcher:
+    """One game's view of the page: frames read, waits for settling, dialogs closed."""
+
+    def __init__(
+        self,
+        driver: Driver,
+        solver: Strategy,
+        config: BotConfig,
+        reader: Reader,
+        clock: Callable[[], float],
+        sleep: Callable[[float], None],
+        on_event: Callable[[Event], None] | None,
+        guard: Callable[[BoardView], str | None] | None,
+        overlay: OverlayFinder,
+    ) -> None:
+        self.driver = driver
+        self.solver = solver
+        self.config = config
+        self.reader = reader
+        self.clock = clock
+        self.sleep = sleep
+        self.on_event = on_event
+        self.guard = guard
+        self.overlay = overlay
+        self.timings = Timings()
+        self.history: list[Turn] = []
+        self.banned: set[str] = set()
+        self.rejected: list[str] = []
+        self.rows = config.rows or ROWS  # the board's row count once seen (start())
+        self.waiting_for = "the game to start"
+        self.seen: tuple[Row, ...] = ()  # the rows of the last board read (for failure reports)
+        self.frame: Any = None  # the last frame grabbed
+        self.grid: Any = None  # the board's place in the last frame that showed it
+        self._hint: Any = None
+        self.captured_at = 0.0  # when the last frame's capture started
+        self._same_since: float | None = None  # capture time of the first frame of a still run
+        self._last_board: BoardView | None = None  # the last frame that showed a board
+        self._digest: int | None = None  # the last frame's pixels, fingerprinted
+        self._identical_since: float | None = None  # first capture of a pixel-identical run
+        self._identical_frames = 0
+        self.motion = False  # a frame since the last keys showed the board moving
+        self.keys_proven = False  # a row was scored: Enter reaches the page the current way
+        self.scrolled = False  # the board was scrolled into view once (not again and again)
+        self.closed = 0  # dialogs closed so far (keys sent while one was up were lost to it)
+        self.growing = False  # the board shows the rows played plus one (Absurdle-like)
+        self.started = False  # the board was taken (start() is over): keys may have been sent
+        self._covered_digest: int | None = None  # the frame the last dialog check looked at
+        self._covered = False
+        self.theme: str | None = None
+        self.high_contrast = False
+
+    def emit(self, event: Event) -> None:
+        if self.on_event is not None:
+            self.on_event(event)
+
+    def look(self) -> BoardView:
+        """Grab one frame and read it, timing both."""
+        t0 = self.clock()
+        self.captured_at = t0
+        frame = self.driver.screen.grab()
+        t1 = self.clock()
+        read = self.reader(frame, hint=self._hint)
+        t2 = self.clock()
+        self.frame = frame
+        self.timings.capture_ms.append((t1 - t0) * 1000)
+        self.timings.read_ms.append((t2 - t1) * 1000)
+        read = self.unstick(read, frame_digest(frame))
+        # A board found once is looked for in the same place first (vision falls back if not).
+        if self.config.use_hint:
+            self._hint = read.grid if read.found else None
+        if read.found:
+            self.seen = tuple(read.rows)
+            self.grid = read.grid
+        if read.found and read.settled:
+            self.theme = getattr(read, "theme", None) or self.theme
+            self.high_contrast = bool(getattr(read, "high_contrast", False))
+        if self.guard is not None:
+            reason = self.guard(read)
+            if reason:
+                raise AutobotError(reason, 4)
+        return read
+
+    def unstick(self, read: BoardView, digest: int | None) -> BoardView:
+        """A board read as moving on frames that stay pixel-identical is in fact still.
+
+        Vision may keep a frame unsettled (a tile it cannot place, a mark it doubts) while
+        nothing on the page moves; waiting for it would stall the loop until the timeout.
+        Only a run of identical frames over `still_override` s, every tile readable, counts.
+        """
+        if digest is None or digest != self._digest:
+            self._digest, self._identical_since, self._identical_frames = digest, None, 0
+            return read
+        if self._identical_since is None:
+            self._identical_since = self.captured_at
+        self._identical_frames += 1
+        if not read.found or read.settled:
+            return read
+        readable = all(
+            len(marks) == WORD_LENGTH and "?" not in marks and "?" not in letters
+            for letters, marks in read.rows
+        )
+        if (
+            readable
+            and self._identical_frames + 1 >= self.config.still_frames
+            and self.captured_at - self._identical_since >= self.config.still_override
+        ):
+            return _StillRead(
+                True, True, tuple(read.rows), read.grid, tuple(getattr(read, "reasons", ())),
+                getattr(read, "theme", None), bool(getattr(read, "high_contrast", False)),
+            )
+        return read
+
+    def track(self, read: BoardView) -> float:
+        """How long (s) the board has looked exactly like `read`, settled; -1 if it is moving.
+
+        Measured from the capture of the first frame that showed it, across waits, until the
+        next keys. A frame without a board says nothing about whether it changed (a misread,
+        a blink): only a board read moving or different ends the still run.
+        """
+        if read.found and not read.settled:
+            self._same_since = None
+            self.motion = True
+        elif read.found and (
+            self._same_since is None or self._last_board is None
+            or tuple(self._last_board.rows) != tuple(read.rows)
+        ):
+            self._same_since = self.captured_at
+        if read.found:
+            self._last_board = read
+        return -1.0 if self._same_since is None else self.captured_at - self._same_since
+
+    def send(self, keys: Callable[..., None], *args: Any) -> None:
+        """Send keys to the page; what the board did before no longer counts as still."""
+        keys(*args)
+        self._same_since = None
+        self._last_board = None
+        self.motion = False
+
+    def quiet_for(self, seconds: float) -> float:
+        """`seconds` if the board moved since the last keys (an animation may still hold
+        the page), else 0: a page without animations takes keys as soon as it shows them."""
+        return seconds if self.motion else 0.0
+
+    # what covers the board --------------------------------------------------------------
+
+    def covered(self, read: BoardView) -> bool:
+        """Is the board read inside a dialog panel (a tutorial's example rows, not the game)?
+
+        Looked at before the first keys, and later only on a board that vision calls moving
+        while its frames stay pixel-identical (a still dialog, not a flip); never for a settled
+        board of plausible rows: a page may frame its real board in a card with an X-like icon.
+        """
+        static = (self._identical_since is not None
+                  and self.captured_at - self._identical_since >= 0.3)
+        if not read.found or (self.started and (read.settled or not static)):
+            return False
+        if read.settled and all(
+            row_kind(row) in ("empty", "typing", "typed", "evaluated") for row in read.rows
+        ):
+            return False  # a game board (a page may frame its board in a card): not examples
+        if self._covered_digest == self._digest and self._digest is not None:
+            return self._covered
+        box = board_box(read)
+        found = self.overlay(self.frame) if box is not None else None
+        inside = found is not None and (
+            found.panel[0] <= box[0] and found.panel[1] <= box[1]  # type: ignore[index]
+            and box[2] <= found.panel[2] and box[3] <= found.panel[3]  # type: ignore[index]
+        )
+        self._covered_digest, self._covered = self._digest, inside
+        return inside
+
+    def frame_clicker(self) -> Callable[[float, float], None] | None:
+        """The driver's click in frame pixels, if it has one (a desktop's clicks are in screen
+        pixels and land on whatever is there: the loop never clicks through those)."""
+        if not getattr(self.driver, "clicks_frame_pixels", False):
+            return None
+        return getattr(self.driver, "click", None)
+
+    def uncover(self, attempt: int) -> str:
+        """One step of closing what hides the board; says what was done.
+
+        Escape first (most dialogs close on it), then, from the pixels, the dialog's X or a
+        click on its backdrop; round again if the dialog stays or comes back.
+        """
+        click = self.frame_clicker()
+        found = self.overlay(self.frame) if click is not None and attempt % 3 else None
+        if found is not None:
+            target = found.close if attempt % 3 == 1 and found.close else found.outside
+            if target is not None:
+                self.send(click, *target)
+                what = "the dialog's X" if target == found.close else "beside the dialog"
+                return f"clicked {what} at {target[0]},{target[1]}"
+        self.send(self.driver.press_escape)
+        return "pressed Escape"
+
+    def scroll_into_view(self, read: BoardView) -> bool:
+        """A board cut by the frame's bottom edge: turn the wheel over it once; True if done."""
+        scroll = getattr(self.driver, "scroll", None)
+        box = board_box(read)
+        shape = getattr(self.frame, "shape", None)
+        if scroll is None or box is None or shape is None or self.scrolled:
+            return False
+        height = shape[0]
+        if not board_cut(read, height):
+            return False
+        self.scrolled = True
+        # Bring the board's bottom a little above the frame's edge, or its top near the top.
+        dy = max(box[3] - height + (box[3] - box[1]) // 6, height // 3)
+        dy = min(dy, max(box[1] - 8, 1))
+        self.send(scroll, (box[0] + box[2]) // 2, min(box[1] + 4, height - 1), dy)
+        self.emit(Event("scroll", len(self.history), detail=f"{dy} px"))
+        return True
+
+    def wait(self, judge: Judge, what: str, missing: Any = None) -> Any:
+        """Poll frames until `judge(read, previous_read, still)` returns something (not None).
+
+        `missing`, if given, is returned when the board stays out of view for
+        `reject_patience` s, instead of trying to uncover it, or when nothing is conclusive
+        for twice that (after a game that may be over, the page's end dialog or answer toast
+        is nothing to close or wait out).
+
+        `still` is how long (s) the board has looked exactly like this read, settled: from
+        the capture of the first frame that showed it to the capture of this one.
+
+        No board in view: close what covers it (Escape, the dialog's X, its backdrop), watch,
+        retry, then give up (exit 3). Nothing conclusive before the deadline: exit 4.
+        """
+        self.waiting_for = what
+        started = self.clock()
+        deadline = started + self.config.settle_timeout
+        previous: BoardView | None = None
+        closes = 0
+        last_close: float | None = None
+        missing_since: float | None = None
+        wrong_since: float | None = None
+        while True:
+            read = self.look()
+            now = self.clock()
+            if self.covered(read):
+                read = _StillRead(False, False, (), None, ("the board is inside a dialog",))
+            elif self.started and read.found and len(read.rows) <= len(self.history):
+                # Fewer rows than played and the one being played: the rest is covered (a
+                # dialog over the lower rows) or the game is over. Either way, not the board.
+                read = _StillRead(False, False, (), None, (
+                    f"only {len(read.rows)} rows in view, {len(self.history)} played",))
+            if read.found and self.scroll_into_view(read):
+                deadline = max(deadline, self.clock() + self.config.escape_wait)
+                previous = None
+                continue
+            still = self.track(read)
+            try:
+                outcome = judge(read, previous, still)
+            except OutOfStep as exc:
+                # One misread (a letter caught mid-flip) must not end a game; a lasting one does.
+                if wrong_since is None:
+                    wrong_since = now
+                if now - wrong_since >= self.config.mismatch_patience:
+                    raise AutobotError(f"the board is out of step with the game: {exc}", 4) \
+                        from None
+                outcome = None
+            else:
+                wrong_since = None
+            if outcome is not None:
+                return outcome
+            if missing is not None and now - started >= 2 * self.config.reject_patience:
+                return missing
+            if read.found:
+                missing_since = None
+            elif missing_since is None:
+                missing_since = now
+            elif missing is not None:
+                if now - missing_since >= self.config.reject_patience:
+                    return missing
+            elif now - missing_since >= self.config.escape_after and (
+                last_close is None or now - last_close >= self.config.escape_wait
+            ):
+                limit = self.config.closes if self.frame_clicker() \
+                    else self.config.escapes
+                if closes >= limit:
+                    raise AutobotError(
+                        f"no Wordle board found on the screen while waiting for {what} "
+                        f"({closes} tries to close what might cover it did not help; "
+                        f"last seen: {describe(read)})",
+                        3,
+                    )
+                done = self.uncover(closes)
+                closes += 1
+                self.closed += 1
+                last_close = self.clock()
+                kind = "escape" if done == "pressed Escape" else "close"
+                self.emit(Event(kind, len(self.history), detail=done))
+                deadline = max(deadline, last_close + self.config.escape_wait)
+            if now >= deadline:
+                raise AutobotError(
+                    f"the board did not settle within {self.config.settle_timeout:g} s "
+                    f"while waiting for {what} (last seen: {describe(read)})",
+                    4,
+                )
+            previous = read
+            if self.config.poll_interval > 0:
+                self.sleep(self.config.poll_interval)
+
+    # judges -------------------------------------------------------------------------------
+
+    @staticmethod
+    def steady(read: BoardView, previous: BoardView | None) -> bool:
+        """Settled by vision's own signs and the same as the frame before."""
+        return (
+            read.found
+            and read.settled
+            and previous is not None
+            and previous.found
+            and tuple(previous.rows) == tuple(read.rows)
+        )
+

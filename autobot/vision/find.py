@@ -1,0 +1,135 @@
+"""Find the board on a frame: a lattice of tiles, refined, or re-found near its last place."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autobot.vision import locate
+from autobot.vision.model import Grid
+
+
+def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | None, list[str]]:
+    """Find the board; with a hint, only search around last frame's board first."""
+    if hint is not None:
+        grid = _locate_near(frame, hint)
+        if grid is not None:
+            return grid, []
+    scale = locate.search_scale(frame.shape)
+    grey = locate.to_search_grey(frame, scale)
+    boxes = locate.find_candidates(grey)
+    lat = locate.fit_lattice(boxes, width=grey.shape[1])
+    if lat is None:
+        return None, []
+    lat = locate.refit_lattice(boxes, lat) or lat
+    refined = _refine(frame, _grid_from(lat, scale, 0, 0), scale)
+    if refined is not None:
+        return refined
+    return _grid_from(lat, scale, 0, 0), _displaced(boxes, lat, scale)
+
+
+REFINE_TILE = 30  # px: tile size at which the grid is measured again (see _refine)
+
+
+def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[str]] | None:
+    """The grid measured again on the board alone, with tiles of REFINE_TILE px or more.
+
+    The whole-frame search sees a 62 px tile at 15 px on a 4K frame, where its pitch is only
+    known to a few frame pixels per tile; here every tile's outline is found again at >= 30 px
+    and the lattice is least-squares fitted to all of them. None if the search image (at
+    scale `searched`) was already that fine, or too little was found.
+    """
+    # 1/n keeps OpenCV on its fast integer downscale.
+    scale = 1.0 / max(1, int(min(grid.tile, grid.height) // REFINE_TILE))
+    if grid.tile * searched >= 0.8 * REFINE_TILE and scale <= searched:
+        return None  # the search already saw the tiles big enough
+    pad = 0.5 * grid.pitch_x
+    x0, y0, x1, y1 = grid.bbox()
+    h, w = frame.shape[:2]
+    cx0, cy0 = max(0, int(x0 - pad)), max(0, int(y0 - pad))
+    cx1, cy1 = min(w, int(x1 + pad)), min(h, int(y1 + pad))
+    if cx1 - cx0 < 10 or cy1 - cy0 < 10:
+        return None
+    grey = locate.to_search_grey(frame[cy0:cy1, cx0:cx1], scale)
+    boxes = locate.find_candidates(grey, _tile_sides(grid.tile * scale, grid.height * scale))
+    start = locate.Lattice(
+        (grid.x - cx0) * scale, (grid.y - cy0) * scale, grid.pitch_x * scale,
+        grid.pitch_y * scale, grid.tile * scale, grid.rows, grid.cols, 0, frozenset(),
+        grid.height * scale, grid.round,
+    )
+    lat = locate.refit_lattice(boxes, start)
+    if lat is None:
+        return None
+    # Again from the better lattice: outlines the first guess missed by a quarter tile join.
+    lat = locate.refit_lattice(boxes, lat) or lat
+    return _grid_from(lat, scale, cx0, cy0), _displaced(boxes, lat, scale)
+
+
+def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
+    """Re-fit the lattice in a window around the hinted board; None if it moved or changed."""
+    pad = hint.pitch_x
+    x0, y0, x1, y1 = hint.bbox()
+    h, w = frame.shape[:2]
+    cx0, cy0 = max(0, int(x0 - pad)), max(0, int(y0 - pad))
+    cx1, cy1 = min(w, int(x1 + pad)), min(h, int(y1 + pad))
+    if cx1 - cx0 < 10 or cy1 - cy0 < 10:
+        return None
+    crop = frame[cy0:cy1, cx0:cx1]
+    # Tiles of 24-48 px are plenty to find; 1/n keeps OpenCV on its fast downscale path.
+    scale = 1.0 / max(1, int(hint.tile // 24))
+    grey = locate.to_search_grey(crop, scale)
+    boxes = locate.find_candidates(grey, _tile_sides(hint.tile * scale, hint.height * scale))
+    lat = locate.fit_lattice(boxes)
+    if lat is None:
+        return None
+    lat = locate.refit_lattice(boxes, lat) or lat
+    grid = _grid_from(lat, scale, cx0, cy0)
+    if (
+        grid.rows < hint.rows
+        or abs(grid.x - hint.x) > 0.2 * hint.pitch_x
+        or abs(grid.y - hint.y) > 0.2 * hint.pitch_y
+        or abs(grid.pitch_x - hint.pitch_x) > 0.1 * hint.pitch_x
+        or _displaced(boxes, lat, scale)
+    ):
+        return None
+    if abs(grid.tile - hint.tile) > 0.03 * hint.tile or \
+            abs(grid.height - hint.height) > 0.03 * hint.height:
+        # Re-fitted on a downscaled crop the outline may jump a thick border (letreco's active
+        # row): a tile size that moved is measured again by the full search.
+        return None
+    return grid
+
+
+def _tile_sides(tile: float, height: float) -> tuple[float, float]:
+    """Outline sizes worth checking when the tile size is known (an outline traced just inside
+    or outside the border, rounding of a rescaled frame)."""
+    return 0.75 * min(tile, height) - 1, 1.3 * max(tile, height) + 1
+
+
+def _grid_from(lat: locate.Lattice, scale: float, ox: int, oy: int) -> Grid:
+    """Search-image lattice -> frame-pixel Grid."""
+    return Grid(
+        x=lat.x / scale + ox,
+        y=lat.y / scale + oy,
+        pitch_x=lat.pitch_x / scale,
+        pitch_y=lat.pitch_y / scale,
+        tile=lat.tile / scale,
+        cols=lat.cols,
+        rows=lat.rows,
+        tile_h=lat.height / scale,
+        round=lat.round,
+    )
+
+
+def _displaced(boxes: list[locate.Box], lat: locate.Lattice, scale: float) -> list[str]:
+    """Tile-sized squares inside the board but off the lattice: a bounce or a moving tile."""
+    found = []
+    for b in boxes:
+        if abs(b.w - lat.tile) > 0.12 * lat.tile or abs(b.h - lat.height) > 0.12 * lat.height:
+            continue
+        fx = (b.x - lat.x) / lat.pitch_x
+        fy = (b.y - lat.y) / lat.pitch_y
+        if not (-0.5 < fx < lat.cols - 0.5 and -0.5 < fy < lat.rows - 0.5):
+            continue
+        if abs(fy - round(fy)) > 0.12 or abs(fx - round(fx)) > 0.12:
+            found.append(f"tile {round(fy) + 1},{round(fx) + 1} off the grid (bounce or shake)")
+    return found

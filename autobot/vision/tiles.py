@@ -1,0 +1,370 @@
+"""Cut the board into tiles: each tile's ring colour, its letter pixels, the page behind it."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from autobot.vision import colour
+from autobot.vision.model import Grid
+
+TILE_PX = 48  # every tile is resampled to this square before its colours are measured
+GLYPH_TILE_PX = 96  # ... and to this one (grey) for its letter: small letters need the pixels
+RING = (4, 10)  # ring between these insets (of TILE_PX): inside the border, outside the letter
+RING_AGREE = 0.7  # share of ring pixels that must match the ring's median colour
+RING_AGREE_DE = 22.0
+
+
+@dataclass(frozen=True)
+class TileSample:
+    """Measurements of one tile."""
+
+    ring_lab: np.ndarray
+    ring_grey: float
+    agree: float  # share of ring pixels near the ring median
+    ink: bool  # something in the middle stands out from the ring: a letter (or debris)
+    squash: float  # short / long extent of the tile's non-background outline (1 = whole)
+    cut: bool  # partly outside the frame
+    contrast: float = 0.0  # grey levels the strongest ink stands out (+ lighter, - darker)
+
+
+def glyph_tile(crop: np.ndarray) -> np.ndarray:
+    """A tile crop (RGB, any size) as the GLYPH_TILE_PX grey square letters are read from."""
+    grey = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
+    interp = cv2.INTER_AREA if grey.shape[0] > GLYPH_TILE_PX else cv2.INTER_LINEAR
+    return cv2.resize(grey, (GLYPH_TILE_PX, GLYPH_TILE_PX), interpolation=interp)
+
+
+def _ring_mask(round_: bool = False) -> np.ndarray:
+    """Boolean TILE_PX x TILE_PX mask of the sampling ring (square, or round for circles).
+
+    The square ring leaves out its corners: a rounded square's corners are page, not tile.
+    """
+    yy, xx = np.mgrid[0:TILE_PX, 0:TILE_PX]
+    if round_:
+        d = TILE_PX / 2 - np.hypot(xx - (TILE_PX - 1) / 2, yy - (TILE_PX - 1) / 2)
+        return (d >= RING[0]) & (d < RING[1])
+    d = np.minimum(np.minimum(xx, yy), np.minimum(TILE_PX - 1 - xx, TILE_PX - 1 - yy))
+    corner = np.minimum(xx, TILE_PX - 1 - xx) + np.minimum(yy, TILE_PX - 1 - yy)
+    return (d >= RING[0]) & (d < RING[1]) & (corner >= 2 * RING[1] + 2)
+
+
+def _disc(h: int, w: int, share: float) -> np.ndarray:
+    """Boolean h x w mask of the centred ellipse `share` of the box's size across."""
+    yy, xx = np.mgrid[0:h, 0:w]
+    return np.hypot((xx - (w - 1) / 2) / w, (yy - (h - 1) / 2) / h) <= share / 2
+
+
+_MIDDLE_DISC = _disc(TILE_PX - 2 * RING[1], TILE_PX - 2 * RING[1], 1.0)
+ROUND_LETTER_SHARE = 0.72  # of a circle's diameter: its letter, without the rim's shadows
+
+
+def _round_letters(tiles: list[np.ndarray], rings: list[float]) -> list[np.ndarray]:
+    """The middle of round tiles, where the letter is, with the rest of that square set to the
+    tile colour (the rim's shadows and the page in the corners would read as ink)."""
+    out = []
+    for tile, ring in zip(tiles, rings, strict=True):
+        h, w = tile.shape[:2]
+        dy, dx = round(h * (1 - ROUND_LETTER_SHARE) / 2), round(w * (1 - ROUND_LETTER_SHARE) / 2)
+        middle = tile[dy : h - dy, dx : w - dx].copy()
+        middle[~_disc(*middle.shape[:2], 1.0)] = round(ring)
+        out.append(middle)
+    return out
+
+
+# Every other ring pixel is plenty for a median and an agreement share, at half the cost.
+_CHECKER = np.add.outer(np.arange(TILE_PX), np.arange(TILE_PX)) % 2 == 0
+_RINGS = {r: _ring_mask(r) for r in (False, True)}
+_RINGS_SPARSE = {r: m & _CHECKER for r, m in _RINGS.items()}
+
+
+def _ring_sides(mask: np.ndarray) -> np.ndarray:
+    """Which side (0 top, 1 right, 2 bottom, 3 left) each pixel of a ring mask is on."""
+    yy, xx = np.nonzero(mask)
+    dx, dy = xx - (TILE_PX - 1) / 2, yy - (TILE_PX - 1) / 2
+    return np.where(np.abs(dy) >= np.abs(dx), np.where(dy < 0, 0, 2), np.where(dx > 0, 1, 3))
+
+
+_RING_SIDES = {r: _ring_sides(m) for r, m in _RINGS_SPARSE.items()}
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The board region resampled once so that one tile is `px` x `px` pixels (a tile wider
+    than high is squeezed to a square: colours and letters are read the same way)."""
+
+    image: np.ndarray
+    scale: float  # view px per frame px, across
+    ox: int  # frame x of image column 0
+    oy: int
+    px: int  # tile width in the view
+    scale_y: float = 0.0  # view px per frame px, down (0: as across)
+    px_h: int = 0  # tile height in the view (0: as wide)
+
+    def tile(self, grid: Grid, row: int, col: int, pad: int = 0) -> np.ndarray | None:
+        """One tile (plus `pad` px around it), or None where it leaves the view."""
+        x = round((grid.x + col * grid.pitch_x - self.ox) * self.scale) - pad
+        y = round((grid.y + row * grid.pitch_y - self.oy) * (self.scale_y or self.scale)) - pad
+        n, m = self.px + 2 * pad, (self.px_h or self.px) + 2 * pad
+        if x < 0 or y < 0 or x + n > self.image.shape[1] or y + m > self.image.shape[0]:
+            return None
+        return self.image[y : y + m, x : x + n]
+
+
+def cut_sides(grid: Grid, shape: tuple[int, ...]) -> str | None:
+    """The frame edges that cut board tiles ("top,left", "bottom", ...), or None."""
+    h, w = shape[:2]
+    x0, y0, x1, y1 = grid.bbox()
+    slack = edge_slack(grid)
+    sides = [name for name, out in (("top", -y0), ("bottom", y1 - h), ("left", -x0),
+                                     ("right", x1 - w)) if out > slack]
+    return ",".join(sides) or None
+
+
+CUT_ROW_MIN = 3  # px of a row cut by the frame that must be on view to be told from page
+
+
+def with_cut_rows(frame: np.ndarray, grid: Grid, bg_lab: np.ndarray) -> Grid:
+    """The grid with a row the frame's top or bottom edge cuts through added, when that
+    sliver shows tiles (4 of 5 tile columns off the page colour, the gaps on it): the board
+    goes on past the edge (below the fold)."""
+    h = frame.shape[0]
+    below = grid.y + grid.rows * grid.pitch_y
+    above = grid.y - grid.pitch_y
+    if h - CUT_ROW_MIN >= below > h - grid.height and _sliver_shows_tiles(
+        frame, grid, round(below), h, bg_lab
+    ):
+        grid = replace(grid, rows=grid.rows + 1)
+    if 0 > above > CUT_ROW_MIN - grid.height and _sliver_shows_tiles(
+        frame, grid, 0, round(above + grid.height), bg_lab
+    ):
+        grid = replace(grid, y=above, rows=grid.rows + 1)
+    return grid
+
+
+def _sliver_shows_tiles(
+    frame: np.ndarray, grid: Grid, ya: int, yb: int, bg_lab: np.ndarray
+) -> bool:
+    """Rows ya..yb of the frame show the board's tile columns (and page between them)."""
+    if yb - ya < CUT_ROW_MIN or grid.cols < 2:
+        return False
+    w = frame.shape[1]
+    # A 3x3 median: sensor noise off the page colour is not a tile; a 2 px border stays.
+    band = cv2.medianBlur(np.ascontiguousarray(frame[max(0, ya) : yb]), 3)
+    off = colour.delta_e(colour.rgb_to_lab(band), bg_lab) > colour.BLANK_DISTANCE
+    tiles = gaps = 0
+    side = max(2, round(0.12 * grid.tile))
+    gap = grid.pitch_x - grid.tile
+    for c in range(grid.cols):
+        tx0 = round(grid.x + c * grid.pitch_x)
+        tx1 = tx0 + round(grid.tile)
+        # Both sides of a tile are off the page colour all the way down the sliver (an empty
+        # tile's side borders, a filled tile's colour); a header line or text is not.
+        strips = [off[:, max(0, xa) : min(w, xb)] for xa, xb in ((tx0, tx0 + side),
+                                                                  (tx1 - side, tx1))]
+        if all(st.shape[1] and st.any(axis=1).mean() >= 0.8 for st in strips):
+            tiles += 1
+        if c + 1 < grid.cols and gap >= 1.5:  # the middle of the gap is page
+            mid = round(tx0 + grid.tile + gap / 2)
+            if 0 <= mid < w and off[:, mid].mean() < 0.4:
+                gaps += 1
+    return tiles >= grid.cols - 1 and (gap < 1.5 or gaps >= grid.cols - 2)
+
+
+def edge_slack(grid: Grid) -> float:
+    """How far (px) a tile may reach past the frame and still count as whole: the outline
+    is traced up to a pixel outside the tile, and a tile's outer 5% is border, not colour."""
+    return max(1.0, 0.05 * min(grid.tile, grid.height))
+
+
+def board_view(
+    frame: np.ndarray, grid: Grid, px: int, grey: bool = False, keep_aspect: bool = False
+) -> BoardView:
+    """Resample the board (with a margin) in one call: many small resizes cost far more.
+
+    Tiles become `px` square; with `keep_aspect` (letters: a squeezed letter is another
+    letter) `px` is the longer side and the tile keeps its shape.
+    """
+    h, w = frame.shape[:2]
+    x0, y0, x1, y1 = grid.bbox()
+    pad = max(2, round(0.15 * grid.pitch_x))
+    rx0, ry0 = max(0, x0 - pad), max(0, y0 - pad)
+    rx1, ry1 = min(w, x1 + pad), min(h, y1 + pad)
+    region = frame[ry0:ry1, rx0:rx1]
+    # A board cropped at its tiles: its outer tiles may reach a pixel or two past the frame
+    # (an outline traced just outside the tile); they are read with their edge repeated.
+    more = math.ceil(edge_slack(grid)) + 2
+    left, top = min(more, rx0 - (x0 - pad)), min(more, ry0 - (y0 - pad))
+    right, bottom = min(more, x1 + pad - rx1), min(more, y1 + pad - ry1)
+    if left or top or right or bottom:
+        region = cv2.copyMakeBorder(region, top, bottom, left, right, cv2.BORDER_REPLICATE)
+        rx0, ry0 = rx0 - left, ry0 - top
+    if grey:
+        region = cv2.cvtColor(region, cv2.COLOR_RGB2GRAY)
+    sx, sy = px / max(grid.tile, 1.0), px / max(grid.height, 1.0)
+    px_w = px_h = px
+    if keep_aspect:
+        sx = sy = min(sx, sy)
+        px_w, px_h = round(grid.tile * sx), round(grid.height * sy)
+    size = (max(1, round(region.shape[1] * sx)), max(1, round(region.shape[0] * sy)))
+    interp = cv2.INTER_AREA if min(sx, sy) < 1 else cv2.INTER_LINEAR
+    image = cv2.resize(region, size, interpolation=interp)
+    return BoardView(image, sx, rx0, ry0, px_w, sy, px_h)
+
+
+def sample_tiles(
+    frame: np.ndarray, grid: Grid, bg_lab: np.ndarray, view: BoardView | None = None
+) -> dict[tuple[int, int], TileSample]:
+    """Measure every tile at once: ring colour and uniformity, ink, outline shape."""
+    h, w = frame.shape[:2]
+    view = view or board_view(frame, grid, TILE_PX)
+    keys, stack = [], []
+    out: dict[tuple[int, int], TileSample] = {}
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            x0, y0, x1, y1 = grid.tile_box(r, c)
+            tile = view.tile(grid, r, c)
+            out_by = max(-x0, -y0, x1 - w, y1 - h)
+            if out_by > edge_slack(grid) or tile is None:
+                out[r, c] = TileSample(bg_lab, 0.0, 0.0, False, 1.0, True)
+            else:
+                keys.append((r, c))
+                stack.append(tile)
+    if not keys:
+        return out
+    tiles = np.stack(stack)  # (n, TILE_PX, TILE_PX, 3)
+    ring = tiles[:, _RINGS_SPARSE[grid.round]]  # (n, m, 3)
+    med = np.median(ring, axis=1).astype(np.uint8)
+    ring_lab = colour.rgb_to_lab(med)
+    near = colour.delta_e(colour.rgb_to_lab(ring), ring_lab[:, None]) < RING_AGREE_DE
+    # The worst side: a tile bouncing up over the lower part of its neighbour leaves most of
+    # that ring the neighbour's own colour, but not its bottom side.
+    sides = _RING_SIDES[grid.round]
+    agree = np.min([near[:, sides == k].mean(1) for k in range(4)], axis=0)
+    n = len(keys)
+    grey = cv2.cvtColor(tiles.reshape(n * TILE_PX, TILE_PX, 3), cv2.COLOR_RGB2GRAY)
+    grey = grey.reshape(n, TILE_PX, TILE_PX)
+    ring_grey = np.median(grey[:, _RINGS[grid.round]], axis=1)
+    lo, hi = RING[1], TILE_PX - RING[1]
+    middle = grey[:, lo:hi, lo:hi].astype(np.int16)
+    # > 32: white letters on a light grey tile drifted +12 keep only ~39 levels of contrast
+    diff = middle - ring_grey[:, None, None]
+    if grid.round:  # a circle's inner shadow reaches the middle square's corners
+        diff = diff * _MIDDLE_DISC
+    lighter, darker = diff.max(axis=(1, 2)), -diff.min(axis=(1, 2))
+    contrast = np.where(lighter >= darker, lighter, -darker)  # + light ink, - dark ink
+    ink = np.abs(contrast) > 32
+    # Every tile: one squashed by a flip may show only page in its ring and middle.
+    squash = _squash(view, grid, keys, bg_lab)
+    for i, key in enumerate(keys):
+        out[key] = TileSample(
+            ring_lab[i], float(ring_grey[i]), float(agree[i]), bool(ink[i]),
+            squash.get(key, 1.0), False, float(contrast[i]),
+        )
+    return out
+
+
+SQUASH_PAD = 3  # px (of TILE_PX) around a tile, so a full-height tile's outline is inside
+
+
+def _squash(
+    view: BoardView, grid: Grid, keys: list[tuple[int, int]], bg_lab: np.ndarray
+) -> dict[tuple[int, int], float]:
+    """Height / width of each tile's non-background extent through its centre lines (all
+    tiles in one go: per-tile medians and colour conversions cost more than the work)."""
+    pad = SQUASH_PAD
+    crops = {key: view.tile(grid, *key, pad=pad) for key in keys}
+    keys = [k for k, t in crops.items() if t is not None]
+    if not keys:
+        return {}
+    tiles = np.stack([crops[k] for k in keys])  # (n, side, side, 3)
+    mid, band = pad + TILE_PX // 2, TILE_PX // 8
+    vert = np.median(tiles[:, :, mid - band : mid + band], axis=2)  # (n, side, 3)
+    horiz = np.median(tiles[:, mid - band : mid + band, :], axis=1)
+    lines = np.stack([vert, horiz], axis=1).astype(np.uint8)  # (n, 2, side, 3)
+    off = colour.delta_e(colour.rgb_to_lab(lines), bg_lab) > colour.BLANK_DISTANCE
+    side = off.shape[2]
+    first = off.argmax(axis=2)
+    last = side - 1 - off[:, :, ::-1].argmax(axis=2)
+    extent = np.where(off.any(axis=2), last - first + 1, 0)  # (n, 2): vertical, horizontal
+    return {key: _squash_of(v / TILE_PX, h / TILE_PX)
+            for key, (v, h) in zip(keys, extent.tolist(), strict=True)}
+
+
+def _squash_of(tall: float, wide: float) -> float:
+    """Short / long extent of a tile seen through its centre lines, as shares of the tile.
+
+    A flip on either axis leaves one extent whole and shrinks the other; a tile that only
+    shows a letter (no outline, no fill) has neither whole and tells nothing (1.0). A tile
+    left a little rotated or scaled after its reveal keeps both nearly whole. A flip caught
+    edge-on shows next to nothing and is not told from an empty tile here.
+    """
+    if max(tall, wide) < 0.85 or min(tall, wide) < 0.15:
+        return 1.0  # nothing whole, or nothing across: an outline just outside the box
+    return min(tall, wide) / max(tall, wide)
+
+
+def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
+    """Median colour of the page behind the board (gaps between tiles + a margin), in Lab."""
+    h, w = frame.shape[:2]
+    x0, y0, x1, y1 = grid.bbox()
+    cy0, cy1, cx0, cx1 = max(0, y0), min(h, y1), max(0, x0), min(w, x1)
+    samples = []
+    gap_x, gap_y = grid.pitch_x - grid.tile, grid.pitch_y - grid.height
+    # A gap of 2 px or more has a clean middle column: a board cropped at its tiles has no
+    # margin, and its gaps are then the only page on view.
+    if gap_x >= 1.5:
+        for c in range(grid.cols - 1):
+            gx = round(grid.x + c * grid.pitch_x + grid.tile + gap_x / 2)
+            if 0 <= gx < w:
+                samples.append(frame[cy0:cy1, gx])
+    if gap_y >= 1.5:
+        for r in range(grid.rows - 1):
+            gy = round(grid.y + r * grid.pitch_y + grid.height + gap_y / 2)
+            if 0 <= gy < h:
+                samples.append(frame[gy, cx0:cx1])
+    # Margins just outside the board on all four sides (clipped to the frame).
+    near, far = max(2, round(0.08 * grid.pitch_x)), max(4, round(0.3 * grid.pitch_x))
+    for xa, xb in ((x0 - far, x0 - near), (x1 + near, x1 + far)):
+        xa, xb = max(0, xa), min(w, xb)
+        if xb > xa:
+            samples.append(frame[cy0:cy1, xa:xb].reshape(-1, 3))
+    for ya, yb in ((y0 - far, y0 - near), (y1 + near, y1 + far)):
+        ya, yb = max(0, ya), min(h, yb)
+        if yb > ya:
+            samples.append(frame[ya:yb, cx0:cx1].reshape(-1, 3))
+    if not samples:
+        samples.append(frame.reshape(-1, 3))
+    pix = np.concatenate(samples, axis=0)
+    return colour.rgb_to_lab(np.median(pix, axis=0).astype(np.uint8)[None])[0]
+
+
+def find_toasts(view: BoardView, grid: Grid, theme: str) -> list[tuple[int, int, int, int]]:
+    """Toast pills over the board: wide flat blobs, black on light pages, pale on dark ones."""
+    hsv = cv2.cvtColor(view.image, cv2.COLOR_RGB2HSV)
+    value, sat = hsv[:, :, 2], hsv[:, :, 1]
+    if theme == "light":
+        mask = value < 30  # near black
+    else:
+        mask = (value > 195) & (sat < 40)  # near white, unsaturated
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    tile, s, sy = view.px, view.scale, view.scale_y or view.scale
+    boxes = []
+    for i in range(1, n):
+        bx, by, bw, bh, area = stats[i]
+        if bw >= 1.3 * tile and 0.25 * tile <= bh <= 1.6 * tile and area >= 0.45 * bw * bh:
+            boxes.append((
+                view.ox + round(bx / s), view.oy + round(by / sy),
+                view.ox + round((bx + bw) / s), view.oy + round((by + bh) / sy),
+            ))
+    return boxes
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> int:
+    """Intersection area of two boxes."""
+    return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
