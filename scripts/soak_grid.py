@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from autobot import grid
-from autobot.bench_browser import pick_answers
-from autobot.bench_parallel import RunConfig, leak_line, run_games, summary_line
+from autobot.bench.browser import pick_answers
+from autobot.bench.parallel import RunConfig, leak_line, run_games, summary_line
+from autobot.harness import grid
 from autobot.page.server import serve_page
 
 

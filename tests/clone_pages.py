@@ -39,7 +39,7 @@ def screenshot(driver) -> np.ndarray:
 @contextmanager
 def open_clone(setup: CloneSetup, size: tuple[int, int] = (1280, 1024)) -> Iterator[object]:
     """A Chromium showing the clone with its answer fixed; yields the WebDriver."""
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     with serve_clone(setup.name) as base, open_browser(BrowserConfig(window_size=size)) as driver:
         if setup.init:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from autobot.browser import CHROMEDRIVER, CHROMIUM
+from autobot.drivers.browser import CHROMEDRIVER, CHROMIUM
 
 
 def require_chromium() -> None:

@@ -8,15 +8,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from autobot.calibration import (
+from autobot.cli import main
+from autobot.errors import AutobotError
+from autobot.harness.calibration import (
     Profile,
     load_profile,
     profile_mismatch,
     profile_to_toml,
     save_profile,
 )
-from autobot.cli import main
-from autobot.errors import AutobotError
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "screenshots"

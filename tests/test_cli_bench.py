@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from autobot.bench import BenchResult, pick_targets, run_benchmark
+from autobot.bench.solver import BenchResult, pick_targets, run_benchmark
 from autobot.cli import main
 from autobot.solver import SolverConfig, make_solver
 from autobot.wordle import score
@@ -79,16 +79,16 @@ def test_hard_mode_bench(capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
 def test_browser_flag_without_module(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
-    monkeypatch.setitem(sys.modules, "autobot.bench_browser", None)  # import now fails
+    monkeypatch.setitem(sys.modules, "autobot.bench.browser", None)  # import now fails
     assert main(["bench", "--browser", "--games", "1"]) == 2
     assert capsys.readouterr().err.strip() == "autobot: error: browser benchmark not available"
 
 
 def test_browser_flag_delegates(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[object] = []
-    fake = types.ModuleType("autobot.bench_browser")
+    fake = types.ModuleType("autobot.bench.browser")
     fake.run = lambda args: seen.append(args) or 7  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "autobot.bench_browser", fake)
+    monkeypatch.setitem(sys.modules, "autobot.bench.browser", fake)
     assert main(["bench", "--browser", "--games", "3", "--hard", "--strategy", "entropy"]) == 7
     (args,) = seen
     assert args.games == 3 and args.hard and args.strategy == "entropy"

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from conftest import require_chromium
 
-from autobot.driver import ConfirmStrategy, Driver, SeleniumDriver, UserQuit
+from autobot.drivers.driver import ConfirmStrategy, Driver, SeleniumDriver, UserQuit
+from autobot.drivers.screen import FileScreen, Screen, SeleniumScreen, decode_image, load_frame
 from autobot.errors import AutobotError
-from autobot.screen import FileScreen, Screen, SeleniumScreen, decode_image, load_frame
 from autobot.solver import GameState
 from autobot.wordle import Turn, score
 
@@ -28,7 +28,7 @@ KEY_PAGE = (
 @pytest.fixture(scope="module")
 def browser():
     require_chromium()
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(800, 600))) as web:
         yield web
@@ -63,7 +63,7 @@ def test_selenium_screen_gives_rgb_viewport_frames(browser: Any) -> None:
 @pytest.mark.browser
 def test_selenium_screen_at_scale_2_has_device_pixels() -> None:
     require_chromium()
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(800, 600), scale=2.0)) as web:
         web.get(KEY_PAGE)

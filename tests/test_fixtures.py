@@ -12,7 +12,7 @@ from conftest import require_chromium
 from PIL import Image
 
 from autobot.errors import AutobotError
-from autobot.fixtures import (
+from autobot.harness.fixtures import (
     CATALOGUE,
     Fixture,
     by_name,
@@ -83,7 +83,7 @@ def test_moments_have_the_right_kind_of_board() -> None:
 
 
 def test_hard_fixtures_really_break_hard_mode() -> None:
-    from autobot.fixtures import accepts
+    from autobot.harness.fixtures import accepts
     from autobot.wordle import Turn, hard_mode_violation
 
     for fx in CATALOGUE:

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from conftest import require_chromium
 
-from autobot import grid
 from autobot.errors import AutobotError
+from autobot.harness import grid
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -122,8 +122,8 @@ def test_a_node_killed_mid_run_loses_no_game(tmp_path: Path) -> None:
     """SIGKILL the node a session runs on and restart the page server: every game still ends
     up in the output once, won; the retry is counted; the dead node's browsers are reaped."""
     require_grid()
-    from autobot.bench_browser import pick_answers
-    from autobot.bench_parallel import RunConfig, run_games
+    from autobot.bench.browser import pick_answers
+    from autobot.bench.parallel import RunConfig, run_games
     from autobot.page.server import serve_page
 
     state = grid.grid_up(grid.GridConfig(nodes=2, max_sessions=2, port=0), tmp_path / "grid")

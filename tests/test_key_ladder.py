@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import require_chromium
 
-from autobot.driver import RUNGS, SeleniumDriver, cdp_key_fields
+from autobot.drivers.driver import RUNGS, SeleniumDriver, cdp_key_fields
 from autobot.errors import AutobotError
 
 pytestmark = pytest.mark.browser
@@ -34,7 +34,7 @@ def events(web: Any) -> list[list[Any]]:
 @pytest.fixture(scope="module")
 def web():
     require_chromium()
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(800, 600))) as browser:
         browser.get(RECORDER)
@@ -124,7 +124,7 @@ class Keyboard:
 @pytest.mark.parametrize("scale", [1.0, 2.0])
 def test_clicks_land_on_frame_pixels_at_any_device_scale(scale: float) -> None:
     require_chromium()
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     # Keys placed in FRAME pixels; the page must see the clicks at CSS px = frame px / scale.
     board = Keyboard({"A": (100, 200, 140, 260), "ENTER": (300, 400, 380, 460),

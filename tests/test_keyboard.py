@@ -17,7 +17,7 @@ from conftest import DATE_SHIM, require_chromium, serve_clone
 from PIL import Image
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from autobot.browser import BrowserConfig, open_browser
+from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.page.server import page_url
 from autobot.vision import read_board
 from autobot.vision.keyboard import Key, KeyboardRead, best_marks, mark_conflicts, read_keyboard

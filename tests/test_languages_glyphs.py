@@ -37,7 +37,7 @@ def _frame(driver) -> np.ndarray:  # noqa: ANN001 - a Selenium WebDriver
 @pytest.mark.browser
 def test_accented_letters_read_apart_from_their_bases_at_an_unharvested_size(base) -> None:
     require_chromium()
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
     from autobot.page.server import page_url
 
     # Scale 1.5 was never harvested (1 and 2 were); the ẞ tile becomes a CSS-upper-cased ß,
@@ -66,7 +66,7 @@ def test_german_clone_rows_read_with_umlauts_and_sharp_s() -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     words = ["größe", "äffin", "fünft"]  # all in wordle-global's German list; answer GNADE
     with serve_clone("wordle-global") as url, open_browser(

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from autobot.desktop import (
+from autobot.drivers.desktop import (
     Anchor,
     GuardedDriver,
     bgra_to_rgb,
@@ -183,7 +183,8 @@ def test_import_and_other_commands_need_no_display_nor_pyautogui() -> None:
     code = (
         "import sys\n"
         "sys.modules['pyautogui'] = None  # as if not installed: importing it raises\n"
-        "import autobot, autobot.desktop, autobot.cli.live, autobot.driver, autobot.loop\n"
+        "import autobot, autobot.drivers.desktop, autobot.cli.live, autobot.drivers.driver\n"
+        "import autobot.loop\n"
         "from autobot.cli import main\n"
         "assert main(['solve', '--answer', 'cigar']) == 0\n"
         "assert main(['live', '--help']) == 0\n"
@@ -258,7 +259,7 @@ def _require_desktop() -> None:
 def xdisplay() -> Iterator[dict[str, str]]:
     """A private 1280x1024x24 Xvfb; yields the environment for processes that use it."""
     _require_desktop()
-    from autobot.desktop import virtual_display
+    from autobot.drivers.desktop import virtual_display
 
     with virtual_display((1280, 1024)) as display_env:
         yield {**os.environ, **display_env}
@@ -271,7 +272,7 @@ def open_window(xdisplay: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> It
     `autobot live` then runs without --launch and must find and play this window; the window
     outlives the run, so the test can look at the board afterwards. Closed at teardown.
     """
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     for name in ("DISPLAY", "XAUTHORITY"):
         monkeypatch.setenv(name, xdisplay[name])
@@ -368,7 +369,7 @@ def read_screen(env: dict[str, str]) -> Any:
     """What vision sees on the test display right now (via a fresh process: a clean X client)."""
     code = (
         "import json\n"
-        "from autobot.desktop import MssScreen\n"
+        "from autobot.drivers.desktop import MssScreen\n"
         "from autobot.vision import read_board\n"
         "with MssScreen() as s: r = read_board(s.grab())\n"
         "print(json.dumps({'found': r.found, 'rows': r.rows}))\n"
@@ -445,7 +446,7 @@ with mss.MSS() as s:
 def two_monitors() -> Iterator[dict[str, str]]:
     """A private Xvfb 2560 px wide, split into monitor 1 (left) and monitor 2 (right)."""
     _require_desktop()
-    from autobot.desktop import virtual_display
+    from autobot.drivers.desktop import virtual_display
 
     with virtual_display((2560, 1024)) as display_env:
         env = {**os.environ, **display_env}
@@ -702,7 +703,7 @@ def test_live_no_board_and_bad_monitor(xdisplay: dict[str, str]) -> None:
 def test_calibrate_the_screen_then_play_live_with_the_profile(
         xdisplay: dict[str, str], base: str, tmp_path: Path, open_window: Any) -> None:
     """`calibrate --screen` measures a real window's board; `live --profile` then finishes it."""
-    from autobot.calibration import load_profile
+    from autobot.harness.calibration import load_profile
 
     answer = "spare"  # CRANE and SLATE against SPARE show correct, present and absent tiles
     open_window(_url(base, answer=answer, theme="dark", guesses=("crane", "slate")),
@@ -733,7 +734,7 @@ def test_calibrate_the_screen_then_play_live_with_the_profile(
 # pointer), then reads the board until the clicked word shows: run as its own X client.
 CLICK_KEYS = """
 import json, sys, time
-from autobot.desktop import DesktopDriver, MssScreen
+from autobot.drivers.desktop import DesktopDriver, MssScreen
 from autobot.vision import read_board
 from autobot.vision.keyboard import read_keyboard
 region = tuple(int(v) for v in sys.argv[1].split(","))

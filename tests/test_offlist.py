@@ -218,7 +218,7 @@ def test_hard_mode_relaxes_legality_only_when_nothing_legal_fits() -> None:
 
 @pytest.mark.parametrize("lenient", [False, True])
 def test_compiled_codes_match_the_slow_rules(lenient: bool) -> None:
-    from autobot.patterns import reference_matrix
+    from autobot.solver.patterns import reference_matrix
 
     nyt = load_words("nyt").words
     doubled = [w for w in nyt if len(set(w)) <= 3][:60]

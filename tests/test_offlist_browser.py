@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import require_chromium
 
-from autobot.driver import SeleniumDriver
+from autobot.drivers.driver import SeleniumDriver
 from autobot.loop import BotConfig, play_game
 from autobot.solver import SolverConfig, make_solver
 from autobot.wordle import hard_mode_violation, score, score_lenient
@@ -26,7 +26,7 @@ OFF_LIST = sorted(set(load_words("nyt-past").words) - set(load_words("answers").
 @pytest.fixture(scope="module")
 def web() -> Iterator[Any]:
     require_chromium()
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(1280, 1024))) as browser:
         yield browser

@@ -17,7 +17,7 @@ from conftest import require_chromium
 from PIL import Image
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from autobot.browser import BrowserConfig, open_browser
+from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.page.server import answer_for_seed, page_url
 from autobot.wordle import Turn, hard_mode_violation, score
 

@@ -18,7 +18,7 @@ import pytest
 from conftest import require_chromium
 from PIL import Image
 
-from autobot.browser import BrowserConfig, open_browser
+from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.page.server import page_url
 from autobot.vision import BoardRead, read_board
 from autobot.wordle import score

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from conftest import require_chromium
 
-from autobot.bench_browser import pick_answers
-from autobot.bench_parallel import (
+from autobot.bench.browser import pick_answers
+from autobot.bench.parallel import (
     Job,
     RunConfig,
     Tally,

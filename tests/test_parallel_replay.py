@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from autobot.replay import Replayer, collect_cases, replay_cases
+from autobot.harness.replay import Replayer, collect_cases, replay_cases
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "screenshots"

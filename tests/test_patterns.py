@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from autobot.patterns import compute_matrix, pattern_matrix, reference_matrix
+from autobot.solver.patterns import compute_matrix, pattern_matrix, reference_matrix
 from autobot.wordle import marks_to_code, score
 from autobot.words import WordList, load_words
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from perturb import PERTURBATIONS, jpeg60, noise, rescale, seeded_rng, shift12
 
-from autobot.replay import compare_board, expectation_from_sidecar
+from autobot.harness.replay import compare_board, expectation_from_sidecar
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "screenshots"

@@ -20,7 +20,7 @@ import pytest
 from conftest import require_chromium
 
 from autobot.cli import main
-from autobot.driver import ConfirmStrategy, SeleniumDriver
+from autobot.drivers.driver import ConfirmStrategy, SeleniumDriver
 from autobot.loop import BotConfig, GameResult, play_game
 from autobot.solver import GameState, SolverConfig, make_solver
 from autobot.wordle import Turn, hard_mode_violation, score
@@ -30,7 +30,7 @@ pytestmark = pytest.mark.browser
 
 def _browser(scale: float) -> Iterator[Any]:
     require_chromium()
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(1280, 1024), scale=scale)) as web:
         yield web

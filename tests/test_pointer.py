@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from autobot.drivers.pointer import (
+    PointerMap,
+    Rect,
+    bounding,
+    monitor_of,
+    pointer_map,
+    primary_monitor,
+)
 from autobot.errors import AutobotError
-from autobot.pointer import PointerMap, Rect, bounding, monitor_of, pointer_map, primary_monitor
 
 
 def reference(x: float, y: float, capture: Rect, frame: tuple[int, int], ratio: float,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from autobot.cli import main
-from autobot.replay import (
+from autobot.harness.replay import (
     Expectation,
     collect_cases,
     compare_board,
@@ -56,7 +56,7 @@ def test_identical_board_passes_and_any_tile_difference_is_named() -> None:
 
 
 def test_letters_belong_to_the_non_empty_tiles_in_order() -> None:
-    from autobot.replay import tile_letters
+    from autobot.harness.replay import tile_letters
 
     assert tile_letters("IOUS", ".tttt") == ["", "I", "O", "U", "S"]
     expect = _expect([("PIOUS", "?tttt")] + [EMPTY] * 5)

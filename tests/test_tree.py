@@ -12,8 +12,15 @@ from pathlib import Path
 import pytest
 
 from autobot.cli import main
-from autobot.patterns import compute_matrix
-from autobot.tree import Tree, build_tree, load_tree, read_tree_file, shipped_path, tree_strategy
+from autobot.solver.patterns import compute_matrix
+from autobot.solver.tree import (
+    Tree,
+    build_tree,
+    load_tree,
+    read_tree_file,
+    shipped_path,
+    tree_strategy,
+)
 from autobot.wordle import Turn, hard_mode_violation, score
 from autobot.words import WordList, load_words
 

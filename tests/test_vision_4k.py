@@ -1,6 +1,6 @@
 """A 4K desktop with the page at 1x and 2x under browser chrome reads like the page alone (issue 4).
 
-Frames are built here from the fixtures (the same desktop as `autobot.bench_read`: wallpaper,
+Frames are built here from the fixtures (the same desktop as `autobot.bench.read`: wallpaper,
 a notes window with icon squares, a taskbar, browser chrome); no 4K image is stored. At 1x a
 62 px tile is 15 px in the whole-frame search, where the pitch used to come out 70/68 px for
 67 and the last rows fell off the grid; the grid is now refitted on the board at full size.
@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from autobot.bench_read import FIXTURES, desktop_4k, sidecars
-from autobot.replay import compare_board, expectation_from_sidecar
+from autobot.bench.read import FIXTURES, desktop_4k, sidecars
+from autobot.harness.replay import compare_board, expectation_from_sidecar
 from autobot.vision import load_image, locate, read_board
 
 CHROME_PX = 87  # browser chrome height at 1x (bench_read.browser_chrome)

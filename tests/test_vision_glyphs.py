@@ -11,7 +11,7 @@ import pytest
 
 from autobot.cli import main
 from autobot.errors import AutobotError
-from autobot.replay import compare_board, expectation_from_sidecar
+from autobot.harness.replay import compare_board, expectation_from_sidecar
 from autobot.vision import glyphs, load_image, read_board
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "screenshots"

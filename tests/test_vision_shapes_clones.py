@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from autobot.browser import BrowserConfig, open_browser
+from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.vision import BoardRead, read_board
 from autobot.wordle import score
 from tests.conftest import DATE_SHIM, require_chromium, serve_clone

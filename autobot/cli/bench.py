@@ -87,7 +87,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
-    """Page/browser settings for --browser (defaults None: autobot.bench_browser's apply)."""
+    """Page/browser settings for --browser (defaults None: autobot.bench.browser's apply)."""
     try:
         from autobot.cli.play import window_size
     except ImportError:  # the browser side is not built yet
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         return games.bench(args)
     if args.browser:
         try:
-            name = "autobot.bench_" + ("parallel" if getattr(args, "parallel", None) else "browser")
+            name = "autobot.bench." + ("parallel" if getattr(args, "parallel", None) else "browser")
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name == name:
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
             raise
         return int(module.run(args) or 0)
 
-    from autobot.bench import histogram_image, pick_targets, summary_lines
+    from autobot.bench.solver import histogram_image, pick_targets, summary_lines
     from autobot.solver import make_solver
     from autobot.words import load_words
 
@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_with_progress(solver: Any, targets: list[str], args: argparse.Namespace) -> Any:
     """The benchmark with a rich progress bar on stderr when it is a terminal."""
-    from autobot.bench import run_benchmark
+    from autobot.bench.solver import run_benchmark
 
     show = not args.quiet and sys.stderr.isatty()
     if not show:

@@ -38,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def grab_screen(monitor: int) -> np.ndarray:
     """One RGB frame of monitor N (live mode's capture; a display is needed)."""
-    from autobot.desktop import MssScreen
+    from autobot.drivers.desktop import MssScreen
 
     with MssScreen(monitor=monitor) as screen:
         return screen.grab()
@@ -202,7 +202,7 @@ def harvest_templates(frame: np.ndarray, read: Any, words: list[str], out: Path)
 
 def run(args: argparse.Namespace) -> int:
     """Measure and write the profile; print where it went and what it holds."""
-    from autobot.calibration import DEFAULT_TOLERANCES, Profile, save_profile
+    from autobot.harness.calibration import DEFAULT_TOLERANCES, Profile, save_profile
     from autobot.vision import load_image, read_board, render_board
 
     if not NAME_RE.fullmatch(args.name):

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot.errors import AutobotError
-from autobot.fixtures import Fixture
+from autobot.harness.fixtures import Fixture
 
 DEFAULT_OUT = "fixtures/screenshots"
 FORMAT = "autobot-fixture/1"
@@ -220,7 +220,7 @@ def capture(driver: Any, base: str, fx: Fixture, allowed: frozenset[str]
             ) -> tuple[bytes, dict[str, Any]]:
     """Play one fixture on the page; returns (png, facts): the page URL (path and query) and
     the layout boxes of the tiles and toasts (for occlusion)."""
-    from autobot.fixtures import BOUNCE_STAGGER_MS, FLIP_MS, STAGGER_MS, accepts, flip_catch
+    from autobot.harness.fixtures import BOUNCE_STAGGER_MS, FLIP_MS, STAGGER_MS, accepts, flip_catch
     from autobot.page.server import page_url
 
     url = page_url(base, answer=fx.answer, theme=fx.theme, contrast=fx.contrast, hard=fx.hard,
@@ -293,8 +293,8 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
     from PIL import Image
 
     from autobot import __version__
-    from autobot.fixtures import expected_rows, expected_settled
-    from autobot.replay import next_guess_for
+    from autobot.harness.fixtures import expected_rows, expected_settled
+    from autobot.harness.replay import next_guess_for
 
     truth = expected_rows(fx, allowed)
     covered = sorted(_occluded(facts["geometry"], truth, fx.moment in ("toast", "shake", "loss"))
@@ -350,10 +350,10 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
 
 def make(out: Path, names: list[str] | None, log: Callable[[str], None] = print) -> list[Path]:
     """Make the fixtures (all, or `names`) into `out`; one browser per window size and scale."""
-    from autobot.browser import BrowserConfig, open_browser
-    from autobot.fixtures import by_name
+    from autobot.drivers.browser import BrowserConfig, open_browser
+    from autobot.harness.fixtures import by_name
+    from autobot.harness.replay import Replayer
     from autobot.page.server import serve_page
-    from autobot.replay import Replayer
     from autobot.words import load_words
 
     fixtures = by_name(names)
@@ -390,7 +390,7 @@ def make(out: Path, names: list[str] | None, log: Callable[[str], None] = print)
 
 def run(args: argparse.Namespace) -> int:
     """`fixtures make` / `fixtures list`."""
-    from autobot.fixtures import CATALOGUE
+    from autobot.harness.fixtures import CATALOGUE
 
     if args.fixtures_command == "list":
         for fx in CATALOGUE:

@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Do the action; `status` exits 5 when no Grid answers."""
-    from autobot import grid
+    from autobot.harness import grid
 
     run_dir = args.run_dir or grid.default_run_dir()
     if args.action == "up":

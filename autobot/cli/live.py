@@ -24,7 +24,7 @@ BUNDLED = "bundled"
 
 def region_arg(text: str) -> tuple[int, int, int, int]:
     """argparse type for X,Y,W,H."""
-    from autobot.desktop import parse_region
+    from autobot.drivers.desktop import parse_region
 
     try:
         return parse_region(text)
@@ -117,7 +117,7 @@ def find_board(
 
     Nothing by the deadline is exit 3 ("no Wordle board found on monitor 1").
     """
-    from autobot.desktop import anchor_of, board_moved
+    from autobot.drivers.desktop import anchor_of, board_moved
 
     deadline = clock() + timeout
     previous = None
@@ -157,7 +157,7 @@ def launched(args: argparse.Namespace) -> Iterator[str | None]:
     if not args.launch:
         yield None
         return
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     with contextlib.ExitStack() as stack:
         if args.launch == BUNDLED:
@@ -245,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from autobot.cli.play import reader_from_args, solver_from_args
-    from autobot.desktop import MssScreen
+    from autobot.drivers.desktop import MssScreen
 
     check_args(args)
     if args.launch == BUNDLED:
@@ -256,7 +256,7 @@ def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     profile, read = reader_from_args(args)
     if not args.advise:
-        from autobot.desktop import require_pyautogui
+        from autobot.drivers.desktop import require_pyautogui
 
         require_pyautogui()  # before any window opens: no point finding a board we cannot type on
 
@@ -270,7 +270,7 @@ def run(args: argparse.Namespace) -> int:
             raise AutobotError(f"the board is cut by the bottom of {where_text(args)}: {cut} "
                                "may be out of view; scroll the page or move the window", SAFETY)
         if profile is not None:
-            from autobot.calibration import read_mismatch
+            from autobot.harness.calibration import read_mismatch
 
             why = read_mismatch(profile, frame.shape, first)
             if why:
@@ -315,8 +315,8 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
               console: Any, read: Callable[..., Any]) -> int:
     """Take over the game on screen and play it to the end through guarded real keys."""
     from autobot.cli.play import make_printer, share_grid, tiles, write_json
-    from autobot.desktop import DesktopDriver, GuardedDriver, anchor_of, focus_spot
-    from autobot.driver import ConfirmStrategy
+    from autobot.drivers.desktop import DesktopDriver, GuardedDriver, anchor_of, focus_spot
+    from autobot.drivers.driver import ConfirmStrategy
     from autobot.loop import play_game
 
     theme, contrast = first.theme or "light", first.high_contrast

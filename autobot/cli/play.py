@@ -165,7 +165,7 @@ def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
 
     profile = None
     if getattr(args, "profile", None):
-        from autobot.calibration import load_profile
+        from autobot.harness.calibration import load_profile
 
         profile = load_profile(args.profile)  # missing or broken: one line, exit 2
 
@@ -181,8 +181,8 @@ def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss."""
     from rich.console import Console
 
-    from autobot.browser import BrowserConfig, open_browser
-    from autobot.driver import ConfirmStrategy, SeleniumDriver
+    from autobot.drivers.browser import BrowserConfig, open_browser
+    from autobot.drivers.driver import ConfirmStrategy, SeleniumDriver
     from autobot.loop import BotConfig, GameFailed, play_game
 
     answer = check_answer(args.answer)

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
     profile = None
     if args.profile:
-        from autobot.calibration import load_profile
+        from autobot.harness.calibration import load_profile
 
         profile = load_profile(args.profile)
     results: list[dict[str, Any]] = []

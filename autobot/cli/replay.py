@@ -45,7 +45,7 @@ def _row_text(rows: list[tuple[str, str]]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Replay every case, print the table, write JSON; 1 if any case failed."""
-    from autobot.replay import (
+    from autobot.harness.replay import (
         Replayer,
         collect_cases,
         replay_cases,
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
 
     profile = None
     if args.profile:
-        from autobot.calibration import load_profile
+        from autobot.harness.calibration import load_profile
 
         profile = load_profile(args.profile)
     cases = collect_cases(args.paths, args.strict)

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from autobot import tree as trees
+    from autobot.solver import tree as trees
     from autobot.words import load_words
 
     answers, guesses = load_words(args.answers), load_words(args.guesses)
@@ -94,7 +94,7 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _header(args: argparse.Namespace) -> dict[str, Any]:
-    from autobot import tree as trees
+    from autobot.solver import tree as trees
 
     if args.file is not None:
         return trees.read_tree_file(args.file)
@@ -123,7 +123,7 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from autobot.tree import Tree
+    from autobot.solver.tree import Tree
     from autobot.words import load_words
 
     header = _header(args)

@@ -111,7 +111,7 @@ class EntropyPlayer:
 
 
 def _opener_path(game: Game, guesses: Sequence[str]) -> os.PathLike[str]:
-    from autobot.patterns import cache_dir
+    from autobot.solver.patterns import cache_dir
 
     digest = hashlib.sha256(
         "\n".join((game.label, *guesses, "|", *game.answers)).encode()

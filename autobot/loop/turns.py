@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from autobot.driver import Driver, UserQuit
+from autobot.drivers.driver import Driver, UserQuit
 from autobot.errors import AutobotError
 from autobot.loop.result import (
     ALL_GREEN,

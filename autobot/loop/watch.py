@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from autobot.driver import Driver
+from autobot.drivers.driver import Driver
 from autobot.errors import AutobotError
 from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Strategy, Timings
 from autobot.loop.rows import board_box, board_cut, describe, frame_digest, row_kind

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from autobot.errors import AutobotError
-from autobot.patterns import pattern_matrix
 from autobot.solver.lexicon import Lexicon
 from autobot.solver.offlist import NOTES, ROWS, Fit, OffList
+from autobot.solver.patterns import pattern_matrix
 from autobot.solver.prior import in_dictionary, prior_from_zipf, zipf_values
 from autobot.solver.state import STRATEGIES, Decision, GameState, SolverConfig, Strategy
 from autobot.solver.strategies import (

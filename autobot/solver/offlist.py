@@ -18,8 +18,8 @@ from functools import cache
 import numpy as np
 
 from autobot.errors import AutobotError
-from autobot.patterns import reference_matrix
 from autobot.solver.lexicon import Lexicon
+from autobot.solver.patterns import reference_matrix
 from autobot.solver.prior import prior_from_zipf
 from autobot.solver.splits import split_stats
 from autobot.wordle import ALL_GREEN, WORD_LENGTH, Turn, marks_to_code

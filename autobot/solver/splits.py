@@ -57,7 +57,7 @@ def split_stats_numpy(
 def _compiled() -> Callable[..., tuple[np.ndarray, np.ndarray, np.ndarray]] | None:
     """numba's version of the split loop (about 10x faster), or None where numba is missing."""
     try:
-        from autobot.split_jit import split_stats
+        from autobot.solver.split_jit import split_stats
     except ImportError:
         return None
     return split_stats

@@ -122,9 +122,9 @@ _STRATEGY_CLASSES: dict[str, Callable[[Solver], Strategy]] = {
 def _tree_strategy(config: SolverConfig, solver: Solver, fallback: Strategy) -> Strategy | None:
     """The shipped optimal tree for these lists/opener/mode, or None (the one place trees enter)."""
     try:
-        from autobot import tree
+        from autobot.solver import tree
     except ModuleNotFoundError as exc:
-        if exc.name == "autobot.tree":
+        if exc.name == "autobot.solver.tree":
             return None
         raise
     factory = getattr(tree, "tree_strategy", None)

@@ -192,7 +192,7 @@ def _wait_for_sheet(driver: object, timeout: float = 10.0) -> list[tuple[str, np
 
 def harvest(out: Path) -> int:
     """Render the sheets, write templates + README into `out`; returns the number written."""
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     found: list[tuple[str, str, np.ndarray]] = []
     with _sheet_urls() as (url_for, source):

@@ -1,8 +1,8 @@
 """Benchmark `read_keyboard`: median / p95 per frame, beside `read_board` on the same frames.
 
-`python -m autobot.vision.keyboard_bench [--reads 100] [--out bench-out/keyboard.json]`
+`python -m autobot.bench.keyboard [--reads 100] [--out bench-out/keyboard.json]`
 
-The frames are `autobot.vision.bench`'s screenshots of the bundled page (1280x1024 light, dark,
+The frames are `autobot.bench.vision`'s screenshots of the bundled page (1280x1024 light, dark,
 high contrast, and 3840x2160), each timed four ways: the board read (for scale), the keyboard
 with the board's grid, the same with a key cache shared by the reads (a game loop re-reading
 an unchanged keyboard), and without the grid. Each timed read is checked: every letter key
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
+from autobot.bench.vision import ANSWER, GUESSES, make_frames, save_results
 from autobot.vision import read_board
-from autobot.vision.bench import ANSWER, GUESSES, make_frames, save_results
 from autobot.vision.keyboard import KeyboardRead, best_marks, read_keyboard
 from autobot.wordle import score
 
@@ -55,7 +55,7 @@ def _time(call: Callable[[], object], reads: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark, print a table, write JSON."""
-    parser = argparse.ArgumentParser(prog="python -m autobot.vision.keyboard_bench",
+    parser = argparse.ArgumentParser(prog="python -m autobot.bench.keyboard",
                                      description=__doc__)
     parser.add_argument("--reads", type=int, default=100)
     parser.add_argument("--out", type=Path, default=Path("bench-out/keyboard.json"))
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
             results.append(r)
             print(f"{name:22s} {mode:10s} {r['median_ms']:8.2f} {r['p95_ms']:8.2f} "
                   f"{r['cpu_median_ms']:8.2f} {right}")
-    save_results(args.out, f"python -m autobot.vision.keyboard_bench --reads {args.reads}",
+    save_results(args.out, f"python -m autobot.bench.keyboard --reads {args.reads}",
                  {"1280x1024": 15.0}, results)
     return 0
 

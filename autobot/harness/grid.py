@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from autobot.browser import CHROMEDRIVER, CHROMIUM
+from autobot.drivers.browser import CHROMEDRIVER, CHROMIUM
 from autobot.errors import AutobotError
 
 GRID_VERSION = "4.48.0"
@@ -145,7 +145,7 @@ def find_jar(explicit: str | Path | None = None) -> Path:
     elif os.environ.get("AUTOBOT_GRID_JAR"):
         candidates.append(Path(os.environ["AUTOBOT_GRID_JAR"]))
     else:
-        candidates += [Path(__file__).resolve().parents[1] / ".grid" / JAR_IN_PREFIX,
+        candidates += [Path(__file__).resolve().parents[2] / ".grid" / JAR_IN_PREFIX,
                        Path.cwd() / ".grid" / JAR_IN_PREFIX]
     for path in candidates:
         if path.is_file():

@@ -106,7 +106,7 @@ class _Session:
     """One browser (local or a Grid slot), opened and closed by hand, and the node it runs on."""
 
     def __init__(self, config: RunConfig, worker: int) -> None:
-        from autobot.browser import BrowserConfig, open_browser
+        from autobot.drivers.browser import BrowserConfig, open_browser
 
         self._stack = contextlib.ExitStack()
         browser = BrowserConfig(window_size=config.window_size, scale=config.scale,
@@ -116,7 +116,7 @@ class _Session:
         caps = getattr(self.web, "capabilities", None) or {}
         self.profile = str((caps.get("chrome") or {}).get("userDataDir") or "")
         if config.remote_url:
-            from autobot.grid import session_node
+            from autobot.harness.grid import session_node
 
             self.node = session_node(config.remote_url, self.web.session_id) or "remote"
 
@@ -124,13 +124,13 @@ class _Session:
         """Quit the browser; a session that is already dead is not an error here, and a Chromium
         whose chromedriver died (so quit() could not reach it) is killed by its profile."""
         if self.profile:
-            from autobot.browser import _processes_using
+            from autobot.drivers.browser import _processes_using
 
             orphans = _processes_using(self.profile)
         with contextlib.suppress(Exception):
             self._stack.close()
         if self.profile:
-            from autobot.browser import _remove_profile
+            from autobot.drivers.browser import _remove_profile
 
             for pid in orphans:
                 with contextlib.suppress(OSError):
@@ -233,7 +233,7 @@ class ParallelRun:
 
     def _play(self, session: _Session, solver: Any, job: Job, retries: int) -> dict[str, Any]:
         from autobot.cli.play import load_page
-        from autobot.driver import SeleniumDriver
+        from autobot.drivers.driver import SeleniumDriver
         from autobot.loop import BotConfig, play_game
         from autobot.page.server import page_url
 
@@ -330,7 +330,12 @@ def leak_check(config: RunConfig, profiles: set[str],
             "profiles": sorted(p for p in profiles if p and os.path.exists(p)),
         }
         if config.remote_url:
-            from autobot.grid import fetch_status, leftovers, reap_dead_nodes, status_summary
+            from autobot.harness.grid import (
+                fetch_status,
+                leftovers,
+                reap_dead_nodes,
+                status_summary,
+            )
 
             with contextlib.suppress(AutobotError):
                 leaks["sessions"] = status_summary(fetch_status(config.remote_url))["sessions"]
@@ -346,7 +351,7 @@ def leak_check(config: RunConfig, profiles: set[str],
 
 def _using(profiles: set[str]) -> list[str]:
     """Processes still running on one of our local profiles ('pid profile')."""
-    from autobot.browser import _processes_using
+    from autobot.drivers.browser import _processes_using
 
     return [f"{pid} {p}" for p in profiles if p for pid in _processes_using(p)]
 
@@ -355,7 +360,7 @@ def managed_grid_dir(url: str | None) -> Path | None:
     """The run folder of the `autobot grid up` Grid at `url`, if this machine started it."""
     if not url:
         return None
-    from autobot.grid import default_run_dir, load_state
+    from autobot.harness.grid import default_run_dir, load_state
 
     run_dir = default_run_dir()
     state = load_state(run_dir)
@@ -409,7 +414,7 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
 
 def config_from_args(args: argparse.Namespace) -> RunConfig:
     """The run's settings from `autobot bench --browser` arguments (None = default)."""
-    from autobot.bench_browser import _option
+    from autobot.bench.browser import _option
 
     return RunConfig(
         parallel=int(args.parallel), remote_url=_option(args, "remote"),
@@ -422,7 +427,7 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
 
 def run(args: argparse.Namespace) -> int:
     """`autobot bench --browser --parallel N`: print progress and the summary; 0 if all won."""
-    from autobot.bench_browser import _option, pick_answers
+    from autobot.bench.browser import _option, pick_answers
     from autobot.page.server import serve_page
 
     config = config_from_args(args)
@@ -430,7 +435,7 @@ def run(args: argparse.Namespace) -> int:
     out_path = Path(resume or args.jsonl) if (resume or getattr(args, "jsonl", None)) else None
     answers = pick_answers(int(_option(args, "games")), int(_option(args, "seed")))
     if config.remote_url:
-        from autobot.grid import fetch_status
+        from autobot.harness.grid import fetch_status
 
         fetch_status(config.remote_url)  # a wrong URL is one line, before any game
     quiet = bool(getattr(args, "quiet", False))

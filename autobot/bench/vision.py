@@ -1,6 +1,6 @@
 """Benchmark `read_board`: median / p95 per frame, with and without a hint. Not a test.
 
-`python -m autobot.vision.bench [--reads 200] [--out bench-out/vision.json]`
+`python -m autobot.bench.vision [--reads 200] [--out bench-out/vision.json]`
 
 Each frame is timed three ways: a full search, with last frame's grid as a hint, and with the
 hint plus a glyph cache shared by the reads (a game loop re-reading a settled board).
@@ -41,7 +41,7 @@ def make_frames() -> dict[str, np.ndarray]:
     """Screenshot the bundled page for every look (pixels only)."""
     from PIL import Image
 
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
     from autobot.page.server import page_url, serve_page
 
     frames: dict[str, np.ndarray] = {}
@@ -98,7 +98,7 @@ def time_reads(frame: np.ndarray, reads: int, hinted: bool, cached: bool = False
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark, print a table, write JSON."""
-    parser = argparse.ArgumentParser(prog="python -m autobot.vision.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m autobot.bench.vision", description=__doc__)
     parser.add_argument("--reads", type=int, default=200)
     parser.add_argument("--out", type=Path, default=Path("bench-out/vision.json"))
     args = parser.parse_args(argv)
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:22s} {mode:6s} {r['median_ms']:8.2f} "
                   f"{r['p95_ms']:8.2f} {r['cpu_median_ms']:8.2f} {r['cpu_p95_ms']:8.2f} "
                   f"{r['right']}")
-    save_results(args.out, f"python -m autobot.vision.bench --reads {args.reads}",
+    save_results(args.out, f"python -m autobot.bench.vision --reads {args.reads}",
                  {"1280x1024": 10.0, "3840x2160": 40.0}, results)
     return 0
 

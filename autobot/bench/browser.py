@@ -3,7 +3,7 @@
 One page server and one headless browser for all games (start-up is reported apart); each game
 is a fresh page load with a fixed answer and animations off unless `--anim`. Prints per-step
 medians and p95 (capture, read, decide, type, settle), the time per game, and writes `--json`.
-Also runnable alone: `python -m autobot.bench_browser --games 50 --json out.json`.
+Also runnable alone: `python -m autobot.bench.browser --games 50 --json out.json`.
 """
 
 from __future__ import annotations
@@ -57,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from autobot.browser import BrowserConfig, open_browser
     from autobot.cli.play import load_page, write_json
-    from autobot.driver import SeleniumDriver
+    from autobot.drivers.browser import BrowserConfig, open_browser
+    from autobot.drivers.driver import SeleniumDriver
     from autobot.loop import BotConfig, Timings, percentile, play_game
     from autobot.page.server import page_url, serve_page
     from autobot.solver import SolverConfig, make_solver
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     """Stand-alone entry: the same benchmark without the `autobot bench` dispatcher."""
     from autobot.cli.play import add_browser_arguments
 
-    parser = argparse.ArgumentParser(prog="python -m autobot.bench_browser")
+    parser = argparse.ArgumentParser(prog="python -m autobot.bench.browser")
     parser.add_argument("--games", type=int, default=DEFAULTS["games"])
     parser.add_argument("--seed", type=int, default=DEFAULTS["seed"])
     parser.add_argument("--json", metavar="OUT")

@@ -4,7 +4,7 @@ A Driver types into the game and owns the Screen the bot looks at; it never read
 Adapters:
 - `SeleniumDriver`: a WebDriver session (local headless Chromium or a remote grid), keys sent
   with ActionChains, frames from `get_screenshot_as_png`.
-- `autobot.desktop.DesktopDriver` (live mode): pyautogui keys + mss frames on a real desktop,
+- `autobot.drivers.desktop.DesktopDriver` (live mode): pyautogui keys + mss frames on a desktop,
   pyautogui imported inside its constructor only, so this module works with no display.
 `ConfirmStrategy` wraps a solver so a person accepts, edits, skips or quits each guess.
 """
@@ -16,8 +16,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
 
+from autobot.drivers.screen import Screen, SeleniumScreen
 from autobot.errors import AutobotError
-from autobot.screen import Screen, SeleniumScreen
 from autobot.wordle import WORD_LENGTH, hard_mode_violation
 
 if TYPE_CHECKING:
@@ -252,7 +252,7 @@ def _default_keyboard_reader() -> Callable[[Any], Any]:
 
 
 # The desktop adapter (pyautogui keys + mss frames, pyautogui imported lazily) is
-# `autobot.desktop.DesktopDriver`; it satisfies the same `Driver` protocol.
+# `autobot.drivers.desktop.DesktopDriver`; it satisfies the same `Driver` protocol.
 
 
 class UserQuit(AutobotError):

@@ -1,6 +1,6 @@
 """Benchmark of live desktop mode: per-step times over N games (mss frames, pyautogui keys).
 
-    python -m autobot.bench_live [--games 20] [--json bench-live.json] [--no-anim] [--xvfb]
+    python -m autobot.bench.live [--games 20] [--json bench-live.json] [--no-anim] [--xvfb]
 
 One headed Chromium app window shows the bundled page (under a private Xvfb when there is no
 DISPLAY, or with --xvfb); each game loads a new answer into it, then the bot plays through the
@@ -25,7 +25,7 @@ from autobot.errors import AutobotError
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The benchmark's flags."""
-    parser = argparse.ArgumentParser(prog="python -m autobot.bench_live", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m autobot.bench.live", description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     parser.add_argument("--seed", type=int, default=5, help="which answers (default 5)")
     parser.add_argument("--json", metavar="OUT", default="bench-live.json",
@@ -78,9 +78,9 @@ class Recorder:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Play the games; returns the JSON record."""
-    from autobot.browser import BrowserConfig, open_browser
     from autobot.cli.live import find_board, live_config
-    from autobot.desktop import (
+    from autobot.drivers.browser import BrowserConfig, open_browser
+    from autobot.drivers.desktop import (
         DesktopDriver,
         GuardedDriver,
         MssScreen,

@@ -1,6 +1,6 @@
 """Benchmark: board read time per frame at 1280x1024 and at 3840x2160 (targets 10 ms / 40 ms).
 
-`python -m autobot.bench_read [--reads N] [--out bench-out/read.json]`
+`python -m autobot.bench.read [--reads N] [--out bench-out/read.json]`
 
 Frames are real fixture screenshots (fixtures/screenshots) placed where a screen capture would
 have them: under a browser's tab strip and address bar, and for 4K on a desktop with a wallpaper,
@@ -24,7 +24,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "screenshots"
 TARGET_MS = {"1280x1024": 10.0, "3840x2160": 40.0}
 
@@ -110,7 +110,7 @@ def _time_reads(frame: np.ndarray, reads: int, data: dict, hinted: bool, cached:
     CPU time (this process, all threads) is reported beside wall time because the machine may
     be shared: other work inflates wall time, not the reader's own cost. `cached`: the reads
     share a glyph cache, as a game loop's reads of a settled board do (every tile a hit)."""
-    from autobot.replay import compare_board, expectation_from_sidecar
+    from autobot.harness.replay import compare_board, expectation_from_sidecar
     from autobot.vision import read_board
 
     cache: dict | None = {} if cached else None
@@ -194,7 +194,7 @@ def run(reads: int, out: Path, limit: int | None = None, save: Path | None = Non
                   + (f" | misread {len(wrong)}: {', '.join(wrong[:4])}" if wrong else ""))
     report = {
         "benchmark": "board read time per frame",
-        "command": f"python -m autobot.bench_read --reads {reads}",
+        "command": f"python -m autobot.bench.read --reads {reads}",
         "machine": {"python": platform.python_version(), "cpu": platform.processor() or
                     platform.machine(), "cv2": cv2.__version__,
                     "load_average": list(os.getloadavg()), "cores": os.cpu_count()},
@@ -208,7 +208,7 @@ def run(reads: int, out: Path, limit: int | None = None, save: Path | None = Non
 
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m autobot.bench_read", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m autobot.bench.read", description=__doc__)
     parser.add_argument("--reads", type=int, default=20, help="timed reads per frame")
     parser.add_argument("--limit", type=int, help="at most this many fixtures per size")
     parser.add_argument("--out", default=str(ROOT / "bench-out" / "read.json"))

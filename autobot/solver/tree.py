@@ -26,7 +26,7 @@ from autobot.wordle import ALL_GREEN, Turn, code_to_marks, hard_mode_violation
 from autobot.words import WordList
 
 FORMAT = 1
-INF = 1 << 40  # "no tree within the depth limit" (as in autobot.tree_search)
+INF = 1 << 40  # "no tree within the depth limit" (as in autobot.solver.tree_search)
 ALL_GREEN_MARKS = "G" * 5
 # Guesses allowed per game, by mode: the shipped normal tree must finish in 5, the hard one in 6.
 DEFAULT_DEPTH = {False: 5, True: 6}
@@ -45,7 +45,7 @@ class Strategy(Protocol):
 @cache
 def _core() -> tuple[Any, ...]:
     """The jitted search functions (numba is imported only when a tree is built)."""
-    from autobot import tree_search
+    from autobot.solver import tree_search
 
     return tree_search.solve, tree_search.new_memo, tree_search.set_hash, tree_search.state_hash
 
@@ -171,7 +171,7 @@ def build_tree(
     if len(guesses) >= 1 << 15:
         raise AutobotError(f"at most 32,767 allowed guesses, not {len(guesses):,}")
     if matrix is None:
-        from autobot.patterns import pattern_matrix
+        from autobot.solver.patterns import pattern_matrix
 
         matrix = pattern_matrix(guesses, answers)
     depth = DEFAULT_DEPTH[hard] if depth is None else depth

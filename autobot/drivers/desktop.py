@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from autobot.drivers.pointer import PointerMap, Rect, pointer_map
 from autobot.errors import AutobotError
-from autobot.pointer import PointerMap, Rect, pointer_map
 
 SAFETY_EXIT = 4
 UNAVAILABLE_EXIT = 5
@@ -193,7 +193,7 @@ class DesktopDriver:
 
     @property
     def pointer(self) -> PointerMap:
-        """Frame pixels -> pointer coordinates, measured on first use (see autobot.pointer)."""
+        """Frame pixels -> pointer coordinates, measured on first use (autobot.drivers.pointer)."""
         if self._pointer is None:
             self._pointer = measure_pointer(self.screen, self._gui)
         return self._pointer

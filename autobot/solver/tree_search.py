@@ -14,7 +14,7 @@ from numba.typed import Dict
 
 from autobot.wordle import ALL_GREEN, PATTERN_COUNT
 
-INF = 1 << 40  # "no tree within the depth limit"; the same value as autobot.tree.INF
+INF = 1 << 40  # "no tree within the depth limit"; the same value as autobot.solver.tree.INF
 
 # Explicit signatures: compiled once, and the on-disk cache then works for the recursion too
 # (with lazy typing numba recompiled the recursive search on every run, ~7 s).

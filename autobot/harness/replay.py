@@ -336,7 +336,7 @@ class Replayer:
         result.theme, result.high_contrast = read.theme, read.high_contrast
         result.rows = list(_norm_rows(read.rows)) if read.found else []
         if self.profile is not None:
-            from autobot.calibration import read_mismatch
+            from autobot.harness.calibration import read_mismatch
 
             result.note = read_mismatch(self.profile, frame.shape, read) or ""
         hard = case.expect.hard if case.expect else False

@@ -1,0 +1,1 @@
+"""Benchmarks: each prints figures and writes JSON (solver, browser, live, read, parallel)."""

@@ -1,0 +1,1 @@
+"""The harness around games: replay of screenshots, fixtures, calibration, the Selenium Grid."""
