@@ -228,8 +228,8 @@ def capture(driver: Any, base: str, fx: Fixture, allowed: frozenset[str]
     from autobot.page.server import page_url
 
     url = page_url(base, answer=fx.answer, theme=fx.theme, contrast=fx.contrast, hard=fx.hard,
-                   anim=fx.anim, stats=fx.stats, guesses=fx.guesses,
-                   **dict(fx.page))
+                   anim=fx.anim, stats=fx.stats, guesses=fx.guesses, length=fx.length,
+                   mode=fx.mode, **dict(fx.page))
     driver.get(url)
     _wait(driver, JS_READY, bool, "the page to load")
     if fx.moment == "stats":
@@ -301,7 +301,7 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
     from PIL import Image
 
     from autobot import __version__
-    from autobot.harness.fixtures import expected_rows, expected_settled
+    from autobot.harness.fixtures import expected_counts, expected_rows, expected_settled
     from autobot.harness.replay import next_guess_for
 
     truth = expected_rows(fx, allowed)
@@ -312,8 +312,9 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
     settled = expected_settled(rows) if found else False
     with Image.open(io.BytesIO(png)) as img:
         size = list(img.size)
+    counts = expected_counts(fx)
     guess = next_guess_for(rows, found=found, settled=settled, hard=fx.hard,
-                           solver_for=solver_for)
+                           solver_for=solver_for, mode=fx.mode, counts=counts)
     return {
         "format": FORMAT,
         "name": fx.name,
@@ -327,6 +328,7 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
             "high_contrast": fx.contrast if any(m in "GY" for _, ms in rows for m in ms)
             else None,
             "rows": [list(r) for r in rows],
+            **({"counts": counts} if counts else {}),
         },
         "expected_guess": guess,
         "strategy": "default",
@@ -346,6 +348,8 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
             "anim": fx.anim,
             "stats_modal": fx.stats,
             "page": dict(fx.page),  # the other page options (palette, tiles, hint, rows, intro)
+            **({"length": fx.length, "mode": fx.mode} if fx.length != 5 or fx.mode != "wordle"
+               else {}),
         },
         "occluded": [list(t) for t in covered],
         # Set: today's reader misreads this one (it lives in fixtures/pending until fixed).
