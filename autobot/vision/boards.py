@@ -1,0 +1,224 @@
+"""Many boards in one frame (Dordle, Quordle ... Duotrigordle): find every board, read each.
+
+Pure steps on an RGB frame: tile outlines at full resolution (the tiles of 32 boards are small)
+-> the tile size most outlines share -> outlines linked to their row and column neighbours one
+tile pitch away (the gap between two boards is wider than the gap between two tiles) -> each
+linked group is one board's lattice -> boards in reading order (board rows top to bottom, left
+to right) -> each board read by the single-board reader at its grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+
+from autobot.vision import Grid, locate
+
+SIZE_AGREE = 0.15  # an outline within this share of the common tile size is a tile
+PITCH_AGREE = 0.1  # a neighbour this close (share of the pitch) to one pitch away is linked
+LINE_AGREE = 0.3  # share of a tile: centres this close are in one row (or column)
+BAND_PX = 64  # px: the full-size search runs on bands this tall at least (plus an overlap)
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """One board of many: its tiles' lattice in frame pixels (x, y: tile (0, 0) top-left)."""
+
+    x: float
+    y: float
+    pitch_x: float
+    pitch_y: float
+    tile: float
+    tile_h: float
+    rows: int
+    cols: int
+    found: int  # tile outlines seen on the lattice
+    cells: frozenset[tuple[int, int]] = field(default=frozenset(), compare=False)
+
+    def bbox(self) -> tuple[int, int, int, int]:
+        """x0, y0, x1, y1 of the whole board."""
+        x1 = self.x + (self.cols - 1) * self.pitch_x + self.tile
+        y1 = self.y + (self.rows - 1) * self.pitch_y + self.tile_h
+        return round(self.x), round(self.y), round(x1), round(y1)
+
+
+def _common_size(boxes: Sequence[locate.Box]) -> float | None:
+    """The tile side most outlines agree on (ties: the larger, a board over its letters)."""
+    if not boxes:
+        return None
+    sides = np.array([b.side for b in boxes])
+    support = (np.abs(sides[None, :] - sides[:, None]) <= SIZE_AGREE * sides[:, None]).sum(1)
+    best = sides[np.lexsort((sides, support))[-1]]
+    return float(np.median(sides[np.abs(sides - best) <= SIZE_AGREE * best]))
+
+
+def _pitch(centres: np.ndarray, across: np.ndarray, side: float) -> float | None:
+    """The commonest distance from a tile to its next neighbour on its line (along one axis)."""
+    steps = []
+    for i in range(len(centres)):
+        same = (np.abs(across - across[i]) < LINE_AGREE * side) \
+            & (centres > centres[i] + 0.5 * side)
+        if same.any():
+            step = float(np.min(centres[same] - centres[i]))
+            if step < 1.6 * side:
+                steps.append(step)
+    return float(np.median(steps)) if steps else None
+
+
+def _groups(links: list[tuple[int, int]], n: int) -> list[list[int]]:
+    """Connected groups of linked outlines (union-find)."""
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for a, b in links:
+        parent[root(a)] = root(b)
+    out: dict[int, list[int]] = {}
+    for i in range(n):
+        out.setdefault(root(i), []).append(i)
+    return list(out.values())
+
+
+def _lines(values: np.ndarray, tol: float) -> list[float]:
+    """Centres of the rows (or columns) that these tile centres fall on."""
+    lines: list[list[float]] = []
+    for v in sorted(values):
+        if lines and v - lines[-1][-1] < tol:
+            lines[-1].append(v)
+        else:
+            lines.append([v])
+    return [float(np.mean(line)) for line in lines]
+
+
+def _lattice(xs: np.ndarray, ys: np.ndarray, side: float, pitch_x: float, pitch_y: float,
+             cols: int) -> list[BoardGeometry]:
+    """One linked group's board(s): `cols` columns each (touching boards are cut apart)."""
+    col_lines = _lines(xs, LINE_AGREE * side)
+    row_lines = _lines(ys, LINE_AGREE * side)
+    if len(col_lines) < cols:
+        return []  # part of a board (cut by the frame's side) or something else
+    top, bottom = row_lines[0], row_lines[-1]
+    rows = int(round((bottom - top) / pitch_y)) + 1
+    step_y = (bottom - top) / (rows - 1) if rows > 1 else pitch_y
+    out = []
+    for start in range(0, len(col_lines) - cols + 1, cols):
+        chunk = col_lines[start:start + cols]
+        step_x = (chunk[-1] - chunk[0]) / (cols - 1) if cols > 1 else pitch_x
+        if abs(step_x - pitch_x) > PITCH_AGREE * pitch_x:
+            continue
+        x0, y0 = chunk[0] - side / 2, top - side / 2
+        inside = (xs > chunk[0] - step_x / 2) & (xs < chunk[-1] + step_x / 2)
+        cells = frozenset(
+            (int(round((y - top) / step_y)), int(round((x - chunk[0]) / step_x)))
+            for x, y in zip(xs[inside], ys[inside], strict=True)
+        )
+        out.append(BoardGeometry(x0, y0, step_x, step_y, side, side, rows, cols, len(cells), cells))
+    return out
+
+
+def _outlines(frame: np.ndarray) -> list[locate.Box]:
+    """Tile outlines at full size (the tiles of 32 boards are small, their gaps 1-2 px).
+
+    A first look at half size gives the tile size roughly (tiles that touch there merge into
+    bigger outlines, still of the right order); the full-size search then only keeps outlines
+    of about that size, band by band, which keeps the locator's pairwise steps small.
+    """
+    grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
+    half = cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    rough = _common_size(locate.find_candidates(half))
+    if rough is None or rough < locate.MIN_TILE:
+        sides = (float(locate.MIN_TILE), 2.0 * locate.MIN_TILE + 2)
+    else:
+        sides = (0.6 * 2 * rough - 1, 1.5 * 2 * rough + 1)
+    band = max(BAND_PX, int(2 * sides[1]))
+    overlap = int(1.2 * sides[1]) + 2
+    boxes: list[locate.Box] = []
+    for top in range(0, grey.shape[0], band):
+        y0 = max(0, top - overlap)
+        part = locate.find_candidates(grey[y0:min(grey.shape[0], top + band + overlap)], sides)
+        boxes += [replace(b, y=b.y + y0) for b in part if top <= b.cy + y0 < top + band]
+    return _outermost(boxes)
+
+
+def _outermost(boxes: list[locate.Box]) -> list[locate.Box]:
+    """One outline per tile: the outer trace of a bordered tile, not also its inner one."""
+    if not boxes:
+        return []
+    boxes = sorted(boxes, key=lambda b: -b.side)
+    cx = np.array([b.cx for b in boxes])
+    cy = np.array([b.cy for b in boxes])
+    side = np.array([b.side for b in boxes])
+    near = (np.abs(cx[:, None] - cx[None, :]) < 0.2 * side[:, None]) & \
+        (np.abs(cy[:, None] - cy[None, :]) < 0.2 * side[:, None])
+    inner = np.triu(near, 1).any(0)  # a larger (earlier) outline shares its centre
+    return [b for b, dropped in zip(boxes, inner, strict=True) if not dropped]
+
+
+def find_boards(frame: np.ndarray, cols: int = 5) -> list[BoardGeometry]:
+    """Every board of `cols`-letter rows in the frame, in reading order (board rows top to
+    bottom, each left to right); [] if there is no tile lattice."""
+    boxes = _outlines(frame)
+    side = _common_size(boxes)
+    if side is None:
+        return []
+    tiles = [b for b in boxes if abs(b.w - side) <= SIZE_AGREE * side
+             and abs(b.h - side) <= SIZE_AGREE * side]
+    xs = np.array([b.cx for b in tiles])
+    ys = np.array([b.cy for b in tiles])
+    pitch_x = _pitch(xs, ys, side)
+    pitch_y = _pitch(ys, xs, side) or pitch_x
+    if pitch_x is None or pitch_y is None:
+        return []
+    links = []
+    for i in range(len(tiles)):
+        dx, dy = xs - xs[i], ys - ys[i]
+        beside = (np.abs(dy) < LINE_AGREE * side) & (np.abs(dx - pitch_x) < PITCH_AGREE * pitch_x)
+        below = (np.abs(dx) < LINE_AGREE * side) & (np.abs(dy - pitch_y) < PITCH_AGREE * pitch_y)
+        links += [(i, int(j)) for j in np.flatnonzero(beside | below)]
+    found: list[BoardGeometry] = []
+    for group in _groups(links, len(tiles)):
+        found += _lattice(xs[group], ys[group], side, pitch_x, pitch_y, cols)
+    return reading_order(_merge_split_rows(found))
+
+
+def _merge_split_rows(boards: list[BoardGeometry]) -> list[BoardGeometry]:
+    """A board whose middle rows showed no outline (dim tiles) is one board, not two: join
+    lattices in the same columns whose rows are whole pitches apart (2 or 3)."""
+    boards = sorted(boards, key=lambda b: (b.x, b.y))
+    out: list[BoardGeometry] = []
+    for b in boards:
+        prev = out[-1] if out else None
+        if prev is not None and abs(prev.x - b.x) < LINE_AGREE * b.tile:
+            # Rows from prev's last row to b's first.
+            gap = (b.y - prev.y) / prev.pitch_y - prev.rows + 1
+            if 2 <= round(gap) <= 3 and abs(gap - round(gap)) < PITCH_AGREE:
+                rows = prev.rows - 1 + round(gap) + b.rows
+                cells = prev.cells | {(r + rows - b.rows, c) for r, c in b.cells}
+                out[-1] = BoardGeometry(prev.x, prev.y, prev.pitch_x, prev.pitch_y, prev.tile,
+                                        prev.tile_h, rows, prev.cols, len(cells), cells)
+                continue
+        out.append(b)
+    return out
+
+
+def reading_order(boards: Sequence[BoardGeometry]) -> list[BoardGeometry]:
+    """Board rows top to bottom (tops within half a pitch are one board row), left to right."""
+    rows: list[list[BoardGeometry]] = []
+    for b in sorted(boards, key=lambda b: b.y):
+        if rows and abs(b.y - rows[-1][0].y) < 0.5 * b.pitch_y:
+            rows[-1].append(b)
+        else:
+            rows.append([b])
+    return [b for row in rows for b in sorted(row, key=lambda b: b.x)]
+
+
+def board_grid(b: BoardGeometry) -> Grid:
+    """The single-board reader's grid for one board."""
+    return Grid(b.x, b.y, b.pitch_x, b.pitch_y, b.tile, b.cols, b.rows, b.tile_h)
