@@ -15,7 +15,10 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from autobot.vision import Grid, locate
+from autobot.vision import locate
+from autobot.vision.model import BoardRead, Grid
+from autobot.vision.read import read_grid
+from autobot.vision.tiles import RING, THIN_RING
 
 SIZE_AGREE = 0.15  # an outline within this share of the common tile size is a tile
 PITCH_AGREE = 0.1  # a neighbour this close (share of the pitch) to one pitch away is linked
@@ -97,29 +100,37 @@ def _lines(values: np.ndarray, tol: float) -> list[float]:
     return [float(np.mean(line)) for line in lines]
 
 
+def _fit(pos: np.ndarray, index: np.ndarray, step: float) -> tuple[float, float]:
+    """Least-squares start and step of tile centres `pos` at whole `index` steps."""
+    if len(set(index.tolist())) < 2:
+        return float(np.mean(pos - index * step)), step
+    slope, start = np.polyfit(index, pos, 1)
+    return float(start), float(slope)
+
+
 def _lattice(xs: np.ndarray, ys: np.ndarray, side: float, pitch_x: float, pitch_y: float,
              cols: int) -> list[BoardGeometry]:
-    """One linked group's board(s): `cols` columns each (touching boards are cut apart)."""
+    """One linked group's board(s): `cols` columns each (touching boards are cut apart), its
+    lattice fitted to every tile centre (a pixel off shows on 27 px tiles)."""
     col_lines = _lines(xs, LINE_AGREE * side)
     row_lines = _lines(ys, LINE_AGREE * side)
     if len(col_lines) < cols:
         return []  # part of a board (cut by the frame's side) or something else
-    top, bottom = row_lines[0], row_lines[-1]
-    rows = int(round((bottom - top) / pitch_y)) + 1
-    step_y = (bottom - top) / (rows - 1) if rows > 1 else pitch_y
+    top = row_lines[0]
+    row_of = np.round((ys - top) / pitch_y).astype(int)
+    y0, step_y = _fit(ys, row_of, pitch_y)
+    rows = int(row_of.max()) + 1
     out = []
     for start in range(0, len(col_lines) - cols + 1, cols):
         chunk = col_lines[start:start + cols]
-        step_x = (chunk[-1] - chunk[0]) / (cols - 1) if cols > 1 else pitch_x
+        inside = (xs > chunk[0] - pitch_x / 2) & (xs < chunk[-1] + pitch_x / 2)
+        col_of = np.round((xs[inside] - chunk[0]) / pitch_x).astype(int)
+        x0, step_x = _fit(xs[inside], col_of, pitch_x)
         if abs(step_x - pitch_x) > PITCH_AGREE * pitch_x:
             continue
-        x0, y0 = chunk[0] - side / 2, top - side / 2
-        inside = (xs > chunk[0] - step_x / 2) & (xs < chunk[-1] + step_x / 2)
-        cells = frozenset(
-            (int(round((y - top) / step_y)), int(round((x - chunk[0]) / step_x)))
-            for x, y in zip(xs[inside], ys[inside], strict=True)
-        )
-        out.append(BoardGeometry(x0, y0, step_x, step_y, side, side, rows, cols, len(cells), cells))
+        cells = frozenset(zip(row_of[inside].tolist(), col_of.tolist(), strict=True))
+        out.append(BoardGeometry(x0 - side / 2, y0 - side / 2, step_x, step_y, side, side, rows,
+                                 cols, len(cells), cells))
     return out
 
 
@@ -222,3 +233,85 @@ def reading_order(boards: Sequence[BoardGeometry]) -> list[BoardGeometry]:
 def board_grid(b: BoardGeometry) -> Grid:
     """The single-board reader's grid for one board."""
     return Grid(b.x, b.y, b.pitch_x, b.pitch_y, b.tile, b.cols, b.rows, b.tile_h)
+
+
+@dataclass(frozen=True)
+class BoardsRead:
+    """What one frame of a many-board game shows: each board found, read in today's format."""
+
+    found: bool
+    settled: bool  # every board read settled
+    boards: tuple[BoardRead, ...]  # in reading order
+    geometry: tuple[BoardGeometry, ...] = field(default=(), compare=False)
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def theme(self) -> str | None:
+        """The page's theme, as the first board read saw it."""
+        return next((b.theme for b in self.boards if b.found), None)
+
+    @property
+    def high_contrast(self) -> bool:
+        """Any board read in a high-contrast palette."""
+        return any(b.high_contrast for b in self.boards)
+
+    def to_json(self) -> dict:
+        """The `autobot read --boards --json` dict: one entry per board, as `autobot read`."""
+        boards = [b.to_json() for b in self.boards]
+        return {"count": len(boards), "boards": boards, "found": self.found,
+                "settled": self.settled, "theme": self.theme,
+                "high_contrast": self.high_contrast, "reasons": list(self.reasons)}
+
+
+def _unreadable(read: BoardRead) -> int:
+    """Tiles a read could not tell (occluded, unknown colour or letter)."""
+    if not read.found:
+        return 10**6
+    return sum(m.count("?") for _, m in read.rows) + sum(lt.count("?") for lt, _ in read.rows)
+
+
+class BoardsReader:
+    """Reads every board of a frame; remembers, for one game, where tile colours sample well.
+
+    Most pages leave a margin between a tile's edge and its letter (the reader's usual ring);
+    some (Duotrigordle) fill small tiles with big letters: the ring just inside the edge is
+    tried when the usual one finds tiles it cannot tell, and kept when it reads better.
+    """
+
+    def __init__(self, cols: int = 5, profile: object | None = None) -> None:
+        self.cols = cols
+        self.profile = profile
+        self.cache: dict = {}  # one glyph cache for all boards: same pixels, same letter
+        self.rings = [RING, THIN_RING]
+
+    def read_board_at(self, frame: np.ndarray, geometry: BoardGeometry) -> BoardRead:
+        """One board, with the ring that reads best (the last good one first)."""
+        grid = board_grid(geometry)
+        best: BoardRead | None = None
+        for ring in list(self.rings):
+            read = read_grid(frame, grid, profile=self.profile, cache=self.cache, ring=ring)
+            if best is None or _unreadable(read) < _unreadable(best):
+                if best is not None:
+                    self.rings = [ring] + [r for r in self.rings if r != ring]
+                best = read
+            if best.found and _unreadable(best) == 0:
+                break
+        assert best is not None
+        return best
+
+    def __call__(self, frame: np.ndarray) -> BoardsRead:
+        """Find and read every board in the frame."""
+        geometry = find_boards(frame, self.cols)
+        if not geometry:
+            return BoardsRead(False, False, (), (), ("no lattice of tiles",))
+        reads = tuple(self.read_board_at(frame, g) for g in geometry)
+        shown = [r for r in reads if r.found]
+        reasons = tuple(f"board {i + 1}: {why}" for i, r in enumerate(reads) if r.found
+                        for why in r.reasons)
+        return BoardsRead(bool(shown), bool(shown) and all(r.settled for r in shown), reads,
+                          tuple(geometry), reasons)
+
+
+def read_boards(frame: np.ndarray, cols: int = 5, profile: object | None = None) -> BoardsRead:
+    """Every board in one frame, found and read (a new reader: nothing kept between frames)."""
+    return BoardsReader(cols, profile)(frame)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +15,7 @@ from autobot.vision.find import locate_grid
 from autobot.vision.model import NOT_FOUND, BoardRead, Grid, _not_found
 from autobot.vision.tiles import (
     GLYPH_TILE_PX,
+    RING,
     RING_AGREE,
     TILE_PX,
     TileSample,
@@ -241,13 +243,29 @@ def read_board(
     grid, reasons = locate_grid(frame, hint)
     if grid is None:
         return NOT_FOUND
+    return read_grid(frame, grid, reasons=reasons, profile=profile, cache=cache)
+
+
+def read_grid(
+    frame: np.ndarray,
+    grid: Grid,
+    *,
+    reasons: Sequence[str] = (),
+    profile: object | None = None,
+    cache: GlyphCache | None = None,
+    ring: tuple[int, int] = RING,
+) -> BoardRead:
+    """Read the board whose tiles are at `grid` (found by the caller: one of many boards).
+
+    `reasons`: what locating it already found amiss; `ring`: where tile colours are sampled.
+    """
     templates = glyphs.load_templates(_template_dirs(profile))
     bg = background_lab(frame, grid)
     theme = colour.theme_of(bg)
     grid = with_cut_rows(frame, grid, bg)
 
     view = board_view(frame, grid, TILE_PX)
-    samples = sample_tiles(frame, grid, bg, view)
+    samples = sample_tiles(frame, grid, bg, view, ring)
 
     matched = read_letters(frame, grid, samples, templates, cache)
     roles, learned = classify_colours(samples, bg, profile, matched, cache)
