@@ -246,6 +246,16 @@ class BoardsRead:
     reasons: tuple[str, ...] = ()
 
     @property
+    def rows(self) -> tuple[tuple[str, str], ...]:
+        """Every board's rows one after another: any change anywhere shows (for the loop)."""
+        return tuple(row for b in self.boards if b.found for row in b.rows)
+
+    @property
+    def grid(self) -> None:
+        """No one grid: each board has its own (`geometry`)."""
+        return None
+
+    @property
     def theme(self) -> str | None:
         """The page's theme, as the first board read saw it."""
         return next((b.theme for b in self.boards if b.found), None)
@@ -299,8 +309,9 @@ class BoardsReader:
         assert best is not None
         return best
 
-    def __call__(self, frame: np.ndarray) -> BoardsRead:
-        """Find and read every board in the frame."""
+    def __call__(self, frame: np.ndarray, *, hint: object = None) -> BoardsRead:
+        """Find and read every board in the frame (`hint` is for the one-board reader's
+        signature: boards are always looked for afresh)."""
         geometry = find_boards(frame, self.cols)
         if not geometry:
             return BoardsRead(False, False, (), (), ("no lattice of tiles",))
