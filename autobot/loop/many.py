@@ -123,16 +123,23 @@ def assign(state: MultiState, boards: Sequence[Sequence[Row]]) -> dict[int, int]
     return out
 
 
-def rows_now(state: MultiState, read: Any) -> dict[int, Row] | None:
-    """Every open board's row for the guess being played (None: the boards cannot be told)."""
-    boards = board_rows(read)
+def open_reads(state: MultiState, read: Any) -> dict[int, Any] | None:
+    """Every open board's read (None: the boards cannot be told apart in this read)."""
+    boards = getattr(read, "boards", None)
     if boards is None:
         return None
-    got = assign(state, boards)
-    if isinstance(got, str):
+    found = [b for b in boards if b.found]
+    got = assign(state, [tuple(b.rows) for b in found])
+    return None if isinstance(got, str) else {b: found[i] for b, i in got.items()}
+
+
+def rows_now(state: MultiState, read: Any) -> dict[int, Row] | None:
+    """Every open board's row for the guess being played (None: the boards cannot be told)."""
+    reads = open_reads(state, read)
+    if reads is None:
         return None
     k = len(state.guesses)
-    return {b: boards[i][k] for b, i in got.items()}
+    return {b: tuple(r.rows[k]) for b, r in reads.items()}  # type: ignore[misc]
 
 
 def describe_many(read: Any, state: MultiState) -> str:
@@ -186,17 +193,25 @@ class ManyLoop(GameLoop):
         return judge
 
     def submit_judge(self, index: int, guess: str) -> Judge:  # type: ignore[override]
-        """Every open board's row scored (two equal reads), or the word refused."""
+        """Every open board's row scored, the same on two reads of settled boards (or on
+        three reads: after the last guess a dialog may come over the boards for good), or
+        the word refused."""
         accepted = False
+        last: dict[int, Row] | None = None
+        same = 0
 
         def judge(read: Any, previous: Any, still: float) -> Any:
-            nonlocal accepted
-            rows = rows_now(self.state, read) if read.found else None
-            if rows is None:
+            nonlocal accepted, last, same
+            reads = open_reads(self.state, read) if read.found else None
+            if reads is None:
                 return None
+            rows = {b: tuple(r.rows[index]) for b, r in reads.items()}
+            same = same + 1 if rows == last else 0
+            last = rows
             kinds = {row_kind(r) for r in rows.values()}
             accepted = accepted or any(any(m in "GYX" for m in r[1]) for r in rows.values())
-            if kinds == {"evaluated"} and self.steady(read, previous):
+            settled = all(r.settled for r in reads.values())
+            if kinds == {"evaluated"} and same >= (1 if settled else 2):
                 if not all(letters_match(r[0], guess) for r in rows.values()):
                     shown = sorted({r[0] for r in rows.values()})
                     raise OutOfStep(f"the boards show {', '.join(shown)} scored, "

@@ -769,6 +769,8 @@
     wrap.style.setProperty('--cols', cols);
     wrap.style.setProperty('--tile', `${Math.max(tile, 12)}px`);
     wrap.style.setProperty('--gap', `${MANY_TILE_GAP}px`);
+    // Small tiles get 1 px borders (as Octordle-like sites draw them), so the colour inside shows.
+    wrap.classList.toggle('thin', tile < 40);
     // Toasts sit over the keyboard: over the boards they would hide rows the player must read.
     toaster.style.top = `${keyboard.offsetTop + 8}px`;
     placeModals();
