@@ -20,17 +20,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, is_dataclass, replace
 from typing import Any, Protocol
 
 from autobot.driver import Driver, UserQuit
 from autobot.errors import AutobotError
 from autobot.loop.result import BotConfig, Event, Row, Timings
-from autobot.loop.rows import letters_match, row_kind
+from autobot.loop.rows import letters_match, row_kind, row_matches
 from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
-from autobot.wordle import WORD_LENGTH
+from autobot.wordle import WORD_LENGTH, Turn
 
 # Many boards take longer to read and to reveal; a read never turns "still" by pixels alone
 # (the watcher's shortcut keeps only the rows, not which board they belong to).
@@ -110,9 +110,9 @@ def assign(state: MultiState, boards: Sequence[Sequence[Row]]) -> dict[int, int]
         want = state.marks[b]
         for i in free:
             rows = boards[i]
+            # An old row's unreadable tile ('?', a misread) agrees with anything.
             if len(rows) > k and all(
-                rows[j][1] == want[j] and letters_match(rows[j][0], state.guesses[j])
-                for j in range(k)
+                row_matches(rows[j], Turn(state.guesses[j], want[j])) for j in range(k)
             ):
                 out[b] = i
                 free.remove(i)
@@ -121,6 +121,21 @@ def assign(state: MultiState, boards: Sequence[Sequence[Row]]) -> dict[int, int]
             return (f"board {b + 1} ({' '.join(want) or 'no rows yet'}) is not among the "
                     f"{len(boards)} boards read")
     return out
+
+
+def _named_rows(reason: str) -> list[int]:
+    """The 1-based rows a vision reason names ("tile 3,2 ...", "row 4 ..."); [] if none."""
+    words = reason.replace(",", " ").split()
+    return [int(words[i + 1]) for i, w in enumerate(words[:-1])
+            if w in ("tile", "row") and words[i + 1].isdigit()]
+
+
+def settled_from(board: Any, index: int) -> bool:
+    """Is this board read settled from row `index` (0-based) on? What vision doubts in rows
+    already played and checked (a tile it cannot place) does not hold the game up."""
+    if board.settled:
+        return True
+    return all((named := _named_rows(why)) and max(named) <= index for why in board.reasons)
 
 
 def open_reads(state: MultiState, read: Any) -> dict[int, Any] | None:
@@ -166,11 +181,28 @@ class ManyLoop(GameLoop):
         self.state = MultiState(boards)
         self.started = True  # no resumed rows: a many-board game is played from its start
 
+    def track(self, read: Any) -> float:
+        """As the watcher's, with "settled" meaning the open boards from the current row on."""
+        reads = open_reads(self.state, read) if read.found else None
+        k = len(self.state.guesses)
+        calm = reads is not None and all(settled_from(r, k) for r in reads.values())
+        if is_dataclass(read) and calm != read.settled:
+            read = replace(read, settled=calm)
+        return super().track(read)
+
+    def settled_rows(self, read: Any) -> dict[int, Row] | None:
+        """Every open board's current row, if those boards are settled there (else None)."""
+        reads = open_reads(self.state, read) if read.found else None
+        k = len(self.state.guesses)
+        if reads is None or not all(settled_from(r, k) for r in reads.values()):
+            return None
+        return {b: tuple(r.rows[k]) for b, r in reads.items()}  # type: ignore[misc]
+
     def ready_judge(self, index: int) -> Judge:  # type: ignore[override]
         """Every open board's next row empty, the boards still (after `quiet` if they moved)."""
 
         def judge(read: Any, previous: Any, still: float) -> str | None:
-            rows = rows_now(self.state, read) if read.found and read.settled else None
+            rows = self.settled_rows(read)
             if rows is None:
                 return None
             if {row_kind(r) for r in rows.values()} != {"empty"}:
@@ -183,7 +215,7 @@ class ManyLoop(GameLoop):
         """Every open board shows `guess` typed (ready for Enter), or keys went astray."""
 
         def judge(read: Any, previous: Any, still: float) -> str | None:
-            rows = rows_now(self.state, read) if read.found and read.settled else None
+            rows = self.settled_rows(read)
             if rows is None:
                 return None
             if all(row_kind(r) == "typed" and letters_match(r[0], guess) for r in rows.values()):
@@ -193,9 +225,9 @@ class ManyLoop(GameLoop):
         return judge
 
     def submit_judge(self, index: int, guess: str) -> Judge:  # type: ignore[override]
-        """Every open board's row scored, the same on two reads of settled boards (or on
-        three reads: after the last guess a dialog may come over the boards for good), or
-        the word refused."""
+        """Every open board's row scored on a read of settled boards (or the same on three
+        reads: after the last guess a dialog may come over the boards for good), or the
+        word refused."""
         accepted = False
         last: dict[int, Row] | None = None
         same = 0
@@ -210,14 +242,16 @@ class ManyLoop(GameLoop):
             last = rows
             kinds = {row_kind(r) for r in rows.values()}
             accepted = accepted or any(any(m in "GYX" for m in r[1]) for r in rows.values())
-            settled = all(r.settled for r in reads.values())
-            if kinds == {"evaluated"} and same >= (1 if settled else 2):
+            settled = all(settled_from(r, index) for r in reads.values())
+            # One read of settled boards is enough (vision tells a tile mid-flip): the last
+            # guess may be followed at once by an end dialog over the boards.
+            if kinds == {"evaluated"} and same >= (0 if settled else 2):
                 if not all(letters_match(r[0], guess) for r in rows.values()):
                     shown = sorted({r[0] for r in rows.values()})
                     raise OutOfStep(f"the boards show {', '.join(shown)} scored, "
                                     f"the bot typed {guess.upper()}")
                 return {b: r[1] for b, r in rows.items()}
-            if accepted or not read.settled or still < self.config.reject_patience:
+            if accepted or not settled or still < self.config.reject_patience:
                 return None
             return "rejected" if kinds in ({"empty"}, {"typed"}) else None
 

@@ -9,6 +9,7 @@ to right) -> each board read by the single-board reader at its grid.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -23,6 +24,7 @@ from autobot.vision.tiles import RING, THIN_RING
 SIZE_AGREE = 0.15  # an outline within this share of the common tile size is a tile
 PITCH_AGREE = 0.1  # a neighbour this close (share of the pitch) to one pitch away is linked
 LINE_AGREE = 0.3  # share of a tile: centres this close are in one row (or column)
+MAX_SIDE = 160.0  # px: the largest tile looked for (62 px tiles at a 2x pixel ratio fit)
 BAND_PX = 64  # px: the full-size search runs on bands this tall at least (plus an overlap)
 
 
@@ -117,6 +119,7 @@ def _lattice(xs: np.ndarray, ys: np.ndarray, side: float, pitch_x: float, pitch_
     if len(col_lines) < cols:
         return []  # part of a board (cut by the frame's side) or something else
     top = row_lines[0]
+    tile = side  # the outline's size: the sampling rings are placed from it
     row_of = np.round((ys - top) / pitch_y).astype(int)
     y0, step_y = _fit(ys, row_of, pitch_y)
     rows = int(row_of.max()) + 1
@@ -129,25 +132,23 @@ def _lattice(xs: np.ndarray, ys: np.ndarray, side: float, pitch_x: float, pitch_
         if abs(step_x - pitch_x) > PITCH_AGREE * pitch_x:
             continue
         cells = frozenset(zip(row_of[inside].tolist(), col_of.tolist(), strict=True))
-        out.append(BoardGeometry(x0 - side / 2, y0 - side / 2, step_x, step_y, side, side, rows,
+        out.append(BoardGeometry(x0 - tile / 2, y0 - tile / 2, step_x, step_y, tile, tile, rows,
                                  cols, len(cells), cells))
     return out
 
 
-def _outlines(frame: np.ndarray) -> list[locate.Box]:
-    """Tile outlines at full size (the tiles of 32 boards are small, their gaps 1-2 px).
+def _outlines(frame: np.ndarray, side: float | None = None) -> list[locate.Box]:
+    """Tile outlines at full size (the tiles of 32 boards are small, their gaps 1-2 px: at
+    half size they would merge).
 
-    A first look at half size gives the tile size roughly (tiles that touch there merge into
-    bigger outlines, still of the right order); the full-size search then only keeps outlines
-    of about that size, band by band, which keeps the locator's pairwise steps small.
+    Without `side` (the tile size found in an earlier frame) the whole frame is searched for
+    outlines of any tile size; with it only outlines of about that size are kept, band by
+    band, which keeps the locator's pairwise steps small.
     """
     grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
-    half = cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    rough = _common_size(locate.find_candidates(half))
-    if rough is None or rough < locate.MIN_TILE:
-        sides = (float(locate.MIN_TILE), 2.0 * locate.MIN_TILE + 2)
-    else:
-        sides = (0.6 * 2 * rough - 1, 1.5 * 2 * rough + 1)
+    if side is None:
+        return _outermost(locate.find_candidates(grey, (float(locate.MIN_TILE), MAX_SIDE)))
+    sides = (0.75 * side - 1, 1.3 * side + 1)
     band = max(BAND_PX, int(2 * sides[1]))
     overlap = int(1.2 * sides[1]) + 2
     boxes: list[locate.Box] = []
@@ -172,10 +173,12 @@ def _outermost(boxes: list[locate.Box]) -> list[locate.Box]:
     return [b for b, dropped in zip(boxes, inner, strict=True) if not dropped]
 
 
-def find_boards(frame: np.ndarray, cols: int = 5) -> list[BoardGeometry]:
+def find_boards(frame: np.ndarray, cols: int = 5, side: float | None = None
+                ) -> list[BoardGeometry]:
     """Every board of `cols`-letter rows in the frame, in reading order (board rows top to
-    bottom, each left to right); [] if there is no tile lattice."""
-    boxes = _outlines(frame)
+    bottom, each left to right); [] if there is no tile lattice. `side`: the tile size seen
+    in an earlier frame, if any (a quicker search)."""
+    boxes = _outlines(frame, side)
     side = _common_size(boxes)
     if side is None:
         return []
@@ -273,6 +276,30 @@ class BoardsRead:
                 "high_contrast": self.high_contrast, "reasons": list(self.reasons)}
 
 
+BOARD_CACHE_MAX = 512  # board reads kept by their pixels; a long game clears them
+
+
+def _digest(pixels: np.ndarray) -> bytes:
+    """A fingerprint of some pixels (lossless captures repeat exactly)."""
+    return hashlib.blake2b(np.ascontiguousarray(pixels).tobytes(), digest_size=16).digest()
+
+
+def _fill_lab(frame: np.ndarray, geometry: Sequence[BoardGeometry]) -> np.ndarray:
+    """The Lab colour of the middle of every tile of these boards (their common fill)."""
+    from autobot.vision import colour
+
+    patches = []
+    for g in geometry:
+        for r in range(g.rows):
+            for c in range(g.cols):
+                x = round(g.x + c * g.pitch_x + g.tile / 4)
+                y = round(g.y + r * g.pitch_y + g.tile_h / 4)
+                q = max(1, round(g.tile / 2))
+                patches.append(frame[y:y + q, x:x + q].reshape(-1, 3))
+    rgb = np.median(np.concatenate(patches), axis=0).astype(np.uint8)
+    return colour.rgb_to_lab(rgb[None])[0]
+
+
 def _unreadable(read: BoardRead) -> int:
     """Tiles a read could not tell (occluded, unknown colour or letter)."""
     if not read.found:
@@ -293,13 +320,30 @@ class BoardsReader:
         self.profile = profile
         self.cache: dict = {}  # one glyph cache for all boards: same pixels, same letter
         self.rings = [RING, THIN_RING]
+        self.side: float | None = None  # the tile size last seen
+        self.blank: list[np.ndarray] = []  # Lab of empty tiles filled with a colour (not page)
+        self._frame: tuple[bytes, BoardsRead] | None = None  # the last frame and its read
+        self._boards: dict[tuple, BoardRead] = {}  # a board's pixels -> its read
 
     def read_board_at(self, frame: np.ndarray, geometry: BoardGeometry) -> BoardRead:
-        """One board, with the ring that reads best (the last good one first)."""
+        """One board, with the ring that reads best (the last good one first); a board whose
+        pixels are the same as in an earlier frame is not read again."""
+        x0, y0, x1, y1 = geometry.bbox()
+        pad = round(geometry.pitch_x)  # the read also looks just outside the tiles
+        region = frame[max(0, y0 - pad):y1 + pad, max(0, x0 - pad):x1 + pad]
+        key = (geometry.bbox(), geometry.rows, _digest(region))
+        if key not in self._boards:
+            if len(self._boards) > BOARD_CACHE_MAX:
+                self._boards.clear()
+            self._boards[key] = self._read_board_at(frame, geometry)
+        return self._boards[key]
+
+    def _read_board_at(self, frame: np.ndarray, geometry: BoardGeometry) -> BoardRead:
         grid = board_grid(geometry)
         best: BoardRead | None = None
         for ring in list(self.rings):
-            read = read_grid(frame, grid, profile=self.profile, cache=self.cache, ring=ring)
+            read = read_grid(frame, grid, profile=self.profile, cache=self.cache, ring=ring,
+                             blank=self.blank)
             if best is None or _unreadable(read) < _unreadable(best):
                 if best is not None:
                     self.rings = [ring] + [r for r in self.rings if r != ring]
@@ -311,16 +355,30 @@ class BoardsReader:
 
     def __call__(self, frame: np.ndarray, *, hint: object = None) -> BoardsRead:
         """Find and read every board in the frame (`hint` is for the one-board reader's
-        signature: boards are always looked for afresh)."""
-        geometry = find_boards(frame, self.cols)
+        signature: boards are looked for afresh unless the frame did not change at all)."""
+        digest = _digest(frame)
+        if self._frame is not None and self._frame[0] == digest:
+            return self._frame[1]
+        geometry = find_boards(frame, self.cols, self.side)
+        if not geometry and self.side is not None:
+            geometry = find_boards(frame, self.cols)  # the page zoomed or changed
         if not geometry:
             return BoardsRead(False, False, (), (), ("no lattice of tiles",))
+        self.side = float(np.median([g.tile for g in geometry]))
         reads = tuple(self.read_board_at(frame, g) for g in geometry)
+        if not self.blank and not any(letters for r in reads for letters, _ in r.rows):
+            # Not one letter on any board: a game not begun. Whatever fills these empty tiles
+            # (the page, or a colour of its own: Duotrigordle) means "empty" from now on.
+            self.blank = [_fill_lab(frame, geometry)]
+            self._boards.clear()
+            reads = tuple(self.read_board_at(frame, g) for g in geometry)
         shown = [r for r in reads if r.found]
         reasons = tuple(f"board {i + 1}: {why}" for i, r in enumerate(reads) if r.found
                         for why in r.reasons)
-        return BoardsRead(bool(shown), bool(shown) and all(r.settled for r in shown), reads,
+        read = BoardsRead(bool(shown), bool(shown) and all(r.settled for r in shown), reads,
                           tuple(geometry), reasons)
+        self._frame = (digest, read)
+        return read
 
 
 def read_boards(frame: np.ndarray, cols: int = 5, profile: object | None = None) -> BoardsRead:
