@@ -102,16 +102,18 @@ def _lines(values: np.ndarray, tol: float) -> list[float]:
     return [float(np.mean(line)) for line in lines]
 
 
-def _fit(pos: np.ndarray, index: np.ndarray, step: float) -> tuple[float, float]:
-    """Least-squares start and step of tile centres `pos` at whole `index` steps."""
-    if len(set(index.tolist())) < 2:
+def _fit(pos: np.ndarray, index: np.ndarray, step: float, fixed: bool = False
+         ) -> tuple[float, float]:
+    """Least-squares start and step of tile centres `pos` at whole `index` steps (with
+    `fixed`, the step is known and only the start is fitted)."""
+    if fixed or len(set(index.tolist())) < 2:
         return float(np.mean(pos - index * step)), step
     slope, start = np.polyfit(index, pos, 1)
     return float(start), float(slope)
 
 
 def _lattice(xs: np.ndarray, ys: np.ndarray, side: float, pitch_x: float, pitch_y: float,
-             cols: int) -> list[BoardGeometry]:
+             cols: int, fixed: bool = False) -> list[BoardGeometry]:
     """One linked group's board(s): `cols` columns each (touching boards are cut apart), its
     lattice fitted to every tile centre (a pixel off shows on 27 px tiles)."""
     col_lines = _lines(xs, LINE_AGREE * side)
@@ -121,14 +123,14 @@ def _lattice(xs: np.ndarray, ys: np.ndarray, side: float, pitch_x: float, pitch_
     top = row_lines[0]
     tile = side  # the outline's size: the sampling rings are placed from it
     row_of = np.round((ys - top) / pitch_y).astype(int)
-    y0, step_y = _fit(ys, row_of, pitch_y)
+    y0, step_y = _fit(ys, row_of, pitch_y, fixed)
     rows = int(row_of.max()) + 1
     out = []
     for start in range(0, len(col_lines) - cols + 1, cols):
         chunk = col_lines[start:start + cols]
         inside = (xs > chunk[0] - pitch_x / 2) & (xs < chunk[-1] + pitch_x / 2)
         col_of = np.round((xs[inside] - chunk[0]) / pitch_x).astype(int)
-        x0, step_x = _fit(xs[inside], col_of, pitch_x)
+        x0, step_x = _fit(xs[inside], col_of, pitch_x, fixed)
         if abs(step_x - pitch_x) > PITCH_AGREE * pitch_x:
             continue
         cells = frozenset(zip(row_of[inside].tolist(), col_of.tolist(), strict=True))
@@ -197,8 +199,18 @@ def find_boards(frame: np.ndarray, cols: int = 5, side: float | None = None
         below = (np.abs(dx) < LINE_AGREE * side) & (np.abs(dy - pitch_y) < PITCH_AGREE * pitch_y)
         links += [(i, int(j)) for j in np.flatnonzero(beside | below)]
     found: list[BoardGeometry] = []
-    for group in _groups(links, len(tiles)):
+    groups = _groups(links, len(tiles))
+    for group in groups:
         found += _lattice(xs[group], ys[group], side, pitch_x, pitch_y, cols)
+    if len(found) >= 3:
+        # Every board has the same tiles: one pitch fitted over all of them is far surer
+        # than each small board's own (a pixel off shows on 27 px tiles), so fit again with it.
+        pitch_x = float(np.median([b.pitch_x for b in found]))
+        steps_y = [b.pitch_y for b in found if b.rows > 1]
+        pitch_y = float(np.median(steps_y)) if steps_y else pitch_y
+        found = []
+        for group in groups:
+            found += _lattice(xs[group], ys[group], side, pitch_x, pitch_y, cols, fixed=True)
     return reading_order(_merge_split_rows(found))
 
 
