@@ -288,6 +288,7 @@ class BoardsRead:
                 "high_contrast": self.high_contrast, "reasons": list(self.reasons)}
 
 
+NUDGES = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))  # px a board's grid is tried off
 BOARD_CACHE_MAX = 512  # board reads kept by their pixels; a long game clears them
 
 
@@ -353,15 +354,19 @@ class BoardsReader:
     def _read_board_at(self, frame: np.ndarray, geometry: BoardGeometry) -> BoardRead:
         grid = board_grid(geometry)
         best: BoardRead | None = None
-        for ring in list(self.rings):
-            read = read_grid(frame, grid, profile=self.profile, cache=self.cache, ring=ring,
-                             blank=self.blank)
-            if best is None or _unreadable(read) < _unreadable(best):
-                if best is not None:
-                    self.rings = [ring] + [r for r in self.rings if r != ring]
-                best = read
-            if best.found and _unreadable(best) == 0:
-                break
+        # Small tiles leave a pixel or two between the sampling ring and a big letter: a grid a
+        # pixel off (an outline measured a pixel out) is tried too before giving up on a tile.
+        for dx, dy in NUDGES:
+            nudged = replace(grid, x=grid.x + dx, y=grid.y + dy)
+            for ring in list(self.rings):
+                read = read_grid(frame, nudged, profile=self.profile, cache=self.cache,
+                                 ring=ring, blank=self.blank)
+                if best is None or _unreadable(read) < _unreadable(best):
+                    if best is not None and ring != self.rings[0]:
+                        self.rings = [ring] + [r for r in self.rings if r != ring]
+                    best = read
+                if best.found and _unreadable(best) == 0:
+                    return best
         assert best is not None
         return best
 
