@@ -90,6 +90,11 @@ def register(subparsers: Any) -> None:
                         help="pause between key presses (default 60 ms)")
     parser.add_argument("--find-timeout", type=seconds, default=10.0, metavar="S",
                         help="how long to look for the board before giving up (exit 3)")
+    from autobot.cli.boards import add_boards_option
+    from autobot.cli.play_boards import add_answers_option
+
+    add_boards_option(parser, "play")
+    add_answers_option(parser)
     parser.add_argument("--watch", type=seconds, default=None, metavar="S",
                         help="with --advise: stop watching after S seconds (default: until "
                              "the game ends or Ctrl-C)")
@@ -171,7 +176,7 @@ def check_args(args: argparse.Namespace) -> None:
     """Flag combinations that make no sense are bad input (exit 2), before anything starts."""
     if args.watch is not None and not args.advise:
         raise AutobotError("--watch only applies to --advise")
-    page_flags = args.answer or args.theme != "light" or args.contrast
+    page_flags = args.answer or args.answers or args.theme != "light" or args.contrast
     if page_flags and args.launch != BUNDLED:
         raise AutobotError("--answer/--theme/--contrast only apply to --launch bundled")
     if args.launch and args.launch != BUNDLED and not args.launch.startswith(
@@ -190,12 +195,14 @@ def launched(args: argparse.Namespace) -> Iterator[str | None]:
     with contextlib.ExitStack() as stack:
         if args.launch == BUNDLED:
             from autobot.cli.play import check_answer
+            from autobot.cli.play_boards import check_answers
             from autobot.page.server import page_url, serve_page
 
             answer = check_answer(args.answer)
             base = stack.enter_context(serve_page())
             url = page_url(base, answer=answer, theme=args.theme, contrast=args.contrast,
-                           hard=args.hard)
+                           hard=args.hard, boards=args.boards or 1,
+                           answers=check_answers(args.answers, args.boards or 1))
         else:
             url = args.launch
         x, y, w, h = args.window
@@ -276,6 +283,10 @@ def run(args: argparse.Namespace) -> int:
     from autobot.drivers.desktop import MssScreen
 
     check_args(args)
+    if args.boards is not None and args.boards > 1:
+        from autobot.cli.live_boards import run_live_boards
+
+        return run_live_boards(args)
     if args.launch == BUNDLED:
         from autobot.cli.play import check_answer
 

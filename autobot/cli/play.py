@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from autobot.cli.args import add_lang_option, key_delay_ms, scale_factor
+from autobot.cli.boards import add_boards_option
+from autobot.cli.play_boards import add_answers_option
 from autobot.errors import AutobotError
 from autobot.wordle import upper_word
 
@@ -79,6 +81,8 @@ def register(subparsers: Any) -> None:
                              "(to fix a clone's answer or date when regression-testing it)")
     add_browser_arguments(parser)
     add_lang_option(parser)
+    add_boards_option(parser, "play")
+    add_answers_option(parser)
 
 
 def check_answer(word: str | None) -> str | None:
@@ -179,6 +183,10 @@ def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss."""
+    if args.boards is not None and args.boards > 1:
+        from autobot.cli.play_boards import run_play_boards
+
+        return run_play_boards(args)
     from rich.console import Console
 
     from autobot.drivers.browser import BrowserConfig, open_browser

@@ -45,6 +45,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="write the frame with the grid and each tile's class drawn on it "
                    "(several images: OUT-1.png, OUT-2.png, ...)")
     p.add_argument("--profile", metavar="NAME", help="calibration profile (calibration/NAME.toml)")
+    p.add_argument("--boards", action="store_true",
+                   help="many boards (Dordle ... Duotrigordle): find and read every board; "
+                   "JSON {found, settled, count, boards: [{rows, ...} per board]}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,6 +63,14 @@ def run(args: argparse.Namespace) -> int:
     missing: list[str] = []
     for i, name in enumerate(args.images):
         frame = load_image(name)  # AutobotError exit 2 if unreadable
+        if args.boards:
+            from autobot.cli.read_boards import read_many
+
+            read = read_many(frame, profile, name, args, several=len(args.images) > 1)
+            if not read.found:
+                missing.append(name)
+            results.append({"file": name, **read.to_json()})
+            continue
         read = read_board(frame, profile=profile)
         if args.debug:
             out = _debug_path(args.debug, i, len(args.images))

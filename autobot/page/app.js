@@ -5,6 +5,8 @@
 (() => {
   const OPEN_ROWS_CAP = 12; // rows=open: the board grows one row per guess up to this many
   const SUPPORTED_LENGTHS = [4, 5, 6, 7, 8, 9, 10, 11]; // the project's lists per length
+  const BOARD_COUNTS = [1, 2, 4, 8, 16, 32]; // boards=N: Wordle, Dordle, Quordle ... Duotrigordle
+  const EXTRA_GUESSES = 5; // N boards get N + 5 guesses
   const WIN_WORDS = ['Genius', 'Magnificent', 'Impressive', 'Splendid', 'Great', 'Phew'];
   const FLIP_MS = 250; // each half of a tile flip
   const FADE_MS = 500; // reveal=fade: a tile fades in over this long
@@ -168,7 +170,9 @@
         offset = 0;
       }
     }
+    const many = parseBoards(p, length, errors);
     return {
+      ...many,
       theme: theme === 'dark' ? 'dark' : 'light',
       contrast: flag('contrast', false),
       hard: flag('hard', false),
@@ -199,6 +203,24 @@
     };
   }
 
+  /** boards=N and answers=a,b,... (one per board), checked like the other options. */
+  function parseBoards(p, length, errors) {
+    let boards = 1;
+    if (p.get('boards') !== null) {
+      boards = Number(p.get('boards'));
+      if (!BOARD_COUNTS.includes(boards)) {
+        errors.push(`Bad boards ${p.get('boards')}`);
+        boards = 1;
+      }
+    }
+    const answers = (p.get('answers') || '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+    if (answers.length && answers.length !== boards) errors.push(`${answers.length} answers for ${boards} boards`);
+    const bad = answers.find((w) => !new RegExp(`^[a-z]{${length}}$`).test(w));
+    if (bad !== undefined) errors.push(`Bad answer ${bad.toUpperCase()}`);
+    if (boards > 1 && p.get('answer')) errors.push('With boards use answers=');
+    return { boards, answers, dim: p.get('dim') !== null && !['0', 'false', 'no', 'off', ''].includes(p.get('dim').toLowerCase()) };
+  }
+
   // ---------- page ----------
 
   const config = parseConfig(location.search);
@@ -210,7 +232,8 @@
   const overlay = document.getElementById('overlay');
   const introOverlay = document.getElementById('intro-overlay');
   const LEN = config.length;
-  const ROWS = config.maxRows; // the most guesses the game allows (Infinity: unbounded)
+  const MULTI = config.boards > 1; // many boards: the functions under "many boards" below
+  const ROWS = MULTI ? config.boards + EXTRA_GUESSES : config.maxRows; // the most guesses allowed
   // Jotto shows each row's count in one more column, a tile wide, right of the tiles.
   const COLS = config.mode === 'jotto' ? LEN + 1 : LEN;
   const SCORE = config.scoring === 'lenient-dupes' ? scoreLenient : score;
@@ -263,8 +286,8 @@
     });
   }
 
-  /** One more empty row at the bottom of the board. */
-  function addRow() {
+  /** A row of empty tiles (row number r: tilted tiles alternate) and its tiles. */
+  function emptyRow(r) {
     const row = document.createElement('div');
     row.className = 'row';
     row.style.setProperty('--length', LEN);
@@ -274,11 +297,17 @@
       tile.className = 'tile';
       tile.dataset.state = 'empty';
       tile.dataset.animation = 'idle';
-      if (config.reveal === 'tilt') tile.dataset.tilt = (tiles.length + c) % 2 ? 'left' : 'right';
+      if (config.reveal === 'tilt') tile.dataset.tilt = (r + c) % 2 ? 'left' : 'right';
       row.appendChild(tile);
       rowTiles.push(tile);
     }
     addCountCell(row);
+    return [row, rowTiles];
+  }
+
+  /** One more empty row at the bottom of the board. */
+  function addRow() {
+    const [row, rowTiles] = emptyRow(tiles.length);
     board.appendChild(row);
     tiles.push(rowTiles);
   }
@@ -357,11 +386,14 @@
     });
   }
 
-  function setTile(r, c, letter, state) {
-    const tile = tiles[r][c];
+  function paintTile(tile, letter, state) {
     tile.textContent = letter;
     tile.dataset.letter = letter;
     tile.dataset.state = state;
+  }
+
+  function setTile(r, c, letter, state) {
+    paintTile(tiles[r][c], letter, state);
   }
 
   function toast(message, ms = TOAST_MS) {
@@ -383,7 +415,10 @@
   }
 
   function shake(r) {
-    const row = board.children[r];
+    shakeRow(board.children[r]);
+  }
+
+  function shakeRow(row) {
     if (!config.anim) return;
     row.classList.remove('invalid');
     void row.offsetWidth; // restart the animation on a second bad guess
@@ -431,18 +466,17 @@
   }
 
   /** Show one tile's colour the way reveal= says (flip about X or Y, fade, or at once). */
-  async function revealTile(r, c, letter, mark) {
-    const tile = tiles[r][c];
+  async function revealTile(tile, letter, mark) {
     if (['flip', 'flip-y', 'tilt'].includes(config.reveal)) {
       // style.css picks the axis (reveal-flip-y turns about Y).
       await animate(tile, 'flip-in', FLIP_MS);
-      setTile(r, c, letter, mark); // the new colour shows on the way back
+      paintTile(tile, letter, mark); // the new colour shows on the way back
       await animate(tile, 'flip-out', FLIP_MS);
     } else if (config.reveal === 'fade') {
-      setTile(r, c, letter, mark);
+      paintTile(tile, letter, mark);
       await animate(tile, 'fade', FADE_MS);
     } else {
-      setTile(r, c, letter, mark);
+      paintTile(tile, letter, mark);
     }
     tile.dataset.animation = 'idle';
   }
@@ -470,7 +504,7 @@
         const gap = config.reveal === 'one-by-one' ? ONE_BY_ONE_MS : STAGGER_MS;
         const reveals = [];
         for (let c = 0; c < LEN; c++) {
-          reveals.push(sleep(c * gap).then(() => revealTile(r, c, guess[c], marks[c])));
+          reveals.push(sleep(c * gap).then(() => revealTile(tiles[r][c], guess[c], marks[c])));
         }
         await Promise.all(reveals);
       } else {
@@ -653,7 +687,8 @@
       if (now - game.lastKeyAt < SLOW_KEY_MS) return; // still "busy" with the last key
       game.lastKeyAt = now;
     }
-    if (key === 'enter') submit();
+    if (MULTI) multiKey(key);
+    else if (key === 'enter') submit();
     else if (key === 'backspace') removeLetter();
     else if (/^[a-z]$/.test(key)) addLetter(key);
   }
@@ -712,6 +747,184 @@
   });
   for (const id of ['menu-button', 'help-button', 'settings-button']) {
     document.getElementById(id).addEventListener('mousedown', (e) => e.preventDefault());
+  }
+
+  // ---------- many boards (boards=N: Dordle, Quordle ... Duotrigordle) ----------
+
+  const BOARD_GAP = 20; // px between two boards: wider than any tile gap, so each board stands apart
+  const MANY_TILE_GAP = 4;
+  const MIN_MANY_TILE = 24; // px: below this the board area scrolls instead of shrinking the tiles
+  const BOARD_COLUMNS = { 2: 2, 4: 4 }; // more boards: 8 columns (fewer on a narrow screen)
+  const many = []; // per board: {answer, el, tiles, marks, solved}
+
+  /** N boards of N + 5 empty rows each, in a grid that replaces the single board. */
+  function buildBoards() {
+    board.style.display = 'none';
+    const wrap = document.createElement('div');
+    wrap.id = 'boards';
+    wrap.style.setProperty('--length', LEN);
+    boardContainer.classList.add('many');
+    boardContainer.appendChild(wrap);
+    body.classList.toggle('dim-solved', config.dim);
+    for (let b = 0; b < config.boards; b++) {
+      const el = document.createElement('div');
+      el.className = 'mboard';
+      const rows = [];
+      for (let r = 0; r < ROWS; r++) {
+        const [row, rowTiles] = emptyRow(r);
+        el.appendChild(row);
+        rows.push(rowTiles);
+      }
+      wrap.appendChild(el);
+      many.push({ answer: '', el, tiles: rows, marks: [], solved: false });
+    }
+  }
+
+  /** Columns and tile size: as many boards side by side as fit with tiles of at least
+   *  MIN_MANY_TILE px; the tiles shrink to fit the height when they can, else the area scrolls. */
+  function resizeBoards() {
+    const wrap = document.getElementById('boards');
+    const width = boardContainer.clientWidth - 20;
+    const height = boardContainer.clientHeight - 20;
+    const tileFor = (cols) => Math.floor(((width - (cols - 1) * BOARD_GAP) / cols - (LEN - 1) * MANY_TILE_GAP) / LEN);
+    let cols = Math.min(BOARD_COLUMNS[config.boards] || 8, config.boards);
+    while (cols > 1 && tileFor(cols) < MIN_MANY_TILE) cols = Math.floor(cols / 2);
+    const stack = Math.ceil(config.boards / cols);
+    const fitHigh = Math.floor((height - (stack - 1) * BOARD_GAP - stack * (ROWS - 1) * MANY_TILE_GAP) / (stack * ROWS));
+    let tile = Math.min(62, tileFor(cols));
+    if (fitHigh >= MIN_MANY_TILE) tile = Math.min(tile, fitHigh);
+    wrap.style.setProperty('--cols', cols);
+    wrap.style.setProperty('--tile', `${Math.max(tile, 12)}px`);
+    wrap.style.setProperty('--gap', `${MANY_TILE_GAP}px`);
+    // Small tiles get 1 px borders (as Octordle-like sites draw them), so the colour inside shows.
+    wrap.classList.toggle('thin', tile < 40);
+    // Toasts sit over the keyboard: over the boards they would hide rows the player must read.
+    toaster.style.top = `${keyboard.offsetTop + 8}px`;
+    placeModals();
+  }
+
+  /** The answers (answers= or N different seeded draws), then the replayed guesses. */
+  async function startBoards(answerList) {
+    let picks = config.answers;
+    if (!picks.length) {
+      const random = config.seed === null ? Math.random : mulberry32(config.seed);
+      picks = [];
+      while (picks.length < config.boards) {
+        const word = answerList[Math.floor(random() * answerList.length)];
+        if (!picks.includes(word)) picks.push(word);
+      }
+    }
+    picks.forEach((word, b) => (many[b].answer = word));
+    await replay(manyAddLetter, manySubmit);
+    if (config.intro) openIntro();
+    body.dataset.ready = '1';
+  }
+
+  const openBoards = () => many.filter((m) => !m.solved);
+
+  function multiKey(key) {
+    if (key === 'enter') manySubmit();
+    else if (key === 'backspace') manyRemoveLetter();
+    else if (/^[a-z]$/.test(key)) manyAddLetter(key);
+  }
+
+  /** A typed letter shows on every open board's current row (solved boards take no more). */
+  function manyAddLetter(letter, instant = false) {
+    if (game.current.length >= LEN) return;
+    const c = game.current.length;
+    const r = game.rows.length;
+    game.current += letter;
+    for (const m of openBoards()) {
+      const tile = m.tiles[r][c];
+      paintTile(tile, letter, 'tbd');
+      if (config.anim && !instant) animate(tile, 'pop', POP_MS).then(() => (tile.dataset.animation = 'idle'));
+    }
+  }
+
+  function manyRemoveLetter() {
+    if (!game.current.length) return;
+    const c = game.current.length - 1;
+    game.current = game.current.slice(0, -1);
+    for (const m of openBoards()) {
+      paintTile(m.tiles[game.rows.length][c], '', 'empty');
+      m.tiles[game.rows.length][c].dataset.animation = 'idle';
+    }
+  }
+
+  /** Check the typed word once; score it on every open board; a board whose answer it is
+   *  is solved and takes no more rows. */
+  async function manySubmit(instant = false) {
+    const r = game.rows.length;
+    const guess = game.current;
+    let problem = null;
+    if (guess.length < LEN) problem = 'Not enough letters';
+    else if (!game.allowed.has(guess) && !many.some((m) => m.answer === guess)) problem = 'Not in word list';
+    if (problem) {
+      toast(problem);
+      for (const m of openBoards()) shakeRow(m.el.children[r]);
+      return false;
+    }
+    const open = openBoards();
+    game.rows.push({ guess, marks: [] });
+    game.current = '';
+    game.busy = true;
+    try {
+      const animated = config.anim && !instant && config.reveal !== 'none';
+      const gap = config.reveal === 'one-by-one' ? ONE_BY_ONE_MS : STAGGER_MS;
+      const reveals = [];
+      for (const m of open) {
+        const marks = SCORE(guess, m.answer);
+        m.marks.push(marks);
+        for (let c = 0; c < LEN; c++) {
+          const tile = m.tiles[r][c];
+          if (animated) reveals.push(sleep(c * gap).then(() => revealTile(tile, guess[c], marks[c])));
+          else paintTile(tile, guess[c], marks[c]);
+        }
+      }
+      await Promise.all(reveals);
+      for (const m of open) {
+        m.solved = guess === m.answer;
+        m.el.classList.toggle('solved', m.solved);
+      }
+      colourManyKeys();
+      if (!openBoards().length) await finishMany(true);
+      else if (game.rows.length === ROWS) await finishMany(false);
+    } finally {
+      game.busy = false;
+    }
+    return true;
+  }
+
+  /** Up to 4 boards: each key shows every board's best colour for its letter side by side
+   *  (as Quordle does); more boards: a key turns absent when no board has its letter. */
+  function colourManyKeys() {
+    const shade = { correct: 'var(--correct)', present: 'var(--present)', absent: 'var(--absent)' };
+    for (const [letter, button] of keys) {
+      const states = many.map((m) => {
+        let best = '';
+        m.marks.forEach((marks, r) => marks.forEach((mark, c) => {
+          if (game.rows[r].guess[c] === letter && (RANK[mark] || 0) > (RANK[best] || 0)) best = mark;
+        }));
+        return best;
+      });
+      if (many.length > 4) {
+        if (states.every((st) => st === 'absent')) button.dataset.state = 'absent';
+        continue;
+      }
+      if (states.every((st) => !st)) continue;
+      const share = 100 / states.length;
+      const stops = states.map((st, b) => `${shade[st] || 'var(--key-bg)'} ${b * share}% ${(b + 1) * share}%`);
+      button.style.background = `linear-gradient(to right, ${stops.join(', ')})`;
+    }
+  }
+
+  async function finishMany(won) {
+    game.status = won ? 'WIN' : 'FAIL';
+    body.dataset.status = game.status;
+    recordGame(won, game.rows.length);
+    if (won) toast(`All ${many.length} in ${game.rows.length}`);
+    else toast(openBoards().map((m) => m.answer.toUpperCase()).join(' '), Infinity);
+    if (config.stats) setTimeout(() => openStats(), STATS_DELAY_MS);
   }
 
   // ---------- glyph sheet (sheet=LETTERS) ----------
@@ -835,6 +1048,21 @@
       .filter((w) => w.length === LEN);
   }
 
+  /** The game starts: guesses=a,b replays earlier rows through the real rules, instantly, as
+   *  if typed, then typed= types letters into the current row. */
+  async function replay(add, send) {
+    game.status = 'IN_PROGRESS';
+    body.dataset.status = game.status;
+    for (const word of config.guesses) {
+      if (game.status !== 'IN_PROGRESS') break;
+      for (const letter of word.slice(0, LEN)) add(letter, true);
+      if (!(await send(true))) break;
+    }
+    if (game.status === 'IN_PROGRESS' && !game.current) {
+      for (const letter of config.typed.slice(0, LEN)) add(letter, true);
+    }
+  }
+
   async function start() {
     if (config.sheet !== null) {
       const letters = [...config.sheet.toUpperCase()].filter((ch) => ch.trim());
@@ -842,11 +1070,13 @@
       buildSheet(letters, states);
       return;
     }
-    buildBoard();
+    if (MULTI) buildBoards();
+    else buildBoard();
     buildKeyboard();
     buildIntroExamples();
-    resizeBoard();
-    window.addEventListener('resize', resizeBoard);
+    const resize = MULTI ? resizeBoards : resizeBoard;
+    resize();
+    window.addEventListener('resize', resize);
     if (config.errors.length) {
       game.status = 'BROKEN';
       toast(config.errors[0], Infinity);
@@ -864,6 +1094,10 @@
       body.dataset.ready = '1';
       return;
     }
+    if (MULTI) {
+      await startBoards(answers);
+      return;
+    }
     if (config.mode === 'absurdle') {
       game.pool = answers; // no answer yet: the adversary keeps every word it can
     } else if (config.answer) {
@@ -872,17 +1106,7 @@
       const random = config.seed === null ? Math.random : mulberry32(config.seed);
       game.answer = answers[Math.floor(random() * answers.length)];
     }
-    game.status = 'IN_PROGRESS';
-    body.dataset.status = game.status;
-    // guesses=a,b replays earlier rows through the real rules, instantly, as if typed.
-    for (const word of config.guesses) {
-      if (game.status !== 'IN_PROGRESS') break;
-      for (const letter of word.slice(0, LEN)) addLetter(letter, true);
-      if (!(await submit(true))) break;
-    }
-    if (game.status === 'IN_PROGRESS' && !game.current) {
-      for (const letter of config.typed.slice(0, LEN)) addLetter(letter, true);
-    }
+    await replay(addLetter, submit);
     showHints();
     if (config.intro) openIntro();
     body.dataset.ready = '1';

@@ -96,18 +96,43 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "mode": ("wordle", "absurdle", "jotto"),
 }
 
+# boards=N (app.js BOARD_COUNTS): Wordle, Dordle, Quordle, Octordle, Sedecordle, Duotrigordle.
+BOARD_COUNTS: tuple[int, ...] = (1, 2, 4, 8, 16, 32)
+_STEP = 0x6D2B79F5  # mulberry32's increment: draw k of seed s starts from s + (k + 1) * _STEP
 
-def answer_for_seed(seed: int, answers: Sequence[str] | None = None) -> str:
-    """The answer the page picks for `seed=N` (the same mulberry32 draw as app.js)."""
+
+def _draw(a: int) -> int:
+    """One mulberry32 output from its state `a`, as an exact integer (the JS float * 2**32)."""
+    t = ((a ^ (a >> 15)) * (a | 1)) & _U32
+    t ^= (t + ((t ^ (t >> 7)) * (t | 61))) & _U32
+    return (t ^ (t >> 14)) & _U32
+
+
+def _answer_list(answers: Sequence[str] | None) -> Sequence[str]:
     if answers is None:
         from autobot.words import load_words
 
-        answers = load_words("answers").words
-    a = (seed + 0x6D2B79F5) & _U32
-    t = ((a ^ (a >> 15)) * (a | 1)) & _U32
-    t ^= (t + ((t ^ (t >> 7)) * (t | 61))) & _U32
-    draw = (t ^ (t >> 14)) & _U32  # the JS float draw / 2**32, kept as an exact integer
-    return answers[(draw * len(answers)) >> 32]
+        return load_words("answers").words
+    return answers
+
+
+def answer_for_seed(seed: int, answers: Sequence[str] | None = None) -> str:
+    """The answer the page picks for `seed=N` (the same mulberry32 draw as app.js)."""
+    answers = _answer_list(answers)
+    return answers[(_draw((seed + _STEP) & _U32) * len(answers)) >> 32]
+
+
+def answers_for_seed(seed: int, boards: int, answers: Sequence[str] | None = None) -> list[str]:
+    """The answers the page picks for `boards=N&seed=S`: successive draws, repeats skipped."""
+    answers = _answer_list(answers)
+    picks: list[str] = []
+    a = seed & _U32
+    while len(picks) < boards:
+        a = (a + _STEP) & _U32
+        word = answers[(_draw(a) * len(answers)) >> 32]
+        if word not in picks:
+            picks.append(word)
+    return picks
 
 
 def check_loopback(host: str) -> None:
@@ -191,12 +216,16 @@ def page_url(
     tiles: str = "square",
     offset: int = 0,
     mode: str = "wordle",
+    boards: int = 1,
+    answers: Sequence[str] = (),
+    dim: bool = False,
 ) -> str:
     """The page URL for one game (only non-default settings appear in the query).
 
     `rows=None` leaves the page's own count (length + 1; unbounded for Absurdle and Jotto).
     The quirk options (intro .. offset, mode) are described in autobot/page/README.md; values are
     passed through unchecked so a test can also ask for a bad one and see the page refuse it.
+    `boards`, `answers` and `dim` set up a many-board game (_many_board_query).
     """
     query: dict[str, str] = {}
     if sheet is not None:
@@ -236,6 +265,19 @@ def page_url(
         query["rows"] = str(rows)
     if offset:
         query["offset"] = str(offset)
+    query.update(_many_board_query(boards, answers, dim))
     if not query:
         return base
     return f"{base}?{urlencode(query, safe=',')}"
+
+
+def _many_board_query(boards: int, answers: Sequence[str], dim: bool) -> dict[str, str]:
+    """boards=N, answers=a,b,... (one per board) and dim=1 (solved boards fade)."""
+    query: dict[str, str] = {}
+    if boards != 1:
+        query["boards"] = str(boards)
+    if answers:
+        query["answers"] = ",".join(a.lower() for a in answers)
+    if dim:
+        query["dim"] = "1"
+    return query

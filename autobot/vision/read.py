@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +15,7 @@ from autobot.vision.find import locate_grid
 from autobot.vision.model import NOT_FOUND, BoardRead, Grid, _not_found
 from autobot.vision.tiles import (
     GLYPH_TILE_PX,
+    RING,
     RING_AGREE,
     TILE_PX,
     TileSample,
@@ -48,6 +50,7 @@ def classify_colours(
     profile: object | None = None,
     letters: dict[tuple[int, int], tuple[str, float]] | None = None,
     cache: GlyphCache | None = None,
+    blank: Sequence[np.ndarray] = (),
 ) -> tuple[dict[tuple[int, int], str], palette_mod.Palette]:
     """Per tile 'blank' (empty or typed), 'hint' (a faint hint letter in an empty tile) or
     its mark (G/Y/X, '?' unsure), and the palette learned from this board.
@@ -56,7 +59,8 @@ def classify_colours(
     learned (`palette.learn_palette`), using the letters read so far to check the game's
     rules. A calibration profile's measured colours overrule the cues where a tile is close.
     With a `cache` (read_board's), a board whose filled tiles did not change is not learned
-    again.
+    again. `blank`: Lab colours of the page's empty tiles when they are filled, not page
+    (learned by the caller from a board with no letters yet).
     """
     measured = colour.profile_palette(profile)
     families = {v: k for k, v in colour.PROFILE_FAMILIES.items()}
@@ -68,6 +72,8 @@ def classify_colours(
     keys = list(samples)
     rings = np.array([samples[k].ring_lab for k in keys], np.float32).reshape(-1, 3)
     near_bg = colour.delta_e(rings, bg) < colour.PAGE_DISTANCE
+    for lab in blank:
+        near_bg |= colour.delta_e(rings, lab) < colour.PAGE_DISTANCE
     for key, blank in zip(keys, near_bg.tolist(), strict=True):
         s = samples[key]
         if s.cut or blank:
@@ -241,16 +247,34 @@ def read_board(
     grid, reasons = locate_grid(frame, hint)
     if grid is None:
         return NOT_FOUND
+    return read_grid(frame, grid, reasons=reasons, profile=profile, cache=cache)
+
+
+def read_grid(
+    frame: np.ndarray,
+    grid: Grid,
+    *,
+    reasons: Sequence[str] = (),
+    profile: object | None = None,
+    cache: GlyphCache | None = None,
+    ring: tuple[int, int] = RING,
+    blank: Sequence[np.ndarray] = (),
+) -> BoardRead:
+    """Read the board whose tiles are at `grid` (found by the caller: one of many boards).
+
+    `reasons`: what locating it already found amiss; `ring`: where tile colours are sampled;
+    `blank`: colours of filled empty tiles (see classify_colours).
+    """
     templates = glyphs.load_templates(_template_dirs(profile))
     bg = background_lab(frame, grid)
     theme = colour.theme_of(bg)
     grid = with_cut_rows(frame, grid, bg)
 
     view = board_view(frame, grid, TILE_PX)
-    samples = sample_tiles(frame, grid, bg, view)
+    samples = sample_tiles(frame, grid, bg, view, ring)
 
     matched = read_letters(frame, grid, samples, templates, cache)
-    roles, learned = classify_colours(samples, bg, profile, matched, cache)
+    roles, learned = classify_colours(samples, bg, profile, matched, cache, blank)
     high_contrast = learned.high_contrast or bool(
         colour.profile_palette(profile) and getattr(profile, "high_contrast", False)
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
@@ -14,6 +15,8 @@ from autobot.vision.model import Grid
 TILE_PX = 48  # every tile is resampled to this square before its colours are measured
 GLYPH_TILE_PX = 96  # ... and to this one (grey) for its letter: small letters need the pixels
 RING = (4, 10)  # ring between these insets (of TILE_PX): inside the border, outside the letter
+# For letters that nearly fill their tile (Duotrigordle's small tiles): just inside the edge.
+THIN_RING = (2, 6)
 RING_AGREE = 0.7  # share of ring pixels that must match the ring's median colour
 RING_AGREE_DE = 22.0
 
@@ -38,7 +41,7 @@ def glyph_tile(crop: np.ndarray) -> np.ndarray:
     return cv2.resize(grey, (GLYPH_TILE_PX, GLYPH_TILE_PX), interpolation=interp)
 
 
-def _ring_mask(round_: bool = False) -> np.ndarray:
+def _ring_mask(round_: bool = False, ring: tuple[int, int] = RING) -> np.ndarray:
     """Boolean TILE_PX x TILE_PX mask of the sampling ring (square, or round for circles).
 
     The square ring leaves out its corners: a rounded square's corners are page, not tile.
@@ -46,10 +49,10 @@ def _ring_mask(round_: bool = False) -> np.ndarray:
     yy, xx = np.mgrid[0:TILE_PX, 0:TILE_PX]
     if round_:
         d = TILE_PX / 2 - np.hypot(xx - (TILE_PX - 1) / 2, yy - (TILE_PX - 1) / 2)
-        return (d >= RING[0]) & (d < RING[1])
+        return (d >= ring[0]) & (d < ring[1])
     d = np.minimum(np.minimum(xx, yy), np.minimum(TILE_PX - 1 - xx, TILE_PX - 1 - yy))
     corner = np.minimum(xx, TILE_PX - 1 - xx) + np.minimum(yy, TILE_PX - 1 - yy)
-    return (d >= RING[0]) & (d < RING[1]) & (corner >= 2 * RING[1] + 2)
+    return (d >= ring[0]) & (d < ring[1]) & (corner >= 2 * ring[1] + 2)
 
 
 def _disc(h: int, w: int, share: float) -> np.ndarray:
@@ -89,6 +92,16 @@ def _ring_sides(mask: np.ndarray) -> np.ndarray:
 
 
 _RING_SIDES = {r: _ring_sides(m) for r, m in _RINGS_SPARSE.items()}
+
+
+@functools.cache
+def _ring_set(ring: tuple[int, int], round_: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A sampling ring's mask, its sparse half and the side of each sparse pixel."""
+    if ring == RING:
+        return _RINGS[round_], _RINGS_SPARSE[round_], _RING_SIDES[round_]
+    full = _ring_mask(round_, ring)
+    sparse = full & _CHECKER
+    return full, sparse, _ring_sides(sparse)
 
 
 @dataclass(frozen=True)
@@ -216,9 +229,14 @@ def board_view(
 
 
 def sample_tiles(
-    frame: np.ndarray, grid: Grid, bg_lab: np.ndarray, view: BoardView | None = None
+    frame: np.ndarray, grid: Grid, bg_lab: np.ndarray, view: BoardView | None = None,
+    ring_insets: tuple[int, int] = RING,
 ) -> dict[tuple[int, int], TileSample]:
-    """Measure every tile at once: ring colour and uniformity, ink, outline shape."""
+    """Measure every tile at once: ring colour and uniformity, ink, outline shape.
+
+    `ring_insets`: where the colour is sampled (THIN_RING for letters that fill the tile).
+    """
+    ring_full, ring_sparse, sides = _ring_set(ring_insets, grid.round)
     h, w = frame.shape[:2]
     view = view or board_view(frame, grid, TILE_PX)
     keys, stack = [], []
@@ -236,18 +254,17 @@ def sample_tiles(
     if not keys:
         return out
     tiles = np.stack(stack)  # (n, TILE_PX, TILE_PX, 3)
-    ring = tiles[:, _RINGS_SPARSE[grid.round]]  # (n, m, 3)
+    ring = tiles[:, ring_sparse]  # (n, m, 3)
     med = np.median(ring, axis=1).astype(np.uint8)
     ring_lab = colour.rgb_to_lab(med)
     near = colour.delta_e(colour.rgb_to_lab(ring), ring_lab[:, None]) < RING_AGREE_DE
     # The worst side: a tile bouncing up over the lower part of its neighbour leaves most of
     # that ring the neighbour's own colour, but not its bottom side.
-    sides = _RING_SIDES[grid.round]
     agree = np.min([near[:, sides == k].mean(1) for k in range(4)], axis=0)
     n = len(keys)
     grey = cv2.cvtColor(tiles.reshape(n * TILE_PX, TILE_PX, 3), cv2.COLOR_RGB2GRAY)
     grey = grey.reshape(n, TILE_PX, TILE_PX)
-    ring_grey = np.median(grey[:, _RINGS[grid.round]], axis=1)
+    ring_grey = np.median(grey[:, ring_full], axis=1)
     lo, hi = RING[1], TILE_PX - RING[1]
     middle = grey[:, lo:hi, lo:hi].astype(np.int16)
     # > 32: white letters on a light grey tile drifted +12 keep only ~39 levels of contrast

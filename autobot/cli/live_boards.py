@@ -1,0 +1,111 @@
+"""`autobot live --boards N`: a many-board game in a window on your own desktop.
+
+Only wiring: the many-board reader finds the boards on the screen (two equal settled reads),
+one click on empty page below them gives the page the keys, then `play_many` plays through
+real key presses, stopping (exit 4) if the boards move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from autobot.errors import AutobotError
+
+SAFETY = 4
+NO_BOARD = 3
+
+
+def find_boards_on_screen(screen: Any, read: Any, timeout: float, where: str) -> tuple[Any, Any]:
+    """Poll until two consecutive reads agree on settled boards; (frame, read), else exit 3."""
+    deadline = time.monotonic() + timeout
+    previous = None
+    while True:
+        frame = screen.grab()
+        got = read(frame)
+        if got.found and got.settled and previous is not None and previous.rows == got.rows \
+                and len(previous.boards) == len(got.boards):
+            return frame, got
+        previous = got
+        if time.monotonic() >= deadline:
+            raise AutobotError(f"no boards found on {where}", NO_BOARD)
+        time.sleep(0.05)
+
+
+def below_boards(frame: np.ndarray, geometry: Any) -> tuple[int, int] | None:
+    """A frame pixel of plain page under the boards (or beside them), safe to click; or None."""
+    x0 = min(g.bbox()[0] for g in geometry)
+    x1 = max(g.bbox()[2] for g in geometry)
+    y1 = max(g.bbox()[3] for g in geometry)
+    pitch = int(round(geometry[0].pitch_y))
+    h, w = frame.shape[:2]
+    for y in (y1 + pitch, y1 + 2 * pitch):
+        for x in ((x0 + x1) // 2, x0 + pitch, x1 - pitch):
+            patch = frame[max(0, y - 6):y + 7, max(0, x - 6):x + 7].astype(np.int16)
+            if 0 <= y < h and 0 <= x < w and patch.size and np.ptp(patch, axis=(0, 1)).max() <= 4:
+                return x, y
+    return None
+
+
+def run_live_boards(args: argparse.Namespace) -> int:
+    """Find the boards, click the page once, play; exit 0 won, 1 lost, 3 no boards, 4 safety."""
+    from rich.console import Console
+
+    from autobot.cli.live import _terminate_as_interrupt, launched, live_config, where_text
+    from autobot.cli.play import write_json
+    from autobot.cli.play_boards import many_printer, many_solver
+    from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
+    from autobot.loop.many import MANY_CONFIG, ManyGameFailed, play_many
+    from autobot.vision.boards import BoardsReader
+
+    if args.advise or args.confirm:
+        raise AutobotError("--advise and --confirm are for one board")
+    solver = many_solver(args)
+    require_pyautogui()
+    console = Console(highlight=False)
+    profile = None
+    if args.profile:
+        from autobot.harness.calibration import load_profile
+
+        profile = load_profile(args.profile)
+    reader = BoardsReader(profile=profile)
+    with _terminate_as_interrupt(), launched(args), \
+            MssScreen(monitor=args.monitor, region=args.region) as screen:
+        frame, first = find_boards_on_screen(screen, reader, args.find_timeout, where_text(args))
+        keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
+        if args.click_to_focus:
+            spot = below_boards(frame, first.geometry)
+            if spot is None:
+                raise AutobotError("no empty page below the boards to click for focus; click "
+                                   "the page yourself and use --no-click-to-focus", SAFETY)
+            keys.click(*spot)
+        anchor = first.geometry[0].bbox()
+
+        def guard(read: Any) -> str | None:
+            # The first board stays where it was (the window did not move), or stop.
+            geometry = getattr(read, "geometry", ())
+            if geometry and max(abs(a - b) for a, b in zip(geometry[0].bbox(), anchor,
+                                                            strict=True)) > geometry[0].tile / 3:
+                return "the boards moved on the screen: stopped before typing anywhere else"
+            return None
+
+        # A shared desktop's page may answer Enter late: as patient as the one-board live.
+        config = replace(MANY_CONFIG, reject_patience=live_config(False).reject_patience)
+        try:
+            result = play_many(keys, solver, args.boards, config, reader=reader,
+                               on_event=many_printer(console), guard=guard)
+        except ManyGameFailed as failed:
+            if args.json:
+                write_json(args.json, failed.result.to_json())
+            raise
+    verdict = "won" if result.won else "lost"
+    console.print(f"\n{verdict} in {len(result.guesses)} guesses, {result.seconds:.1f} s")
+    sys.stdout.flush()
+    if args.json:
+        write_json(args.json, result.to_json())
+    return 0 if result.won else 1

@@ -1,0 +1,122 @@
+"""`autobot play --boards N`: a many-board game (Dordle ... Duotrigordle) hands-free.
+
+Only parsing and wiring: the page (bundled, or --url), the browser, the many-board solver and
+reader, `autobot.loop.many.play_many`, and what is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import time
+from typing import Any
+
+from autobot.errors import AutobotError
+
+EMOJI = {"G": "🟩", "Y": "🟨", "X": "⬛"}
+
+
+def add_answers_option(parser: argparse.ArgumentParser) -> None:
+    """--answers a,b,...: the bundled page's answers, one per board."""
+    parser.add_argument("--answers", metavar="A,B,...",
+                        help="with --boards: the bundled page's answers, one per board")
+
+
+def check_answers(text: str | None, boards: int) -> list[str]:
+    """The --answers words, lowercase, one per board, each a word the page knows."""
+    if not text:
+        return []
+    from autobot.words import load_words
+
+    words = [w.strip().lower() for w in text.split(",") if w.strip()]
+    if len(words) != boards:
+        raise AutobotError(f"--answers: {len(words)} words for {boards} boards")
+    known = load_words("nyt")
+    bad = [w.upper() for w in words if w not in known]
+    if bad:
+        raise AutobotError(f"--answers: {', '.join(bad)} not in the word list")
+    return words
+
+
+def many_printer(console: Any) -> Any:
+    """The live commentary: each guess with every open board's colours."""
+    from autobot.loop import Event
+
+    def on_event(event: Event) -> None:
+        if event.kind == "row":
+            boards = " ".join("".join(EMOJI.get(m, "?") for m in marks)
+                              for marks in event.marks.split())
+            console.print(f"{event.row + 1:>2} {event.guess.upper()}  {boards}")
+        elif event.kind == "rejected":
+            console.print(f"[dim]{event.guess.upper()}: not in the page's word list[/dim]")
+        elif event.kind in ("escape", "close", "keys", "retype"):
+            console.print(f"[dim]{event.kind}: {event.detail or event.guess}[/dim]")
+
+    return on_event
+
+
+def many_solver(args: argparse.Namespace) -> Any:
+    """The many-board solver for --strategy / --start."""
+    from autobot.cli.boards import _multi_strategy
+    from autobot.multiboard import OPENER, MultiSolver
+
+    return MultiSolver(_multi_strategy(args), start=(args.start or OPENER))
+
+
+def run_play_boards(args: argparse.Namespace) -> int:
+    """Play one many-board game in Chromium; exit 0 on a win, 1 on a loss."""
+    from rich.console import Console
+
+    from autobot.cli.play import add_init_script, load_page, read_init_script, write_json
+    from autobot.drivers.browser import BrowserConfig, open_browser
+    from autobot.drivers.driver import SeleniumDriver
+    from autobot.loop.many import ManyGameFailed, play_many
+    from autobot.vision.boards import BoardsReader
+
+    if args.answer:
+        raise AutobotError("--answer is for one board; with --boards use --answers")
+    if args.confirm:
+        raise AutobotError("--confirm is for one board")
+    answers = check_answers(args.answers, args.boards)
+    if args.url and answers:
+        raise AutobotError("--answers only applies to the bundled page, not to --url")
+    init_script = read_init_script(args.init_script)
+    solver = many_solver(args)
+    profile = None
+    if args.profile:
+        from autobot.harness.calibration import load_profile
+
+        profile = load_profile(args.profile)
+    console = Console(highlight=False)
+    with contextlib.ExitStack() as stack:
+        url = args.url
+        if not url:
+            from autobot.page.server import page_url, serve_page
+
+            base = stack.enter_context(serve_page())
+            url = page_url(base, theme=args.theme, contrast=args.contrast, anim=args.anim,
+                           boards=args.boards, answers=answers)
+        webdriver = stack.enter_context(open_browser(BrowserConfig(
+            headless=not args.headed, window_size=args.window_size, scale=args.scale,
+            remote_url=args.remote,
+        )))
+        if init_script:
+            add_init_script(webdriver, init_script)
+        t0 = time.monotonic()
+        load_page(webdriver, url)
+        driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay)
+        try:
+            result = play_many(driver, solver, args.boards,
+                               reader=BoardsReader(profile=profile),
+                               on_event=many_printer(console))
+        except ManyGameFailed as failed:
+            if args.json:
+                write_json(args.json, failed.result.to_json())
+            raise
+    solved = sum(bool(m) and m[-1] == "GGGGG" for m in result.marks)
+    verdict = "won" if result.won else "lost"
+    console.print(f"\n{verdict}: {solved}/{args.boards} boards in {len(result.guesses)}/"
+                  f"{args.boards + 5} guesses, {time.monotonic() - t0:.1f} s")
+    if args.json:
+        write_json(args.json, result.to_json())
+    return 0 if result.won else 1

@@ -1,0 +1,37 @@
+"""`autobot read --boards`: every board of a many-board screenshot, each as `autobot read`."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def read_many(frame: Any, profile: Any, name: str, args: argparse.Namespace,
+              several: bool) -> Any:
+    """Find and read every board; print them unless --json; --debug draws each one."""
+    from autobot.cli.read import _debug_path, _print_board, write_debug
+    from autobot.vision.boards import BoardsReader
+
+    read = BoardsReader(profile=profile)(frame)
+    if args.debug:
+        out = _debug_path(args.debug, 0, 1)
+        for i, board in enumerate(read.boards):
+            # Each board drawn on the frame the last one was drawn on: one picture of all.
+            write_debug(frame if i == 0 else _load(out), board, out)
+    if not args.json:
+        from rich.console import Console
+
+        console = Console(highlight=False)
+        if several:
+            console.print(name, style="bold")
+        console.print(f"{len(read.boards)} boards")
+        for i, board in enumerate(read.boards):
+            console.print(f"board {i + 1}")
+            _print_board(name, board, several=False)
+    return read
+
+
+def _load(path: Any) -> Any:
+    from autobot.vision import load_image
+
+    return load_image(path)

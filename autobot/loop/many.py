@@ -1,0 +1,356 @@
+"""Many boards, one typed guess (Dordle, Quordle ... Duotrigordle): look, decide, type, check.
+
+The one-board loop's pieces, not a copy: the same watcher (frames read and timed, waits on a
+settled picture, Escape / the dialog's X for what covers the boards), the same driver and its
+ladder of ways to send keys, the same judgements on a row (`row_kind`, `letters_match`). Every
+frame is read whole by the many-board reader (`autobot.vision.boards.BoardsReader`: every board
+found and read). Each guess is three waits:
+1. ready: every open board's next row is empty and the boards stood still;
+2. typed: every open board shows the guess typed in that row (else erase and type it again);
+3. scored: every open board's row is coloured, the same on two reads; or refused: the row was
+   cleared (or stays typed) for `reject_patience` s.
+
+Which board read is which board of the game is told by its rows, not its place: an open board's
+read must show exactly the colours that board got so far (boards that showed the same colours
+so far are interchangeable to the solver). Solved boards that fade or fold away, or boards
+found in another order, change nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, is_dataclass, replace
+from typing import Any, Protocol
+
+from autobot.drivers.driver import Driver, UserQuit
+from autobot.errors import AutobotError
+from autobot.loop.result import BotConfig, Event, Row, Timings
+from autobot.loop.rows import letters_match, row_kind, row_matches
+from autobot.loop.turns import GameLoop
+from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
+from autobot.multiboard import MultiState
+from autobot.wordle import WORD_LENGTH, Turn
+
+# Many boards take longer to read and to reveal; a read never turns "still" by pixels alone
+# (the watcher's shortcut keeps only the rows, not which board they belong to).
+MANY_CONFIG = BotConfig(settle_timeout=30.0, still_override=float("inf"), retypes=2)
+
+
+class ManyStrategy(Protocol):
+    """The many-board solver as the loop sees it (`autobot.multiboard.MultiSolver`)."""
+
+    def next_guess(self, state: MultiState) -> str: ...
+
+
+@dataclass(frozen=True)
+class ManyResult:
+    """How a many-board game went: guesses, each board's colours, refused words, time."""
+
+    won: bool
+    boards: int
+    guesses: tuple[str, ...]
+    marks: tuple[tuple[str, ...], ...]  # per board, one per guess until the board was solved
+    rejected: tuple[str, ...]
+    seconds: float
+    timings: Timings
+    stopped: str | None = None
+    theme: str | None = None
+    error: str | None = None
+    exit_code: int = 0
+    waiting_for: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The `--json` record of `autobot play --boards N` / `autobot live --boards N`."""
+        return {
+            "won": self.won,
+            "boards": self.boards,
+            "guesses": list(self.guesses),
+            "marks": [list(m) for m in self.marks],
+            "solved": sum(bool(m) and m[-1] == "G" * WORD_LENGTH for m in self.marks),
+            "seconds": round(self.seconds, 3),
+            "timings": self.timings.medians(),
+            "rejected": list(self.rejected),
+            "stopped": self.stopped,
+            "error": self.error,
+            "exit_code": self.exit_code,
+            "waiting_for": self.waiting_for,
+        }
+
+
+class ManyGameFailed(AutobotError):
+    """A game that stopped on an error; `.result` holds what was played until then."""
+
+    def __init__(self, error: AutobotError, result: ManyResult) -> None:
+        super().__init__(str(error), error.exit_code)
+        self.result = result
+
+
+# --- pure judgements ---------------------------------------------------------------------
+
+
+def board_rows(read: Any) -> list[tuple[Row, ...]] | None:
+    """The rows of every board found in a read (None: not a many-board read)."""
+    boards = getattr(read, "boards", None)
+    if boards is None:
+        return None
+    return [tuple(b.rows) for b in boards if b.found]
+
+
+def assign(state: MultiState, boards: Sequence[Sequence[Row]]) -> dict[int, int] | str:
+    """Which board read shows each open board, {board: read index}, or why none does.
+
+    A read is an open board's when it has a row for this guess and its rows before it show
+    the guesses with exactly that board's colours; reads are taken in order, each once.
+    """
+    k = len(state.guesses)
+    free = list(range(len(boards)))
+    out: dict[int, int] = {}
+    for b in state.open_boards:
+        want = state.marks[b]
+        for i in free:
+            rows = boards[i]
+            # An old row's unreadable tile ('?', a misread) agrees with anything.
+            if len(rows) > k and all(
+                row_matches(rows[j], Turn(state.guesses[j], want[j])) for j in range(k)
+            ):
+                out[b] = i
+                free.remove(i)
+                break
+        else:
+            return (f"board {b + 1} ({' '.join(want) or 'no rows yet'}) is not among the "
+                    f"{len(boards)} boards read")
+    return out
+
+
+def _named_rows(reason: str) -> list[int]:
+    """The 1-based rows a vision reason names ("tile 3,2 ...", "row 4 ..."); [] if none."""
+    words = reason.replace(",", " ").split()
+    return [int(words[i + 1]) for i, w in enumerate(words[:-1])
+            if w in ("tile", "row") and words[i + 1].isdigit()]
+
+
+def settled_from(board: Any, index: int) -> bool:
+    """Is this board read settled from row `index` (0-based) on? What vision doubts in rows
+    already played and checked (a tile it cannot place) does not hold the game up."""
+    if board.settled:
+        return True
+    return all((named := _named_rows(why)) and max(named) <= index for why in board.reasons)
+
+
+def open_reads(state: MultiState, read: Any) -> dict[int, Any] | None:
+    """Every open board's read (None: the boards cannot be told apart in this read)."""
+    boards = getattr(read, "boards", None)
+    if boards is None:
+        return None
+    found = [b for b in boards if b.found]
+    got = assign(state, [tuple(b.rows) for b in found])
+    return None if isinstance(got, str) else {b: found[i] for b, i in got.items()}
+
+
+def rows_now(state: MultiState, read: Any) -> dict[int, Row] | None:
+    """Every open board's row for the guess being played (None: the boards cannot be told)."""
+    reads = open_reads(state, read)
+    if reads is None:
+        return None
+    k = len(state.guesses)
+    return {b: tuple(r.rows[k]) for b, r in reads.items()}  # type: ignore[misc]
+
+
+def describe_many(read: Any, state: MultiState) -> str:
+    """A read in a few words, for error messages."""
+    boards = board_rows(read)
+    if not getattr(read, "found", False) or boards is None:
+        return "no boards in view"
+    mood = "settled" if read.settled else "moving"
+    got = assign(state, boards)
+    if isinstance(got, str):
+        return f"{mood}, {got}"
+    k = len(state.guesses)
+    shown = " ".join(f"{boards[i][k][0] or '-'}:{boards[i][k][1]}" for i in got.values())
+    return f"{mood}, {len(boards)} boards, row {k + 1}: {shown}"
+
+
+# --- the loop ----------------------------------------------------------------------------
+
+
+class ManyLoop(GameLoop):
+    """One many-board game on top of the one-board loop's watcher and key ladder."""
+
+    def setup(self, boards: int) -> None:
+        self.state = MultiState(boards)
+        self.started = True  # no resumed rows: a many-board game is played from its start
+
+    def track(self, read: Any) -> float:
+        """As the watcher's, with "settled" meaning the open boards from the current row on."""
+        reads = open_reads(self.state, read) if read.found else None
+        k = len(self.state.guesses)
+        calm = reads is not None and all(settled_from(r, k) for r in reads.values())
+        if is_dataclass(read) and calm != read.settled:
+            read = replace(read, settled=calm)
+        return super().track(read)
+
+    def settled_rows(self, read: Any) -> dict[int, Row] | None:
+        """Every open board's current row, if those boards are settled there (else None)."""
+        reads = open_reads(self.state, read) if read.found else None
+        k = len(self.state.guesses)
+        if reads is None or not all(settled_from(r, k) for r in reads.values()):
+            return None
+        return {b: tuple(r.rows[k]) for b, r in reads.items()}  # type: ignore[misc]
+
+    def ready_judge(self, index: int) -> Judge:  # type: ignore[override]
+        """Every open board's next row empty, the boards still (after `quiet` if they moved)."""
+
+        def judge(read: Any, previous: Any, still: float) -> str | None:
+            rows = self.settled_rows(read)
+            if rows is None:
+                return None
+            if {row_kind(r) for r in rows.values()} != {"empty"}:
+                return "dirty" if still >= self.config.reject_patience else None
+            return "ready" if still >= self.quiet_for(self.config.quiet) else None
+
+        return judge
+
+    def typed_judge(self, index: int, guess: str) -> Judge:  # type: ignore[override]
+        """Every open board shows `guess` typed (ready for Enter), or keys went astray."""
+
+        def judge(read: Any, previous: Any, still: float) -> str | None:
+            rows = self.settled_rows(read)
+            if rows is None:
+                return None
+            if all(row_kind(r) == "typed" and letters_match(r[0], guess) for r in rows.values()):
+                return "typed" if still >= self.quiet_for(self.config.typed_quiet) else None
+            return "mistyped" if still >= self.config.reject_patience else None
+
+        return judge
+
+    def submit_judge(self, index: int, guess: str) -> Judge:  # type: ignore[override]
+        """Every open board's row scored on a read of settled boards (or the same on three
+        reads: after the last guess a dialog may come over the boards for good), or the
+        word refused."""
+        accepted = False
+        last: dict[int, Row] | None = None
+        same = 0
+
+        def judge(read: Any, previous: Any, still: float) -> Any:
+            nonlocal accepted, last, same
+            reads = open_reads(self.state, read) if read.found else None
+            if reads is None:
+                return None
+            rows = {b: tuple(r.rows[index]) for b, r in reads.items()}
+            same = same + 1 if rows == last else 0
+            last = rows
+            kinds = {row_kind(r) for r in rows.values()}
+            accepted = accepted or any(any(m in "GYX" for m in r[1]) for r in rows.values())
+            settled = all(settled_from(r, index) for r in reads.values())
+            # One read of settled boards is enough (vision tells a tile mid-flip): the last
+            # guess may be followed at once by an end dialog over the boards.
+            if kinds == {"evaluated"} and same >= (0 if settled else 2):
+                if not all(letters_match(r[0], guess) for r in rows.values()):
+                    shown = sorted({r[0] for r in rows.values()})
+                    raise OutOfStep(f"the boards show {', '.join(shown)} scored, "
+                                    f"the bot typed {guess.upper()}")
+                return {b: r[1] for b, r in rows.items()}
+            if accepted or not settled or still < self.config.reject_patience:
+                return None
+            return "rejected" if kinds in ({"empty"}, {"typed"}) else None
+
+        return judge
+
+    def erase(self) -> None:
+        self.send(self.driver.erase, WORD_LENGTH)
+
+    def play_many(self) -> bool:
+        """Guess until every board is solved or the guesses run out; True on a win."""
+        retypes = 0
+        while not self.state.won and self.state.left > 0:
+            k = len(self.state.guesses)
+            t0 = self.clock()
+            if self.wait(self.ready_judge(k), f"guess {k + 1}: the boards ready for keys") \
+                    == "dirty":
+                self.erase()
+                continue
+            t1 = self.clock()
+            guess = self.solver.next_guess(replace(self.state, banned=frozenset(self.banned)))
+            guess = guess.lower()
+            t2 = self.clock()
+            self.send(self.driver.type_word, guess)
+            t3 = self.clock()
+            typed = self.wait(self.typed_judge(k, guess), f"guess {k + 1}: {guess.upper()} typed")
+            t4 = self.clock()
+            if typed == "mistyped":
+                retypes += 1
+                self.emit(Event("retype", k, guess))
+                if self.escalate(enter=False) is None and retypes > self.config.retypes:
+                    raise AutobotError(f"the keys do not reach the page: the boards do not show "
+                                       f"{guess.upper()} after typing it {retypes} times", 4)
+                self.erase()
+                continue
+            self.send(self.driver.press_enter)
+            t5 = self.clock()
+            outcome = self.wait(self.submit_judge(k, guess),
+                                f"guess {k + 1}: {guess.upper()} scored")
+            t6 = self.clock()
+            self.timings.decide_ms.append((t2 - t1) * 1000)
+            self.timings.type_ms.append((t3 - t2 + t5 - t4) * 1000)
+            self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
+            retypes = 0
+            if outcome == "rejected":
+                self.erase()
+                self.banned.add(guess)
+                self.rejected.append(guess)
+                self.emit(Event("rejected", k, guess))
+                if len(self.rejected) > self.config.max_rejections:
+                    raise AutobotError(f"the page refused {len(self.rejected)} words", 4)
+                continue
+            self.state = self.state.after(guess, outcome)
+            self.emit(Event("row", k, guess, " ".join(outcome[b] for b in sorted(outcome))))
+        return self.state.won
+
+
+def play_many(
+    driver: Driver,
+    solver: ManyStrategy,
+    boards: int,
+    config: BotConfig = MANY_CONFIG,
+    *,
+    reader: Any = None,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+    on_event: Callable[[Event], None] | None = None,
+    guard: Callable[[Any], str | None] | None = None,
+    overlay: OverlayFinder = default_overlay,
+) -> ManyResult:
+    """Play one game of `boards` boards through `driver`, asking `solver` for every guess.
+
+    `reader`: frame -> many-board read (default `autobot.vision.boards.BoardsReader()`).
+    Raises ManyGameFailed (an AutobotError: exit 3 no boards, 4 out of step / not settling)
+    carrying the game so far as `.result`.
+    """
+    if reader is None:
+        from autobot.vision.boards import BoardsReader
+
+        reader = BoardsReader()
+    loop = ManyLoop(driver, solver, config, reader, clock, sleep, on_event, guard, overlay)
+    loop.setup(boards)
+    started = clock()
+    stopped: str | None = None
+
+    def result(won: bool, error: AutobotError | None = None) -> ManyResult:
+        s = loop.state
+        return ManyResult(won, boards, s.guesses, s.marks, tuple(loop.rejected),
+                          clock() - started, loop.timings, stopped, loop.theme,
+                          str(error) if error else None,
+                          error.exit_code if error else (0 if won else 1),
+                          loop.waiting_for if error else None)
+
+    try:
+        won = loop.play_many()
+    except UserQuit as exc:
+        won, stopped = False, str(exc)
+    except AutobotError as exc:
+        if "did not settle" in str(exc):
+            exc = AutobotError(f"{exc} [{describe_many(loop._last_board, loop.state)}]",
+                               exc.exit_code)
+        raise ManyGameFailed(exc, result(False, exc)) from None
+    return result(won)

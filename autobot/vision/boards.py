@@ -1,0 +1,403 @@
+"""Many boards in one frame (Dordle, Quordle ... Duotrigordle): find every board, read each.
+
+Pure steps on an RGB frame: tile outlines at full resolution (the tiles of 32 boards are small)
+-> the tile size most outlines share -> outlines linked to their row and column neighbours one
+tile pitch away (the gap between two boards is wider than the gap between two tiles) -> each
+linked group is one board's lattice -> boards in reading order (board rows top to bottom, left
+to right) -> each board read by the single-board reader at its grid.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+
+from autobot.vision import locate
+from autobot.vision.model import BoardRead, Grid
+from autobot.vision.read import read_grid
+from autobot.vision.tiles import RING, THIN_RING
+
+SIZE_AGREE = 0.15  # an outline within this share of the common tile size is a tile
+PITCH_AGREE = 0.1  # a neighbour this close (share of the pitch) to one pitch away is linked
+LINE_AGREE = 0.3  # share of a tile: centres this close are in one row (or column)
+MAX_SIDE = 160.0  # px: the largest tile looked for (62 px tiles at a 2x pixel ratio fit)
+BAND_PX = 64  # px: the full-size search runs on bands this tall at least (plus an overlap)
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """One board of many: its tiles' lattice in frame pixels (x, y: tile (0, 0) top-left)."""
+
+    x: float
+    y: float
+    pitch_x: float
+    pitch_y: float
+    tile: float
+    tile_h: float
+    rows: int
+    cols: int
+    found: int  # tile outlines seen on the lattice
+    cells: frozenset[tuple[int, int]] = field(default=frozenset(), compare=False)
+
+    def bbox(self) -> tuple[int, int, int, int]:
+        """x0, y0, x1, y1 of the whole board."""
+        x1 = self.x + (self.cols - 1) * self.pitch_x + self.tile
+        y1 = self.y + (self.rows - 1) * self.pitch_y + self.tile_h
+        return round(self.x), round(self.y), round(x1), round(y1)
+
+
+def _common_size(boxes: Sequence[locate.Box]) -> float | None:
+    """The tile side most outlines agree on (ties: the larger, a board over its letters)."""
+    if not boxes:
+        return None
+    sides = np.array([b.side for b in boxes])
+    support = (np.abs(sides[None, :] - sides[:, None]) <= SIZE_AGREE * sides[:, None]).sum(1)
+    best = sides[np.lexsort((sides, support))[-1]]
+    return float(np.median(sides[np.abs(sides - best) <= SIZE_AGREE * best]))
+
+
+def _pitch(centres: np.ndarray, across: np.ndarray, side: float) -> float | None:
+    """The commonest distance from a tile to its next neighbour on its line (along one axis)."""
+    steps = []
+    for i in range(len(centres)):
+        same = (np.abs(across - across[i]) < LINE_AGREE * side) \
+            & (centres > centres[i] + 0.5 * side)
+        if same.any():
+            step = float(np.min(centres[same] - centres[i]))
+            if step < 1.6 * side:
+                steps.append(step)
+    return float(np.median(steps)) if steps else None
+
+
+def _groups(links: list[tuple[int, int]], n: int) -> list[list[int]]:
+    """Connected groups of linked outlines (union-find)."""
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for a, b in links:
+        parent[root(a)] = root(b)
+    out: dict[int, list[int]] = {}
+    for i in range(n):
+        out.setdefault(root(i), []).append(i)
+    return list(out.values())
+
+
+def _lines(values: np.ndarray, tol: float) -> list[float]:
+    """Centres of the rows (or columns) that these tile centres fall on."""
+    lines: list[list[float]] = []
+    for v in sorted(values):
+        if lines and v - lines[-1][-1] < tol:
+            lines[-1].append(v)
+        else:
+            lines.append([v])
+    return [float(np.mean(line)) for line in lines]
+
+
+def _fit(pos: np.ndarray, index: np.ndarray, step: float, fixed: bool = False
+         ) -> tuple[float, float]:
+    """Least-squares start and step of tile centres `pos` at whole `index` steps (with
+    `fixed`, the step is known and only the start is fitted)."""
+    if fixed or len(set(index.tolist())) < 2:
+        return float(np.mean(pos - index * step)), step
+    slope, start = np.polyfit(index, pos, 1)
+    return float(start), float(slope)
+
+
+def _lattice(xs: np.ndarray, ys: np.ndarray, side: float, pitch_x: float, pitch_y: float,
+             cols: int, fixed: bool = False) -> list[BoardGeometry]:
+    """One linked group's board(s): `cols` columns each (touching boards are cut apart), its
+    lattice fitted to every tile centre (a pixel off shows on 27 px tiles)."""
+    col_lines = _lines(xs, LINE_AGREE * side)
+    row_lines = _lines(ys, LINE_AGREE * side)
+    if len(col_lines) < cols:
+        return []  # part of a board (cut by the frame's side) or something else
+    top = row_lines[0]
+    tile = side  # the outline's size: the sampling rings are placed from it
+    row_of = np.round((ys - top) / pitch_y).astype(int)
+    y0, step_y = _fit(ys, row_of, pitch_y, fixed)
+    rows = int(row_of.max()) + 1
+    out = []
+    for start in range(0, len(col_lines) - cols + 1, cols):
+        chunk = col_lines[start:start + cols]
+        inside = (xs > chunk[0] - pitch_x / 2) & (xs < chunk[-1] + pitch_x / 2)
+        col_of = np.round((xs[inside] - chunk[0]) / pitch_x).astype(int)
+        x0, step_x = _fit(xs[inside], col_of, pitch_x, fixed)
+        if abs(step_x - pitch_x) > PITCH_AGREE * pitch_x:
+            continue
+        cells = frozenset(zip(row_of[inside].tolist(), col_of.tolist(), strict=True))
+        out.append(BoardGeometry(x0 - tile / 2, y0 - tile / 2, step_x, step_y, tile, tile, rows,
+                                 cols, len(cells), cells))
+    return out
+
+
+def _outlines(frame: np.ndarray, side: float | None = None) -> list[locate.Box]:
+    """Tile outlines at full size (the tiles of 32 boards are small, their gaps 1-2 px: at
+    half size they would merge).
+
+    Without `side` (the tile size found in an earlier frame) the whole frame is searched for
+    outlines of any tile size; with it only outlines of about that size are kept, band by
+    band, which keeps the locator's pairwise steps small.
+    """
+    grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
+    if side is None:
+        return _outermost(locate.find_candidates(grey, (float(locate.MIN_TILE), MAX_SIDE)))
+    sides = (0.75 * side - 1, 1.3 * side + 1)
+    band = max(BAND_PX, int(2 * sides[1]))
+    overlap = int(1.2 * sides[1]) + 2
+    boxes: list[locate.Box] = []
+    for top in range(0, grey.shape[0], band):
+        y0 = max(0, top - overlap)
+        part = locate.find_candidates(grey[y0:min(grey.shape[0], top + band + overlap)], sides)
+        boxes += [replace(b, y=b.y + y0) for b in part if top <= b.cy + y0 < top + band]
+    return _outermost(boxes)
+
+
+def _outermost(boxes: list[locate.Box]) -> list[locate.Box]:
+    """One outline per tile: the outer trace of a bordered tile, not also its inner one."""
+    if not boxes:
+        return []
+    boxes = sorted(boxes, key=lambda b: -b.side)
+    cx = np.array([b.cx for b in boxes])
+    cy = np.array([b.cy for b in boxes])
+    side = np.array([b.side for b in boxes])
+    near = (np.abs(cx[:, None] - cx[None, :]) < 0.2 * side[:, None]) & \
+        (np.abs(cy[:, None] - cy[None, :]) < 0.2 * side[:, None])
+    inner = np.triu(near, 1).any(0)  # a larger (earlier) outline shares its centre
+    return [b for b, dropped in zip(boxes, inner, strict=True) if not dropped]
+
+
+def find_boards(frame: np.ndarray, cols: int = 5, side: float | None = None
+                ) -> list[BoardGeometry]:
+    """Every board of `cols`-letter rows in the frame, in reading order (board rows top to
+    bottom, each left to right); [] if there is no tile lattice. `side`: the tile size seen
+    in an earlier frame, if any (a quicker search)."""
+    boxes = _outlines(frame, side)
+    side = _common_size(boxes)
+    if side is None:
+        return []
+    tiles = [b for b in boxes if abs(b.w - side) <= SIZE_AGREE * side
+             and abs(b.h - side) <= SIZE_AGREE * side]
+    xs = np.array([b.cx for b in tiles])
+    ys = np.array([b.cy for b in tiles])
+    pitch_x = _pitch(xs, ys, side)
+    pitch_y = _pitch(ys, xs, side) or pitch_x
+    if pitch_x is None or pitch_y is None:
+        return []
+    links = []
+    for i in range(len(tiles)):
+        dx, dy = xs - xs[i], ys - ys[i]
+        beside = (np.abs(dy) < LINE_AGREE * side) & (np.abs(dx - pitch_x) < PITCH_AGREE * pitch_x)
+        below = (np.abs(dx) < LINE_AGREE * side) & (np.abs(dy - pitch_y) < PITCH_AGREE * pitch_y)
+        links += [(i, int(j)) for j in np.flatnonzero(beside | below)]
+    found: list[BoardGeometry] = []
+    groups = _groups(links, len(tiles))
+    for group in groups:
+        found += _lattice(xs[group], ys[group], side, pitch_x, pitch_y, cols)
+    if len(found) >= 3:
+        # Every board has the same tiles: one pitch fitted over all of them is far surer
+        # than each small board's own (a pixel off shows on 27 px tiles), so fit again with it.
+        pitch_x = float(np.median([b.pitch_x for b in found]))
+        steps_y = [b.pitch_y for b in found if b.rows > 1]
+        pitch_y = float(np.median(steps_y)) if steps_y else pitch_y
+        found = []
+        for group in groups:
+            found += _lattice(xs[group], ys[group], side, pitch_x, pitch_y, cols, fixed=True)
+    return reading_order(_merge_split_rows(found))
+
+
+def _merge_split_rows(boards: list[BoardGeometry]) -> list[BoardGeometry]:
+    """A board whose middle rows showed no outline (dim tiles) is one board, not two: join
+    lattices in the same columns whose rows are whole pitches apart (2 or 3)."""
+    boards = sorted(boards, key=lambda b: (b.x, b.y))
+    out: list[BoardGeometry] = []
+    for b in boards:
+        prev = out[-1] if out else None
+        if prev is not None and abs(prev.x - b.x) < LINE_AGREE * b.tile:
+            # Rows from prev's last row to b's first.
+            gap = (b.y - prev.y) / prev.pitch_y - prev.rows + 1
+            if 2 <= round(gap) <= 3 and abs(gap - round(gap)) < PITCH_AGREE:
+                rows = prev.rows - 1 + round(gap) + b.rows
+                cells = prev.cells | {(r + rows - b.rows, c) for r, c in b.cells}
+                out[-1] = BoardGeometry(prev.x, prev.y, prev.pitch_x, prev.pitch_y, prev.tile,
+                                        prev.tile_h, rows, prev.cols, len(cells), cells)
+                continue
+        out.append(b)
+    return out
+
+
+def reading_order(boards: Sequence[BoardGeometry]) -> list[BoardGeometry]:
+    """Board rows top to bottom (tops within half a pitch are one board row), left to right."""
+    rows: list[list[BoardGeometry]] = []
+    for b in sorted(boards, key=lambda b: b.y):
+        if rows and abs(b.y - rows[-1][0].y) < 0.5 * b.pitch_y:
+            rows[-1].append(b)
+        else:
+            rows.append([b])
+    return [b for row in rows for b in sorted(row, key=lambda b: b.x)]
+
+
+def board_grid(b: BoardGeometry) -> Grid:
+    """The single-board reader's grid for one board."""
+    return Grid(b.x, b.y, b.pitch_x, b.pitch_y, b.tile, b.cols, b.rows, b.tile_h)
+
+
+@dataclass(frozen=True)
+class BoardsRead:
+    """What one frame of a many-board game shows: each board found, read in today's format."""
+
+    found: bool
+    settled: bool  # every board read settled
+    boards: tuple[BoardRead, ...]  # in reading order
+    geometry: tuple[BoardGeometry, ...] = field(default=(), compare=False)
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def rows(self) -> tuple[tuple[str, str], ...]:
+        """Every board's rows one after another: any change anywhere shows (for the loop)."""
+        return tuple(row for b in self.boards if b.found for row in b.rows)
+
+    @property
+    def grid(self) -> None:
+        """No one grid: each board has its own (`geometry`)."""
+        return None
+
+    @property
+    def theme(self) -> str | None:
+        """The page's theme, as the first board read saw it."""
+        return next((b.theme for b in self.boards if b.found), None)
+
+    @property
+    def high_contrast(self) -> bool:
+        """Any board read in a high-contrast palette."""
+        return any(b.high_contrast for b in self.boards)
+
+    def to_json(self) -> dict:
+        """The `autobot read --boards --json` dict: one entry per board, as `autobot read`."""
+        boards = [b.to_json() for b in self.boards]
+        return {"count": len(boards), "boards": boards, "found": self.found,
+                "settled": self.settled, "theme": self.theme,
+                "high_contrast": self.high_contrast, "reasons": list(self.reasons)}
+
+
+NUDGES = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))  # px a board's grid is tried off
+BOARD_CACHE_MAX = 512  # board reads kept by their pixels; a long game clears them
+
+
+def _digest(pixels: np.ndarray) -> bytes:
+    """A fingerprint of some pixels (lossless captures repeat exactly)."""
+    return hashlib.blake2b(np.ascontiguousarray(pixels).tobytes(), digest_size=16).digest()
+
+
+def _fill_lab(frame: np.ndarray, geometry: Sequence[BoardGeometry]) -> np.ndarray:
+    """The Lab colour of the middle of every tile of these boards (their common fill)."""
+    from autobot.vision import colour
+
+    patches = []
+    for g in geometry:
+        for r in range(g.rows):
+            for c in range(g.cols):
+                x = round(g.x + c * g.pitch_x + g.tile / 4)
+                y = round(g.y + r * g.pitch_y + g.tile_h / 4)
+                q = max(1, round(g.tile / 2))
+                patches.append(frame[y:y + q, x:x + q].reshape(-1, 3))
+    rgb = np.median(np.concatenate(patches), axis=0).astype(np.uint8)
+    return colour.rgb_to_lab(rgb[None])[0]
+
+
+def _unreadable(read: BoardRead) -> int:
+    """Tiles a read could not tell (occluded, unknown colour or letter)."""
+    if not read.found:
+        return 10**6
+    return sum(m.count("?") for _, m in read.rows) + sum(lt.count("?") for lt, _ in read.rows)
+
+
+class BoardsReader:
+    """Reads every board of a frame; remembers, for one game, where tile colours sample well.
+
+    Most pages leave a margin between a tile's edge and its letter (the reader's usual ring);
+    some (Duotrigordle) fill small tiles with big letters: the ring just inside the edge is
+    tried when the usual one finds tiles it cannot tell, and kept when it reads better.
+    """
+
+    def __init__(self, cols: int = 5, profile: object | None = None) -> None:
+        self.cols = cols
+        self.profile = profile
+        self.cache: dict = {}  # one glyph cache for all boards: same pixels, same letter
+        self.rings = [RING, THIN_RING]
+        self.side: float | None = None  # the tile size last seen
+        self.blank: list[np.ndarray] = []  # Lab of empty tiles filled with a colour (not page)
+        self._frame: tuple[bytes, BoardsRead] | None = None  # the last frame and its read
+        self._boards: dict[tuple, BoardRead] = {}  # a board's pixels -> its read
+
+    def read_board_at(self, frame: np.ndarray, geometry: BoardGeometry) -> BoardRead:
+        """One board, with the ring that reads best (the last good one first); a board whose
+        pixels are the same as in an earlier frame is not read again."""
+        x0, y0, x1, y1 = geometry.bbox()
+        pad = round(geometry.pitch_x)  # the read also looks just outside the tiles
+        region = frame[max(0, y0 - pad):y1 + pad, max(0, x0 - pad):x1 + pad]
+        key = (geometry.bbox(), geometry.rows, _digest(region))
+        if key not in self._boards:
+            if len(self._boards) > BOARD_CACHE_MAX:
+                self._boards.clear()
+            self._boards[key] = self._read_board_at(frame, geometry)
+        return self._boards[key]
+
+    def _read_board_at(self, frame: np.ndarray, geometry: BoardGeometry) -> BoardRead:
+        grid = board_grid(geometry)
+        best: BoardRead | None = None
+        # Small tiles leave a pixel or two between the sampling ring and a big letter: a grid a
+        # pixel off (an outline measured a pixel out) is tried too before giving up on a tile.
+        for dx, dy in NUDGES:
+            nudged = replace(grid, x=grid.x + dx, y=grid.y + dy)
+            for ring in list(self.rings):
+                read = read_grid(frame, nudged, profile=self.profile, cache=self.cache,
+                                 ring=ring, blank=self.blank)
+                if best is None or _unreadable(read) < _unreadable(best):
+                    if best is not None and ring != self.rings[0]:
+                        self.rings = [ring] + [r for r in self.rings if r != ring]
+                    best = read
+                if best.found and _unreadable(best) == 0:
+                    return best
+        assert best is not None
+        return best
+
+    def __call__(self, frame: np.ndarray, *, hint: object = None) -> BoardsRead:
+        """Find and read every board in the frame (`hint` is for the one-board reader's
+        signature: boards are looked for afresh unless the frame did not change at all)."""
+        digest = _digest(frame)
+        if self._frame is not None and self._frame[0] == digest:
+            return self._frame[1]
+        geometry = find_boards(frame, self.cols, self.side)
+        if not geometry and self.side is not None:
+            geometry = find_boards(frame, self.cols)  # the page zoomed or changed
+        if not geometry:
+            return BoardsRead(False, False, (), (), ("no lattice of tiles",))
+        self.side = float(np.median([g.tile for g in geometry]))
+        reads = tuple(self.read_board_at(frame, g) for g in geometry)
+        if not self.blank and not any(letters for r in reads for letters, _ in r.rows):
+            # Not one letter on any board: a game not begun. Whatever fills these empty tiles
+            # (the page, or a colour of its own: Duotrigordle) means "empty" from now on.
+            self.blank = [_fill_lab(frame, geometry)]
+            self._boards.clear()
+            reads = tuple(self.read_board_at(frame, g) for g in geometry)
+        shown = [r for r in reads if r.found]
+        reasons = tuple(f"board {i + 1}: {why}" for i, r in enumerate(reads) if r.found
+                        for why in r.reasons)
+        read = BoardsRead(bool(shown), bool(shown) and all(r.settled for r in shown), reads,
+                          tuple(geometry), reasons)
+        self._frame = (digest, read)
+        return read
+
+
+def read_boards(frame: np.ndarray, cols: int = 5, profile: object | None = None) -> BoardsRead:
+    """Every board in one frame, found and read (a new reader: nothing kept between frames)."""
+    return BoardsReader(cols, profile)(frame)
