@@ -176,3 +176,39 @@ def centre_error(grid: object, drawn: Drawn) -> float:
             gx0, gy0, gx1, gy1 = grid.tile_box(r, c)  # type: ignore[attr-defined]
             worst = max(worst, math.hypot((gx0 + gx1 - x0 - x1) / 2, (gy0 + gy1 - y0 - y1) / 2))
     return worst
+
+
+def draw_neumorphic(page: tuple[int, int, int], *, tile: int = 80, gap: int = 16,
+                    rows: int = 6, light: int = 13, shadow: int = 17) -> Drawn:
+    """An empty board of "neumorphic" circles, as word-master draws its tiles (CSS
+    `box-shadow: .2em .2em .4em dark, -.2em -.2em .4em light`): filled with the page colour,
+    a soft glow `light` levels lighter to the top left, a soft shadow `shadow` levels darker
+    to the bottom right."""
+    pad = tile
+    fw, fh = 2 * pad + 5 * tile + 4 * gap, 2 * pad + rows * tile + (rows - 1) * gap
+    base = np.array(page, np.float32)
+    lit = np.zeros((fh, fw), np.float32)
+    dark = np.zeros((fh, fw), np.float32)
+    discs = np.zeros((fh, fw), np.uint8)
+    boxes = []
+    off, r = max(2, tile // 16), tile / 2
+    for row in range(rows):
+        line = []
+        for c in range(5):
+            x0, y0 = pad + c * (tile + gap), pad + row * (tile + gap)
+            cx, cy = x0 + r - 0.5, y0 + r - 0.5
+            line.append((x0, y0, x0 + tile, y0 + tile))
+            centre = (round(cx * 16), round(cy * 16))
+            cv2.circle(lit, (centre[0] - off * 16, centre[1] - off * 16), round(r * 16), 1.0, -1,
+                       cv2.LINE_AA, 4)
+            cv2.circle(dark, (centre[0] + off * 16, centre[1] + off * 16), round(r * 16), 1.0,
+                       -1, cv2.LINE_AA, 4)
+            cv2.circle(discs, centre, round(r * 16), 255, -1, cv2.LINE_AA, 4)
+        boxes.append(line)
+    # A CSS blur radius is two standard deviations: .4em of blur for .2em of offset.
+    lit, dark = cv2.GaussianBlur(lit, (0, 0), off), cv2.GaussianBlur(dark, (0, 0), off)
+    img = base[None, None] + (light * lit - shadow * dark)[..., None]
+    disc = (discs.astype(np.float32) / 255)[..., None]
+    img = img * (1 - disc) + base[None, None] * disc  # the tile itself: the page colour
+    frame = np.clip(np.round(img), 0, 255).astype(np.uint8)
+    return Drawn(frame, boxes, [("", ".....")] * rows)

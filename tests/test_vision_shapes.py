@@ -8,11 +8,21 @@ Drawings know their exact tile boxes, so the grid is checked against them (centr
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
-from drawn_boards import centre_error, draw_board, draw_tutorial, tight  # same folder
+from drawn_boards import (  # same folder
+    centre_error,
+    draw_board,
+    draw_neumorphic,
+    draw_tutorial,
+    tight,
+)
 
-from autobot.vision import read_board
+from autobot.vision import load_image, read_board
+
+DATA = Path(__file__).parent / "data"
 
 PLAYED = [("CRANE", "XYXXG"), ("BIDET", "XYXYX"), ("PIO", "ttt..")]
 EMPTY = ("", ".....")
@@ -135,3 +145,26 @@ def test_tutorial_example_rows_are_not_a_board() -> None:
     # ... while one of its example words alone (a single-row strip) is.
     y = 140
     assert read_board(np.ascontiguousarray(frame[y - 20 : y + 60, 20:260])).found
+
+
+@pytest.mark.parametrize("page", [(54, 57, 74), (231, 232, 238), (18, 18, 19)],
+                         ids=["slate", "light", "black"])
+@pytest.mark.parametrize("tile", [40, 80, 150])
+def test_empty_neumorphic_round_tiles_are_found(page: tuple[int, int, int], tile: int) -> None:
+    """Circles of the page colour, a soft glow above and a shadow below: only the shadowed
+    half has an outline strong enough to trace (word-master's dark theme)."""
+    drawn = draw_neumorphic(page, tile=tile, gap=tile // 5)
+    read = read_board(drawn.frame)
+    assert read.found and read.grid is not None and read.grid.round
+    assert (read.grid.rows, read.grid.cols) == (6, 5)
+    assert centre_error(read.grid, drawn) <= max(2.5, 0.03 * tile)
+    assert list(read.rows) == drawn.rows and read.settled
+
+
+@pytest.mark.parametrize(("theme", "first"), [("light", ("CAE", "ttt..")), ("dark", EMPTY)])
+def test_word_masters_round_board_is_found(theme: str, first: tuple[str, str]) -> None:
+    # Chromium shots of word-master: CAE typed (light); empty, its circles lit only (dark).
+    read = read_board(load_image(DATA / "overlay" / f"wm_board_{theme}.png"))
+    assert read.found and read.grid is not None and read.grid.round
+    assert (read.grid.rows, read.grid.cols) == (6, 5)
+    assert read.rows == (first,) + (EMPTY,) * 5 and read.settled
