@@ -50,7 +50,7 @@ def _mask(shape: str, w: int, h: int) -> np.ndarray:
 
 def _tile(shape: str, w: int, h: int, mark: str, letter: str, border: int,
           outline_only: bool, hint: bool) -> tuple[np.ndarray, np.ndarray]:
-    """One tile image (RGB) and its mask."""
+    """One tile image (RGB) and its mask; an outlined evaluated tile's `border` is its ring."""
     outer = _mask(shape, w, h)
     inner = np.zeros_like(outer)
     inner[border : h - border, border : w - border] = _mask(shape, w - 2 * border, h - 2 * border)
@@ -82,13 +82,16 @@ def draw_board(
     size: tuple[int, int] | None = None,
     border: int = 2,
     outline_only: bool = False,
+    ring: int | None = None,
     hints: dict[tuple[int, int], str] | None = None,
     squash: dict[tuple[int, int], tuple[float, float]] | None = None,
     tilt: dict[tuple[int, int], tuple[float, float]] | None = None,
 ) -> Drawn:
     """Draw a board of `rows` ((LETTERS, MARKS) per row, 5 tiles each).
 
-    `hints`: faint letters on empty tiles; `squash`: (sx, sy) scale of a tile caught in a flip;
+    `outline_only`: evaluated tiles are a border of their colour round the page, `ring` px
+    thick (else `border`, as empty and typed tiles); `hints`: faint letters on empty tiles;
+    `squash`: (sx, sy) scale of a tile caught in a flip;
     `tilt`: (degrees, scale) of a tile left turned after its reveal.
     """
     w, h = tile
@@ -104,7 +107,8 @@ def draw_board(
         for c, m in enumerate(marks):
             letter = "" if m == "." else next(it)
             hint = (hints or {}).get((r, c), "")
-            img, mask = _tile(shape, w, h, m, letter or hint, border, outline_only, bool(hint))
+            thick = ring if ring is not None and outline_only and m in FILL else border
+            img, mask = _tile(shape, w, h, m, letter or hint, thick, outline_only, bool(hint))
             x0, y0 = origin[0] + c * (w + gap), origin[1] + r * (h + gap)
             line.append((x0, y0, x0 + w, y0 + h))
             sx, sy = (squash or {}).get((r, c), (1.0, 1.0))

@@ -68,13 +68,53 @@ def test_any_row_count(n_rows: int) -> None:
 
 
 def test_outline_only_tiles_are_found() -> None:
-    """Tiles drawn as a coloured border with the page inside: the geometry is found (which
-    mark a coloured border means is the colour roles' part)."""
+    """Tiles drawn as a coloured border with the page inside: the geometry is found."""
     drawn = draw_board(_board(), outline_only=True)
     read = read_board(drawn.frame)
     assert read.found and read.grid is not None and read.grid.rows == 6
     assert centre_error(read.grid, drawn) <= 2.5
     assert [letters for letters, _ in read.rows][:3] == ["CRANE", "BIDET", "PIO"]
+
+
+@pytest.mark.parametrize("shape", ["rect", "rounded", "round"])
+@pytest.mark.parametrize(("tile", "ring"), [(62, 5), (62, 4), (40, 3), (90, 6), (120, 8)])
+def test_evaluated_tiles_drawn_as_a_ring_of_their_colour_read_their_marks(
+    shape: str, tile: int, ring: int
+) -> None:
+    """A ring of the tile's colour round the page colour (thicker than the 2 px border of
+    empty and typed tiles) is the tile's colour; typed tiles stay typed."""
+    drawn = draw_board(_board(), outline_only=True, ring=ring, border=2, shape=shape,
+                       tile=(tile, tile), gap=max(4, tile // 12))
+    read = read_board(drawn.frame)
+    assert read.found
+    if shape == "round" and not read.settled:
+        # A ring this thick for a circle (7.5%) reaches its sampling ring: unsure, not wrong.
+        assert ring / tile > 0.07
+        assert all(m in (want, "?") for (_, marks), (_, wants) in zip(read.rows, drawn.rows,
+                                                                       strict=True)
+                   for m, want in zip(marks, wants, strict=True))
+        return
+    assert read.settled, read.reasons
+    assert list(read.rows) == drawn.rows
+
+
+def test_a_ring_no_thicker_than_the_empty_tiles_border_is_no_colour() -> None:
+    # Every tile, typed and empty too, has the same 5 px border: no ring stands out, so the
+    # letters read as typed rather than the typed row as absent.
+    drawn = draw_board(_board(), outline_only=True, border=5)
+    read = read_board(drawn.frame)
+    assert read.found and read.rows[2] == ("PIO", "ttt..")
+    assert all(set(marks) <= {"t", "."} for _, marks in read.rows)
+
+
+@pytest.mark.parametrize("name", ["light", "pastel_dark", "dark_hc"])
+def test_the_bundled_pages_outlined_tiles_read_their_marks(name: str) -> None:
+    # Chromium shots of the bundled page, tiles=outline (a 5 px ring of the tile's colour,
+    # letters in it or in the page's text colour), answer ROBOT, RO typed.
+    read = read_board(load_image(DATA / "outline" / f"page_outline_{name}.png"))
+    assert read.found and read.settled, read.reasons
+    assert list(read.rows[:4]) == [("SLATE", "XXXYX"), ("CRONY", "XYYXX"),
+                                   ("BIGOT", "YXXGG"), ("RO", "tt...")]
 
 
 @pytest.mark.parametrize("shape", ["square", "round"])
