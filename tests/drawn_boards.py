@@ -50,7 +50,7 @@ def _mask(shape: str, w: int, h: int) -> np.ndarray:
 
 def _tile(shape: str, w: int, h: int, mark: str, letter: str, border: int,
           outline_only: bool, hint: bool) -> tuple[np.ndarray, np.ndarray]:
-    """One tile image (RGB) and its mask."""
+    """One tile image (RGB) and its mask; an outlined evaluated tile's `border` is its ring."""
     outer = _mask(shape, w, h)
     inner = np.zeros_like(outer)
     inner[border : h - border, border : w - border] = _mask(shape, w - 2 * border, h - 2 * border)
@@ -82,13 +82,16 @@ def draw_board(
     size: tuple[int, int] | None = None,
     border: int = 2,
     outline_only: bool = False,
+    ring: int | None = None,
     hints: dict[tuple[int, int], str] | None = None,
     squash: dict[tuple[int, int], tuple[float, float]] | None = None,
     tilt: dict[tuple[int, int], tuple[float, float]] | None = None,
 ) -> Drawn:
     """Draw a board of `rows` ((LETTERS, MARKS) per row, 5 tiles each).
 
-    `hints`: faint letters on empty tiles; `squash`: (sx, sy) scale of a tile caught in a flip;
+    `outline_only`: evaluated tiles are a border of their colour round the page, `ring` px
+    thick (else `border`, as empty and typed tiles); `hints`: faint letters on empty tiles;
+    `squash`: (sx, sy) scale of a tile caught in a flip;
     `tilt`: (degrees, scale) of a tile left turned after its reveal.
     """
     w, h = tile
@@ -104,7 +107,8 @@ def draw_board(
         for c, m in enumerate(marks):
             letter = "" if m == "." else next(it)
             hint = (hints or {}).get((r, c), "")
-            img, mask = _tile(shape, w, h, m, letter or hint, border, outline_only, bool(hint))
+            thick = ring if ring is not None and outline_only and m in FILL else border
+            img, mask = _tile(shape, w, h, m, letter or hint, thick, outline_only, bool(hint))
             x0, y0 = origin[0] + c * (w + gap), origin[1] + r * (h + gap)
             line.append((x0, y0, x0 + w, y0 + h))
             sx, sy = (squash or {}).get((r, c), (1.0, 1.0))
@@ -176,3 +180,39 @@ def centre_error(grid: object, drawn: Drawn) -> float:
             gx0, gy0, gx1, gy1 = grid.tile_box(r, c)  # type: ignore[attr-defined]
             worst = max(worst, math.hypot((gx0 + gx1 - x0 - x1) / 2, (gy0 + gy1 - y0 - y1) / 2))
     return worst
+
+
+def draw_neumorphic(page: tuple[int, int, int], *, tile: int = 80, gap: int = 16,
+                    rows: int = 6, light: int = 13, shadow: int = 17) -> Drawn:
+    """An empty board of "neumorphic" circles, as word-master draws its tiles (CSS
+    `box-shadow: .2em .2em .4em dark, -.2em -.2em .4em light`): filled with the page colour,
+    a soft glow `light` levels lighter to the top left, a soft shadow `shadow` levels darker
+    to the bottom right."""
+    pad = tile
+    fw, fh = 2 * pad + 5 * tile + 4 * gap, 2 * pad + rows * tile + (rows - 1) * gap
+    base = np.array(page, np.float32)
+    lit = np.zeros((fh, fw), np.float32)
+    dark = np.zeros((fh, fw), np.float32)
+    discs = np.zeros((fh, fw), np.uint8)
+    boxes = []
+    off, r = max(2, tile // 16), tile / 2
+    for row in range(rows):
+        line = []
+        for c in range(5):
+            x0, y0 = pad + c * (tile + gap), pad + row * (tile + gap)
+            cx, cy = x0 + r - 0.5, y0 + r - 0.5
+            line.append((x0, y0, x0 + tile, y0 + tile))
+            centre = (round(cx * 16), round(cy * 16))
+            cv2.circle(lit, (centre[0] - off * 16, centre[1] - off * 16), round(r * 16), 1.0, -1,
+                       cv2.LINE_AA, 4)
+            cv2.circle(dark, (centre[0] + off * 16, centre[1] + off * 16), round(r * 16), 1.0,
+                       -1, cv2.LINE_AA, 4)
+            cv2.circle(discs, centre, round(r * 16), 255, -1, cv2.LINE_AA, 4)
+        boxes.append(line)
+    # A CSS blur radius is two standard deviations: .4em of blur for .2em of offset.
+    lit, dark = cv2.GaussianBlur(lit, (0, 0), off), cv2.GaussianBlur(dark, (0, 0), off)
+    img = base[None, None] + (light * lit - shadow * dark)[..., None]
+    disc = (discs.astype(np.float32) / 255)[..., None]
+    img = img * (1 - disc) + base[None, None] * disc  # the tile itself: the page colour
+    frame = np.clip(np.round(img), 0, 255).astype(np.uint8)
+    return Drawn(frame, boxes, [("", ".....")] * rows)

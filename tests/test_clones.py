@@ -76,20 +76,9 @@ def test_word_masters_how_to_play_is_closed_by_a_click_found_by_pixels(
         assert find_overlay(driver.screen.grab()) is None
 
 
-def require_round_tiles(theme: str) -> None:
-    """Word-master's tiles are circles: skip until the reader finds its board in `theme`."""
-    from autobot.vision import load_image, read_board
-
-    shot = Path(__file__).parent / "data" / "overlay" / f"wm_board_{theme}.png"
-    if not read_board(load_image(shot)).found:
-        pytest.skip(f"the reader does not find word-master's round tiles ({theme}) yet "
-                    f"(autobot read tests/data/overlay/{shot.name}: no board)")
-
-
 @pytest.mark.parametrize("dark", [False, True])
 def test_word_master_is_won_through_its_how_to_play_dialog(tmp_path: Path, dark: bool) -> None:
     require_chromium()
-    require_round_tiles("dark" if dark else "light")
     # 'first-time' is left unset: the dialog covers the board and the bot must close it.
     init = WORD_MASTER_TRAIN + ("localStorage.setItem('dark-mode', 'true');" if dark else "")
     record = play_clone("word-master", tmp_path, init=init)

@@ -63,8 +63,9 @@ def read_now(d: WebDriver, with_grid: bool = True) -> tuple[KeyboardRead, object
     """The keyboard (and the board read) of the page as it is now."""
     frame = grab(d)
     board = read_board(frame)
-    grid = board.grid if with_grid and board.found else None
-    return read_keyboard(frame, grid), board
+    if not (with_grid and board.found):
+        return read_keyboard(frame), board
+    return read_keyboard(frame, board.grid, palette=board.palette), board
 
 
 def contains(key: Key | None, rect: list[float], dpr: float) -> bool:
@@ -235,8 +236,6 @@ def play_clone(d: WebDriver, name: str, guesses: list[str], *, init: str = "",
     return kb, board, dom, dpr
 
 
-@pytest.mark.xfail(reason="known since the round-tile board is found: the keys are searched "
-                   "from the board and word-master's top row and ENTER are misread")
 @pytest.mark.parametrize("dark", [False, True])
 def test_word_master_keyboard(browser: WebDriver, dark: bool) -> None:
     kb, board, dom, dpr = play_clone(browser, "word-master", ["slate", "proud"], setup=(
@@ -244,9 +243,9 @@ def test_word_master_keyboard(browser: WebDriver, dark: bool) -> None:
         f"localStorage.setItem('dark-mode','{str(dark).lower()}');"
         "localStorage.setItem('stateAnswer', JSON.stringify('TRAIN'));"
         "localStorage.setItem('difficulty', JSON.stringify('easy'));"))
-    # Its round tiles may be no board for read_board: then the keys are read on their own.
-    check_letters(kb, QWERTY, expected_marks("train", ["slate", "proud"]), dom, dpr,
-                  board=board.found)  # type: ignore[attr-defined]
+    # Its round tiles are found in both themes: the keys are read below them, by its palette.
+    assert board.found  # type: ignore[attr-defined]
+    check_letters(kb, QWERTY, expected_marks("train", ["slate", "proud"]), dom, dpr)
     assert contains(kb.key("ENTER"), dom["ENTER"], dpr)
     back = kb.key("BACK")
     assert back is not None and back.box[0] > kb.key("M").box[2]  # type: ignore[union-attr]
@@ -279,8 +278,6 @@ def test_wordle_global_keyboard(browser: WebDriver, path: str, answer: str,
         assert contains(kb.key("ß"), dom["SS"], dpr)
 
 
-@pytest.mark.xfail(reason="known: key marks still use hue families, not the board's learned "
-                   "palette (letreco's dark-red absent keys read G)")
 def test_letreco_keyboard_with_separate_enter_and_back(browser: WebDriver) -> None:
     # The date shim pins the daily word: 2024-05-01 is FOBIA.
     kb, board, dom, dpr = play_clone(browser, "letreco", ["tempo", "plano"],

@@ -15,10 +15,12 @@ from autobot.vision.keyboard import (
     group_rows,
     icon_shape,
     key_boxes,
+    key_marks,
     mark_conflicts,
     name_specials,
     pick_keyboard,
     sample_median,
+    tiles_palette,
     wide_keys,
     word_role,
 )
@@ -244,3 +246,38 @@ def test_a_keyboard_wider_than_the_search_area_is_found_whole() -> None:
             cv2.rectangle(frame, (x0, y0), (x1 - 1, y1 - 1), (120,) * 3, -1)
     found = find_keyboard(frame, grid)
     assert found is not None and [len(r) for r in found] == [10, 9, 9]
+
+
+def _labs(*hexes: str) -> list[np.ndarray]:
+    """Lab of sRGB hex colours."""
+    from autobot.vision.colour import rgb_to_lab
+
+    rgb = np.array([[int(h[i : i + 2], 16) for i in (0, 2, 4)] for h in hexes], np.uint8)
+    return list(rgb_to_lab(rgb))
+
+
+def test_key_colours_mean_what_the_boards_learned_palette_says() -> None:
+    from autobot.vision.palette import Palette
+
+    # Letreco-like: dark red absent (a hue that alone would read "other", near orange's
+    # correct), green correct, ochre present; fresh keys light grey on a beige page.
+    red, green, ochre, fresh = _labs("943e3c", "51b36e", "c79c2e", "d6d0c4")
+    page = _labs("f3efe7")[0]
+    board = Palette((red, green, ochre), ("X", "G", "Y"))
+    assert key_marks([red, green, ochre, fresh], page, palette=board) == ["X", "G", "Y", "."]
+    # A colour the board is unsure of stays unsure on the keys; the empty-tile fill is unused.
+    unsure = Palette((red, green, fresh), ("?", "G", "blank"))
+    assert key_marks([red, green, fresh], page, palette=unsure) == ["?", "G", "."]
+    # No palette: the roles are learned from the board's tile colours alone.
+    tiles = [red] * 7 + [green] * 2 + [ochre] * 3 + [page] * 18
+    assert key_marks([red, green, ochre, fresh], page, tiles) == ["X", "G", "Y", "."]
+    assert tiles_palette([page] * 30, page).centres == ()
+    assert key_marks([red, fresh], page, [page] * 30) == [".", "."]
+
+
+def test_two_grey_key_shades_split_into_absent_and_unused_by_the_palette() -> None:
+    from autobot.vision.palette import Palette
+
+    absent, green, used, fresh = _labs("787c7e", "6aaa64", "7a7e80", "d3d6da")
+    board = Palette((absent, green), ("X", "G"))
+    assert key_marks([used, fresh, green], _labs("ffffff")[0], palette=board) == ["X", ".", "G"]

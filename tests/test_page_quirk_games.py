@@ -47,10 +47,6 @@ OPTIONS: dict[str, tuple[str, bool]] = {
 THEMES = ("theme=dark", "contrast=1", "theme=dark&contrast=1")
 
 
-# Known gap: a tile coloured only on its border is sampled inside the border (page colour).
-KNOWN = pytest.mark.xfail(reason="border-only tiles: the colour ring lies inside the border")
-
-
 def _games() -> list[tuple[str, str]]:
     games = [(option, "") for option in OPTIONS]
     games += [(option, THEMES[i % len(THEMES)]) for i, option in enumerate(OPTIONS)]
@@ -58,9 +54,7 @@ def _games() -> list[tuple[str, str]]:
 
 
 def _params() -> list[object]:
-    return [pytest.param(o, t, id=f"{o}{'+' + t if t else ''}",
-                         marks=[KNOWN] if o == "tiles=outline" else [])
-            for o, t in _games()]
+    return [pytest.param(o, t, id=f"{o}{'+' + t if t else ''}") for o, t in _games()]
 
 
 @pytest.mark.parametrize(("option", "look"), _params())

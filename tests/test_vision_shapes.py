@@ -8,11 +8,21 @@ Drawings know their exact tile boxes, so the grid is checked against them (centr
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
-from drawn_boards import centre_error, draw_board, draw_tutorial, tight  # same folder
+from drawn_boards import (  # same folder
+    centre_error,
+    draw_board,
+    draw_neumorphic,
+    draw_tutorial,
+    tight,
+)
 
-from autobot.vision import read_board
+from autobot.vision import load_image, read_board
+
+DATA = Path(__file__).parent / "data"
 
 PLAYED = [("CRANE", "XYXXG"), ("BIDET", "XYXYX"), ("PIO", "ttt..")]
 EMPTY = ("", ".....")
@@ -58,13 +68,53 @@ def test_any_row_count(n_rows: int) -> None:
 
 
 def test_outline_only_tiles_are_found() -> None:
-    """Tiles drawn as a coloured border with the page inside: the geometry is found (which
-    mark a coloured border means is the colour roles' part)."""
+    """Tiles drawn as a coloured border with the page inside: the geometry is found."""
     drawn = draw_board(_board(), outline_only=True)
     read = read_board(drawn.frame)
     assert read.found and read.grid is not None and read.grid.rows == 6
     assert centre_error(read.grid, drawn) <= 2.5
     assert [letters for letters, _ in read.rows][:3] == ["CRANE", "BIDET", "PIO"]
+
+
+@pytest.mark.parametrize("shape", ["rect", "rounded", "round"])
+@pytest.mark.parametrize(("tile", "ring"), [(62, 5), (62, 4), (40, 3), (90, 6), (120, 8)])
+def test_evaluated_tiles_drawn_as_a_ring_of_their_colour_read_their_marks(
+    shape: str, tile: int, ring: int
+) -> None:
+    """A ring of the tile's colour round the page colour (thicker than the 2 px border of
+    empty and typed tiles) is the tile's colour; typed tiles stay typed."""
+    drawn = draw_board(_board(), outline_only=True, ring=ring, border=2, shape=shape,
+                       tile=(tile, tile), gap=max(4, tile // 12))
+    read = read_board(drawn.frame)
+    assert read.found
+    if shape == "round" and not read.settled:
+        # A ring this thick for a circle (7.5%) reaches its sampling ring: unsure, not wrong.
+        assert ring / tile > 0.07
+        assert all(m in (want, "?") for (_, marks), (_, wants) in zip(read.rows, drawn.rows,
+                                                                       strict=True)
+                   for m, want in zip(marks, wants, strict=True))
+        return
+    assert read.settled, read.reasons
+    assert list(read.rows) == drawn.rows
+
+
+def test_a_ring_no_thicker_than_the_empty_tiles_border_is_no_colour() -> None:
+    # Every tile, typed and empty too, has the same 5 px border: no ring stands out, so the
+    # letters read as typed rather than the typed row as absent.
+    drawn = draw_board(_board(), outline_only=True, border=5)
+    read = read_board(drawn.frame)
+    assert read.found and read.rows[2] == ("PIO", "ttt..")
+    assert all(set(marks) <= {"t", "."} for _, marks in read.rows)
+
+
+@pytest.mark.parametrize("name", ["light", "pastel_dark", "dark_hc"])
+def test_the_bundled_pages_outlined_tiles_read_their_marks(name: str) -> None:
+    # Chromium shots of the bundled page, tiles=outline (a 5 px ring of the tile's colour,
+    # letters in it or in the page's text colour), answer ROBOT, RO typed.
+    read = read_board(load_image(DATA / "outline" / f"page_outline_{name}.png"))
+    assert read.found and read.settled, read.reasons
+    assert list(read.rows[:4]) == [("SLATE", "XXXYX"), ("CRONY", "XYYXX"),
+                                   ("BIGOT", "YXXGG"), ("RO", "tt...")]
 
 
 @pytest.mark.parametrize("shape", ["square", "round"])
@@ -135,3 +185,26 @@ def test_tutorial_example_rows_are_not_a_board() -> None:
     # ... while one of its example words alone (a single-row strip) is.
     y = 140
     assert read_board(np.ascontiguousarray(frame[y - 20 : y + 60, 20:260])).found
+
+
+@pytest.mark.parametrize("page", [(54, 57, 74), (231, 232, 238), (18, 18, 19)],
+                         ids=["slate", "light", "black"])
+@pytest.mark.parametrize("tile", [40, 80, 150])
+def test_empty_neumorphic_round_tiles_are_found(page: tuple[int, int, int], tile: int) -> None:
+    """Circles of the page colour, a soft glow above and a shadow below: only the shadowed
+    half has an outline strong enough to trace (word-master's dark theme)."""
+    drawn = draw_neumorphic(page, tile=tile, gap=tile // 5)
+    read = read_board(drawn.frame)
+    assert read.found and read.grid is not None and read.grid.round
+    assert (read.grid.rows, read.grid.cols) == (6, 5)
+    assert centre_error(read.grid, drawn) <= max(2.5, 0.03 * tile)
+    assert list(read.rows) == drawn.rows and read.settled
+
+
+@pytest.mark.parametrize(("theme", "first"), [("light", ("CAE", "ttt..")), ("dark", EMPTY)])
+def test_word_masters_round_board_is_found(theme: str, first: tuple[str, str]) -> None:
+    # Chromium shots of word-master: CAE typed (light); empty, its circles lit only (dark).
+    read = read_board(load_image(DATA / "overlay" / f"wm_board_{theme}.png"))
+    assert read.found and read.grid is not None and read.grid.round
+    assert (read.grid.rows, read.grid.cols) == (6, 5)
+    assert read.rows == (first,) + (EMPTY,) * 5 and read.settled

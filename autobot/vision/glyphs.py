@@ -77,14 +77,24 @@ def _kth_largest_diff(stack: np.ndarray, ring: np.ndarray, k: int) -> list[float
     return np.take_along_axis(d, order, axis=1)[np.arange(n), at].tolist()
 
 
+EDGE_BAND = 0.06  # of the crop's side: the edge band border remnants lie in
+EDGE_SHARE = 0.7  # share of a component's pixels in that band that makes it a remnant
+
+
 def _glyph_crop(diff: np.ndarray, top: float) -> np.ndarray | None:
     """The ink of a tile's |grey - ring| image, cropped to the letter and scaled by `top`."""
     if top < 32:  # nothing stands out from the tile colour: no letter (a +12 drift on a
         # light grey tile with white letters leaves ~39 levels of contrast)
         return None
     ink = (diff > max(24.0, 0.45 * top)).astype(np.uint8)
-    n, _, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
     ih, iw = ink.shape
+    # Share of each component along the crop's edge: a thick border's remnant runs round a
+    # corner (its centre then lies inside), a letter keeps clear of the edge.
+    band = max(2, round(EDGE_BAND * min(ih, iw)))
+    rim = np.ones_like(ink, bool)
+    rim[band:-band, band:-band] = False
+    on_rim = np.bincount(labels[rim], minlength=n)
     keep = np.zeros(n, bool)
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
@@ -93,6 +103,8 @@ def _glyph_crop(diff: np.ndarray, top: float) -> np.ndarray | None:
             continue
         if not (0.12 * iw <= cx <= 0.88 * iw and 0.1 * ih <= cy <= 0.9 * ih):
             continue  # border remnants, neighbours, pointer tips at the edge
+        if on_rim[i] >= EDGE_SHARE * area:
+            continue  # a border's corner
         keep[i] = True
     if not keep.any():
         return None

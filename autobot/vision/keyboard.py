@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from autobot.vision import colour, glyphs
+from autobot.vision.palette import Palette, TileColour, learn_palette
 
 if TYPE_CHECKING:
     from autobot.vision.model import Grid
@@ -45,6 +46,7 @@ ICON_SCORE = 0.55  # a label read below this is an icon (⌫ ⏎ ⇨ ✓), not a
 SAME_COLOUR = 14.0  # Lab distance within which a key wears a board tile's colour
 GREY_SHADES = 8.0  # Lab lightness between two shades of grey keys (fresh and used up)
 MARK_RANK = {"G": 3, "Y": 2, "X": 1}
+MARKS = ("G", "Y", "X", "?")  # what a key may wear of the board's colours
 ENTER_WORDS = ("ENTER", "ENVIAR", "ENTRER", "ENTRAR", "INVIO", "SUBMIT", "SEND", "GO", "OK")
 BACK_WORDS = ("BACK", "DEL", "DELETE", "BKSP", "BACKSPACE", "BORRAR", "APAGAR", "EFFACER")
 WORD_LETTERS = {"SS": "ß"}  # a key labelled with a word that stands for one letter
@@ -557,13 +559,11 @@ def board_tile_colours(frame: np.ndarray, grid: Grid) -> list[np.ndarray]:
 
 
 def _split_neutral_keys(
-    faces: list[np.ndarray], roles: list[str], filled: list[np.ndarray], tile_roles: list[str],
-    marks: list[str],
+    faces: list[np.ndarray], roles: list[str], absent: list[np.ndarray], marks: list[str],
 ) -> list[str]:
     """Grey keys come in two shades, fresh and used up, and a page may draw the used-up one a
     little off its absent tiles' grey (and the fresh one near it): of two clear shades of grey
-    keys, the one nearer the absent tiles is absent and the other unused."""
-    absent = [t for t, r in zip(filled, tile_roles, strict=True) if r == "neutral"]
+    keys, the one nearer the absent colour is absent and the other unused."""
     grey = sorted((float(f[0]), i) for i, (f, r) in enumerate(zip(faces, roles, strict=True))
                   if r == "neutral")
     if not absent or len(grey) < 2:
@@ -586,28 +586,40 @@ def _split_neutral_keys(
     return out
 
 
-def key_marks(
-    faces: list[np.ndarray], page_lab: np.ndarray, tiles: list[np.ndarray] | None
-) -> list[str]:
-    """Mark per key face colour (Lab): the colour roles of the board's filled tiles.
+def tiles_palette(tiles: list[np.ndarray], page_lab: np.ndarray) -> Palette:
+    """The palette learned from a board's tile colours (Lab) alone, when no board read's
+    palette is at hand: the tiles off the page colour, clustered and given roles."""
+    far = colour.delta_e(np.asarray(tiles).reshape(-1, 3), page_lab) >= colour.BLANK_DISTANCE
+    filled = [TileColour((i, 0), t, True) for i, (t, f) in enumerate(zip(tiles, far.tolist(),
+                                                                        strict=True)) if f]
+    return learn_palette(filled)
 
-    With the board's tiles: a key wearing a filled tile's colour gets that tile's mark, any
-    other key is unused. Without them: coloured keys by hue, grey keys unused while they are
-    all one shade and '?' once there are two (absent or unused: the board would tell).
+
+def key_marks(
+    faces: list[np.ndarray], page_lab: np.ndarray, tiles: list[np.ndarray] | None = None,
+    palette: Palette | None = None,
+) -> list[str]:
+    """Mark per key face colour (Lab), from the board's learned palette if there is one.
+
+    With the board's palette (or one learned from its `tiles`): a key wearing one of the
+    board's tile colours gets that colour's mark ('?' where the board is unsure of it), any
+    other key is unused. Without a board: coloured keys by hue, grey keys unused while they
+    are all one shade and '?' once there are two (absent or unused: the board would tell).
     """
     roles = [colour.hue_role(f) for f in faces]
-    if tiles is not None:
-        far = colour.delta_e(np.asarray(tiles).reshape(-1, 3), page_lab) >= colour.BLANK_DISTANCE
-        filled = [t for t, f in zip(tiles, far.tolist(), strict=True) if f]
-        tile_roles = [colour.hue_role(t) for t in filled]
-        mapping = colour.marks_for_roles(tile_roles)
-        if not filled:
+    if palette is None and tiles is not None:
+        palette = tiles_palette(tiles, page_lab)
+    if palette is not None:
+        if not palette.centres:
             return ["."] * len(faces)
-        d = colour.delta_e(np.asarray(faces)[:, None], np.asarray(filled)[None])  # (keys, tiles)
+        centres = np.asarray(palette.centres, np.float32)
+        d = colour.delta_e(np.asarray(faces, np.float32)[:, None], centres[None])
         nearest = d.argmin(axis=1)
-        out = [mapping[tile_roles[j]] if d[i, j] < SAME_COLOUR else "."
+        out = [palette.marks[j] if d[i, j] < SAME_COLOUR and palette.marks[j] in MARKS else "."
                for i, j in enumerate(nearest.tolist())]
-        return _split_neutral_keys(faces, roles, filled, tile_roles, out)
+        absent = [c for c, m in zip(palette.centres, palette.marks, strict=True)
+                  if m == "X" and colour.hue_role(c) == "neutral"]
+        return _split_neutral_keys(faces, roles, absent, out)
     if "blue" in roles and "orange" not in roles:
         # Blue is "present" only beside high contrast's orange; alone it is a bluish slate
         # (absent keys on some pages) that JPEG's chroma smear pushed over the neutral line.
@@ -671,9 +683,26 @@ def _at_edge(rows: list[list[Box]], area: tuple[int, int, int, int],
 def _find_in(
     frame: np.ndarray, grid: Grid | None, area: tuple[int, int, int, int]
 ) -> list[list[Box]] | None:
-    """`find_keyboard` in one part of the frame."""
+    """`find_keyboard` in one part of the frame: at the search scale, then a finer one if
+    that shows less than a whole keyboard (keys much smaller than the board's tiles, or a
+    label that fills its key, break apart when downscaled that far)."""
     ax0, ay0, ax1, ay1 = area
     s = search_scale((ax0, ay0, ax1, ay1), grid)
+    best = None
+    while True:
+        rows = _find_at(frame, grid, area, s)
+        if rows is not None and (best is None or _count(rows) > _count(best)):
+            best = rows
+        if s >= 1 or (best is not None and _count(best) >= FULL_KEYBOARD):
+            return best
+        s = 1.0 / (round(1 / s) - 1)
+
+
+def _find_at(
+    frame: np.ndarray, grid: Grid | None, area: tuple[int, int, int, int], s: float
+) -> list[list[Box]] | None:
+    """`find_keyboard` in one part of the frame downscaled by `s`, in each look in turn."""
+    ax0, ay0, ax1, ay1 = area
     grey = cv2.cvtColor(frame[ay0:ay1, ax0:ax1], cv2.COLOR_RGB2GRAY)
     if s < 1:
         grey = cv2.resize(grey, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
@@ -702,14 +731,17 @@ def read_keyboard(
     frame: np.ndarray,
     grid: Grid | None = None,
     *,
+    palette: Palette | None = None,
     templates: glyphs.Templates | None = None,
     cache: KeyCache | None = None,
 ) -> KeyboardRead:
     """Read the on-screen keyboard of an HxWx3 uint8 RGB frame.
 
-    `grid` is the board's Grid if known: the keyboard is then looked for below the board's top
-    and the key colours are matched to its tiles. `cache` (a dict the caller keeps for the
-    game) skips the ink measure of keys whose pixels did not change.
+    `grid` is the board's Grid if known: the keyboard is then looked for below the board and
+    the key colours are matched to its tiles' colours. `palette` is the board read's learned
+    palette (`BoardRead.palette`): key colours then mean what the board's do (else a palette
+    is learned from the tiles' colours alone). `cache` (a dict the caller keeps for the game)
+    skips the ink measure of keys whose pixels did not change.
     """
     rows = find_keyboard(frame, grid)
     if rows is None:
@@ -723,8 +755,8 @@ def read_keyboard(
     names, reasons, swapped = name_specials(specials, labels)
     page = _page_lab(frame, rows)
     faces = colour.rgb_to_lab(face_rgb)
-    tiles = board_tile_colours(frame, grid) if grid is not None else None
-    marks = key_marks(list(faces), page, tiles)
+    tiles = board_tile_colours(frame, grid) if grid is not None and palette is None else None
+    marks = key_marks(list(faces), page, tiles, palette)
     keys, alternatives = [], []
     for b, mark in zip(boxes, marks, strict=True):
         if b in names:

@@ -1,5 +1,6 @@
-"""Find the Wordle board in a frame: tile candidates (squares, rounded squares, circles, tiles a
-little wider or taller than high) -> the largest 5-wide lattice of 1..12 rows.
+"""Find the Wordle board in a frame: tile candidates (squares, rounded squares, circles or the
+shadowed half of one, tiles a little wider or taller than high) -> the largest 5-wide lattice
+of 1..12 rows.
 
 Medians of a few dozen numbers use `statistics.median`: np.median costs ~40 us a call.
 """
@@ -123,11 +124,14 @@ def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) 
     kept: list[np.ndarray] = []
     rects: list[tuple[int, int, int, int]] = []
     closed: list[bool] = []
+    arcs: list[np.ndarray] = []  # open curves that may be the shadowed half of a round tile
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
-        if w < lo or h < lo or w > hi or h > hi:
+        if max(w, h) > hi or max(w, h) < ARC_SPAN * lo:
             continue
-        if not ASPECT[0] <= w / h <= ASPECT[1]:
+        if w < lo or h < lo or not ASPECT[0] <= w / h <= ASPECT[1]:
+            if min(w, h) >= ARC_SPAN * lo / 2 and len(contour) >= ARC_POINTS:
+                arcs.append(contour.reshape(-1, 2))
             continue
         # A closed outline encloses most of its box (drops letters, lines, open corners).
         # A circle's soft shadow can leave a 1 px break in its outline: the ellipse test
@@ -142,7 +146,72 @@ def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) 
     boxes = [_clipped(x, y, w, h, iw, ih, rd and not (sq and shut))
              for (x, y, w, h), sq, rd, shut in zip(rects, square, round_, closed, strict=True)
              if (sq and shut) or rd]
+    # Outlines in the box size range that are neither: a round tile's open outline is one too.
+    arcs += [c for c, sq, rd, shut in zip(kept, square, round_, closed, strict=True)
+             if not ((sq and shut) or rd) and len(c) >= ARC_POINTS]
+    boxes += [_clipped(x, y, w, h, iw, ih, True) for x, y, w, h in _arc_circles(arcs, lo, hi)]
     return _dedupe(boxes)
+
+
+# A neumorphic round tile (page-coloured fill, light rim on one side, shadow on the other)
+# shows its outline only where the light is strong: the half in shadow. Edges where light
+# and shadow cross are too faint to trace at any threshold, so the circle is never closed.
+ARC_SPAN = 0.6  # of the smallest tile side: the least extent of a half-circle's box
+ARC_POINTS = 12  # contour points, at least: shorter curves are letters' strokes and corners
+ARC_COVER = 135.0  # degrees of its circle an open outline must run round
+ARC_FIT = 0.06  # of the radius: how far (at most) any of its points may lie off the circle
+
+
+def _arc_circles(
+    arcs: list[np.ndarray], lo: float, hi: float
+) -> list[tuple[int, int, int, int]]:
+    """Boxes of the circles that open outlines run round for ARC_COVER degrees or more,
+    tightly (a least-squares circle through all of the points; a stadium's or a letter's
+    outline has straight parts or several curves and fits no circle)."""
+    if not arcs:
+        return []
+    lens = np.array([len(c) for c in arcs])
+    owner = np.repeat(np.arange(len(arcs)), lens)
+    pts = np.concatenate(arcs).astype(np.float64)
+    n = lens.astype(np.float64)
+    # Kasa fit on coordinates centred per outline: x^2 + y^2 + D x + E y + F = 0.
+    mean = np.stack([np.bincount(owner, pts[:, k], len(arcs)) / n for k in (0, 1)], axis=1)
+    u, v = (pts - mean[owner]).T
+    z = u * u + v * v
+
+    def total(values: np.ndarray) -> np.ndarray:
+        return np.bincount(owner, values, len(arcs))
+
+    suu, svv, suv = total(u * u), total(v * v), total(u * v)
+    suz, svz = total(u * z), total(v * z)
+    det = suu * svv - suv * suv
+    safe = np.where(np.abs(det) > 1e-9, det, 1.0)
+    # With centred coordinates the normal equations split: F from the mean of z alone.
+    cu = 0.5 * (suz * svv - svz * suv) / safe
+    cv = 0.5 * (svz * suu - suz * suv) / safe
+    radius = np.sqrt(np.maximum(cu * cu + cv * cv + total(z) / n, 0.0))
+    du, dv = u - cu[owner], v - cv[owner]
+    # The points are only the ends of straight runs (a rectangle's are its four corners, and
+    # they lie on a circle too): the middle of each run must be on the circle as well.
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    after = np.arange(len(pts)) + 1
+    after[starts + lens - 1] = starts
+    mu, mv = (du + du[after]) / 2, (dv + dv[after]) / 2
+    off = np.maximum(np.abs(np.hypot(du, dv) - radius[owner]),
+                     np.abs(np.hypot(mu, mv) - radius[owner]))
+    worst = np.maximum.reduceat(off, starts)
+    ok = (np.abs(det) > 1e-9) & (2 * radius >= lo) & (2 * radius <= hi)
+    ok &= worst <= np.maximum(1.0, ARC_FIT * radius)
+    # How far round: the circle less the widest angle no point lies in.
+    angle = np.degrees(np.arctan2(dv, du)) % 360
+    out = []
+    for i in np.flatnonzero(ok).tolist():
+        a = np.sort(angle[owner == i])
+        gap = max(float(np.diff(a).max(initial=0.0)), 360.0 - float(a[-1] - a[0]))
+        if 360.0 - gap >= ARC_COVER:
+            cx, cy, r = mean[i, 0] + cu[i], mean[i, 1] + cv[i], radius[i]
+            out.append((round(cx - r), round(cy - r), round(2 * r), round(2 * r)))
+    return out
 
 
 def _clipped(x: int, y: int, w: int, h: int, iw: int, ih: int, round_: bool) -> Box:

@@ -274,6 +274,16 @@ def sample_tiles(
     lighter, darker = diff.max(axis=(1, 2)), -diff.min(axis=(1, 2))
     contrast = np.where(lighter >= darker, lighter, -darker)  # + light ink, - dark ink
     ink = np.abs(contrast) > 32
+    # A lettered tile whose inside is the page may be an evaluated tile drawn as a thick ring
+    # of its colour: its colour is that border's.
+    inside_page = colour.delta_e(ring_lab, bg_lab) < colour.PAGE_DISTANCE
+    ringed = np.flatnonzero(inside_page & ink).tolist()
+    if ringed:  # (the empty tiles of the last rows first: the farthest from any letter)
+        plain = [keys[i] for i in np.flatnonzero(inside_page & ~ink)[::-1].tolist()]
+        found = ring_colours(view, grid, [keys[i] for i in ringed], plain, bg_lab)
+        for i, lab in zip(ringed, found, strict=True):
+            if lab is not None:
+                ring_lab[i] = lab
     # Every tile: one squashed by a flip may show only page in its ring and middle.
     squash = _squash(view, grid, keys, bg_lab)
     for i, key in enumerate(keys):
@@ -282,6 +292,98 @@ def sample_tiles(
             squash.get(key, 1.0), False, float(contrast[i]),
         )
     return out
+
+
+BORDER_PAD = 3  # px (of TILE_PX) outside a tile's box where its border may start
+BORDER_DEPTH = RING[1]  # px (of TILE_PX) into the tile its border is measured to
+# px (of TILE_PX): a border at least this thick may be the tile's colour (6%; the plain
+# borders of empty and typed tiles are 2 px on 62 px tiles, 3%; a coloured ring 5 px, 8%) ...
+BORDER_THICK = 2.75
+BORDER_MORE = 1.0  # ... and at least this much thicker than the board's empty tiles' borders
+CORE_SHARE = 0.8  # of a border's full contrast: its pixels that give its colour
+PLAIN_SAMPLES = 3  # empty tiles whose borders are measured for that
+# Half the run of each side's middle the profile is taken from: short, so that a circle's
+# side is nearly straight in it.
+BORDER_SIDE = TILE_PX // 16
+
+
+def ring_colours(
+    view: BoardView, grid: Grid, keys: list[tuple[int, int]], plain: list[tuple[int, int]],
+    bg_lab: np.ndarray,
+) -> list[np.ndarray | None]:
+    """Per lettered tile whose inside is the page (`keys`), the colour (Lab) of its border
+    when that is a ring of the tile's colour: thicker than BORDER_THICK and than the border
+    of the board's empty tiles (`plain`) by BORDER_MORE, on three sides. None otherwise.
+
+    An evaluated tile drawn as a ring of its colour and a typed tile both show a letter on
+    the page colour; only the ring's thickness tells them apart (typed tiles keep the empty
+    tiles' border, whose colour may be as grey as the absent one).
+    """
+    if not keys:
+        return []
+    runs, cores = _border_runs(view, grid, keys + plain[:PLAIN_SAMPLES], bg_lab)
+    plain_runs = [r for r in runs[len(keys):] if r is not None]
+    base = float(np.median([np.sort(r)[1] for r in plain_runs])) if plain_runs else 0.0
+    need = max(BORDER_THICK, base + BORDER_MORE)
+    out: list[np.ndarray | None] = []
+    for run, core in zip(runs[: len(keys)], cores, strict=False):
+        thick = run >= need if run is not None else np.zeros(4, bool)
+        if thick.sum() < 3 or core is None:
+            out.append(None)
+            continue
+        med = np.median(np.concatenate([core[j] for j in np.flatnonzero(thick)]), axis=0)
+        out.append(colour.rgb_to_lab(med.astype(np.uint8)[None])[0])
+    return out
+
+
+def _border_runs(
+    view: BoardView, grid: Grid, keys: list[tuple[int, int]], bg_lab: np.ndarray
+) -> tuple[list[np.ndarray | None], list[list[np.ndarray] | None]]:
+    """Per tile, its border's thickness on each side (px of TILE_PX: top, bottom, left,
+    right) and the colour pixels of each side's border core; None for a tile off the view.
+
+    Each side's middle is read from just outside the box inwards (the box may be a pixel or
+    two off the tile's edge): the longest run of non-page pixels that starts near the edge is
+    the border; its core, the pixels not blended with the page.
+    """
+    pad, depth, half = BORDER_PAD, BORDER_DEPTH, BORDER_SIDE
+    crops = [view.tile(grid, *key, pad=pad) for key in keys]
+    found = [i for i, c in enumerate(crops) if c is not None]
+    runs_out: list[np.ndarray | None] = [None] * len(keys)
+    cores_out: list[list[np.ndarray] | None] = [None] * len(keys)
+    if not found:
+        return runs_out, cores_out
+    tiles = np.stack([crops[i] for i in found])  # (n, side, side, 3)
+    size = tiles.shape[1]
+    mid, reach = size // 2, pad + depth
+    # (n, 4 sides, reach, 3): top, bottom, left, right, each from outside inwards.
+    sides = np.stack([
+        np.median(tiles[:, :reach, mid - half : mid + half], axis=2),
+        np.median(tiles[:, size - reach :, mid - half : mid + half], axis=2)[:, ::-1],
+        np.median(tiles[:, mid - half : mid + half, :reach], axis=1),
+        np.median(tiles[:, mid - half : mid + half, size - reach :], axis=1)[:, ::-1],
+    ], axis=1).astype(np.uint8)
+    far = colour.delta_e(colour.rgb_to_lab(sides), bg_lab)
+    off = far > colour.BLANK_DISTANCE
+    # Length of the run of off-page pixels from each depth on; the longest run that starts
+    # within the pad's reach of the box edge (the neighbour's border may show before it).
+    run = np.zeros(off.shape, np.intp)
+    for d in range(reach - 1, -1, -1):
+        run[..., d] = off[..., d] * (1 + (run[..., d + 1] if d + 1 < reach else 0))
+    first = run[..., : 2 * pad + 1].argmax(axis=2)[..., None]  # (n, 4, 1)
+    length = np.take_along_axis(run, first, axis=2)
+    at = np.arange(reach)[None, None]
+    on = (at >= first) & (at < first + length)
+    # Its thickness: its contrast summed over its pixels, in pixels of its full contrast (the
+    # resampling shares an edge pixel between border and page; the sum keeps the share).
+    mine = np.where(on, far, 0.0)
+    peak = mine.max(axis=2)
+    thickness = mine.sum(axis=2) / np.maximum(peak, 1e-6)
+    core = on & (mine >= CORE_SHARE * peak[..., None])
+    for k, i in enumerate(found):
+        runs_out[i] = thickness[k]
+        cores_out[i] = [sides[k, j][core[k, j]] for j in range(4)]
+    return runs_out, cores_out
 
 
 SQUASH_PAD = 3  # px (of TILE_PX) around a tile, so a full-height tile's outline is inside
