@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from autobot.cli.args import add_lang_option
+from autobot.cli.games import add_game_options
 from autobot.errors import AutobotError
 
 SAFETY = 4
@@ -86,6 +87,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--hard", action="store_true", help="hard mode (only legal guesses)")
     parser.add_argument("--start", metavar="WORD", help="force the first guess")
     add_lang_option(parser)
+    add_game_options(parser)
     parser.add_argument("--key-delay", type=key_delay_ms, default=60.0, metavar="MS",
                         help="pause between key presses (default 60 ms)")
     parser.add_argument("--find-timeout", type=seconds, default=10.0, metavar="S",
@@ -194,15 +196,17 @@ def launched(args: argparse.Namespace) -> Iterator[str | None]:
 
     with contextlib.ExitStack() as stack:
         if args.launch == BUNDLED:
-            from autobot.cli.play import check_answer
+            from autobot.cli.play import check_answer, game_from_args, page_game
             from autobot.cli.play_boards import check_answers
             from autobot.page.server import page_url, serve_page
 
-            answer = check_answer(args.answer)
+            game = game_from_args(args)
+            answer = check_answer(args.answer, game)
             base = stack.enter_context(serve_page())
             url = page_url(base, answer=answer, theme=args.theme, contrast=args.contrast,
                            hard=args.hard, boards=args.boards or 1,
-                           answers=check_answers(args.answers, args.boards or 1))
+                           answers=check_answers(args.answers, args.boards or 1),
+                           **page_game(game))
         else:
             url = args.launch
         x, y, w, h = args.window
@@ -288,9 +292,9 @@ def run(args: argparse.Namespace) -> int:
 
         return run_live_boards(args)
     if args.launch == BUNDLED:
-        from autobot.cli.play import check_answer
+        from autobot.cli.play import check_answer, game_from_args
 
-        check_answer(args.answer)  # a bad --answer is bad input, whatever the display
+        check_answer(args.answer, game_from_args(args))  # bad input, whatever the display
     solver: Any = solver_from_args(args)
     console = Console(highlight=False)
     profile, read = reader_from_args(args)
@@ -346,7 +350,7 @@ def _terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def live_config(hard: bool) -> Any:
+def live_config(hard: bool, game: Any = None) -> Any:
     """The turn loop's patience for a desktop the bot shares with a person and other programs.
 
     A busy desktop can hold a page's reaction to Enter back for a second or more; taking a
@@ -354,13 +358,13 @@ def live_config(hard: bool) -> Any:
     """
     from autobot.loop import BotConfig
 
-    return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0)
+    return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0, game=game)
 
 
 def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
               console: Any, read: Callable[..., Any]) -> int:
     """Take over the game on screen and play it to the end through guarded real keys."""
-    from autobot.cli.play import make_printer, share_grid, tiles, write_json
+    from autobot.cli.play import game_from_args, make_printer, share_grid, tiles, write_json
     from autobot.drivers.desktop import (
         DesktopDriver,
         GuardedDriver,
@@ -406,10 +410,11 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
 
     started = time.monotonic()
     try:
+        config = live_config(args.hard, game_from_args(args))
         # Dialogs are looked for as on any desktop frame (never a window's own X), by the same
         # finder the guard checks each click with.
-        result = play_game(driver, solver, live_config(args.hard), reader=read,
-                           on_event=on_event, guard=guard, overlay=page_dialog)
+        result = play_game(driver, solver, config, reader=read, on_event=on_event, guard=guard,
+                           overlay=page_dialog)
     except AutobotError as exc:
         console.print(f"stopped after {len(seen)} row(s), {time.monotonic() - started:.1f} s")
         if args.json:
