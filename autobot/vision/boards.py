@@ -306,11 +306,12 @@ def _with_filled_row(frame: np.ndarray, g: BoardGeometry, fill: np.ndarray) -> B
     y = g.y + g.rows * g.pitch_y
     if y + g.tile_h > frame.shape[0]:
         return g
-    inset = max(1, round(0.15 * g.tile))
+    # A band just inside each tile's top edge: above any letter typed or hinted in it.
+    top, bottom = max(1, round(g.tile / 12)), max(2, round(g.tile / 6))
     patches = []
     for c in range(g.cols):
         x = round(g.x + c * g.pitch_x)
-        patches.append(frame[round(y) + inset:round(y) + 2 * inset, x + inset:x + 2 * inset])
+        patches.append(frame[round(y) + top:round(y) + bottom, x + top:x + round(g.tile) - top])
     gap = frame[round(y + g.tile_h / 2), round(g.x - g.pitch_x / 2):round(g.x) - 1]
     labs = colour.rgb_to_lab(np.array([np.median(p.reshape(-1, 3), axis=0) for p in patches]
                                       + ([np.median(gap, axis=0)] if gap.size else []),
