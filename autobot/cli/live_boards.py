@@ -84,13 +84,13 @@ def run_live_boards(args: argparse.Namespace) -> int:
                 raise AutobotError("no empty page below the boards to click for focus; click "
                                    "the page yourself and use --no-click-to-focus", SAFETY)
             keys.click(*spot)
-        anchor = first.geometry[0].bbox()
+        anchor = first.geometry[0]
 
         def guard(read: Any) -> str | None:
-            # The first board stays where it was (the window did not move), or stop.
+            # The first board is still where it was (the window did not move), or stop.
             geometry = getattr(read, "geometry", ())
-            if geometry and max(abs(a - b) for a, b in zip(geometry[0].bbox(), anchor,
-                                                            strict=True)) > geometry[0].tile / 3:
+            if geometry and min(abs(g.x - anchor.x) + abs(g.y - anchor.y)
+                                for g in geometry) > anchor.tile / 2:
                 return "the boards moved on the screen: stopped before typing anywhere else"
             return None
 

@@ -288,6 +288,7 @@ class BoardsRead:
                 "high_contrast": self.high_contrast, "reasons": list(self.reasons)}
 
 
+FILL_DE = 8.0  # Lab distance within which a tile shows the empty-tile fill
 NUDGES = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))  # px a board's grid is tried off
 BOARD_CACHE_MAX = 512  # board reads kept by their pixels; a long game clears them
 
@@ -295,6 +296,32 @@ BOARD_CACHE_MAX = 512  # board reads kept by their pixels; a long game clears th
 def _digest(pixels: np.ndarray) -> bytes:
     """A fingerprint of some pixels (lossless captures repeat exactly)."""
     return hashlib.blake2b(np.ascontiguousarray(pixels).tobytes(), digest_size=16).digest()
+
+
+def _with_filled_row(frame: np.ndarray, g: BoardGeometry, fill: np.ndarray) -> BoardGeometry:
+    """The board with the row under it when that row is empty tiles filled with the page's
+    empty-tile colour (not page): their faint outlines on a dark page are easily missed."""
+    from autobot.vision import colour
+
+    y = g.y + g.rows * g.pitch_y
+    if y + g.tile_h > frame.shape[0]:
+        return g
+    # A band just inside each tile's top edge: above any letter typed or hinted in it.
+    top, bottom = max(1, round(g.tile / 12)), max(2, round(g.tile / 6))
+    patches = []
+    for c in range(g.cols):
+        x = round(g.x + c * g.pitch_x)
+        patches.append(frame[round(y) + top:round(y) + bottom, x + top:x + round(g.tile) - top])
+    gap = frame[round(y + g.tile_h / 2), round(g.x - g.pitch_x / 2):round(g.x) - 1]
+    labs = colour.rgb_to_lab(np.array([np.median(p.reshape(-1, 3), axis=0) for p in patches]
+                                      + ([np.median(gap, axis=0)] if gap.size else []),
+                                      np.uint8))
+    near = colour.delta_e(labs, fill) < FILL_DE
+    if gap.size and near[-1]:
+        return g  # the fill is the page itself: nothing to tell an empty row by
+    if not near[:g.cols].all():
+        return g
+    return replace(g, rows=g.rows + 1)
 
 
 def _fill_lab(frame: np.ndarray, geometry: Sequence[BoardGeometry]) -> np.ndarray:
@@ -382,6 +409,8 @@ class BoardsReader:
         if not geometry:
             return BoardsRead(False, False, (), (), ("no lattice of tiles",))
         self.side = float(np.median([g.tile for g in geometry]))
+        if self.blank:
+            geometry = [_with_filled_row(frame, g, self.blank[0]) for g in geometry]
         reads = tuple(self.read_board_at(frame, g) for g in geometry)
         if not self.blank and not any(letters for r in reads for letters, _ in r.rows):
             # Not one letter on any board: a game not begun. Whatever fills these empty tiles
