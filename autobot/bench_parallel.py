@@ -51,6 +51,23 @@ class RunConfig:
     key_delay_ms: float = 60.0
     max_retries: int = 3
     open_attempts: int = 5  # a worker that cannot get a session this many times in a row stops
+    # Mixed pages (a soak): themes and contrast in turn, and every `anim_every`-th game
+    # animated (0: none beyond `anim`); off, every game has the page settings above.
+    mix: bool = False
+    anim_every: int = 0
+
+
+# The page looks a mixed run goes through, game after game.
+MIXED_THEMES = (("light", False), ("dark", False), ("light", True), ("dark", True))
+
+
+def page_options(config: RunConfig, game: int) -> dict[str, Any]:
+    """Game `game`'s page settings: the run's own, or (mixed) its turn of theme and motion."""
+    if not config.mix:
+        return {"theme": config.theme, "contrast": config.contrast, "anim": config.anim}
+    theme, contrast = MIXED_THEMES[game % len(MIXED_THEMES)]
+    animated = config.anim or (config.anim_every > 0 and game % config.anim_every == 0)
+    return {"theme": theme, "contrast": contrast, "anim": animated}
 
 
 @dataclass
@@ -238,8 +255,8 @@ class ParallelRun:
         from autobot.page.server import page_url
 
         c = self.config
-        load_page(session.web, page_url(self.page(), answer=job.answer, theme=c.theme,
-                                         contrast=c.contrast, hard=c.hard, anim=c.anim))
+        options = page_options(c, job.game)
+        load_page(session.web, page_url(self.page(), answer=job.answer, hard=c.hard, **options))
         driver = SeleniumDriver(session.web, key_delay_ms=c.key_delay_ms)
         result = play_game(driver, solver, BotConfig(hard=c.hard))
         if result.stopped:
@@ -248,6 +265,7 @@ class ParallelRun:
             "game": job.game, "answer": job.answer, "guesses": result.guesses,
             "marks": result.marks, "won": bool(result.won and result.guesses[-1] == job.answer),
             "seconds": round(result.seconds, 3), "node": session.node, "retries": retries,
+            **(options if c.mix else {}),
         }
 
     def _requeue(self, job: Job, retries: int, reasons: list[str], exc: Exception | None) -> None:

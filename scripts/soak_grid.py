@@ -2,12 +2,14 @@
 """Soak benchmark: N games at --parallel P on a fresh local Grid (2 nodes); one node is SIGKILLed
 a third of the way in and the page server restarted (same port) two thirds in. Prints whether
 every game is accounted for (won once, or failed with a reason) and what was left over; writes
-the summary JSON. Not a test: `python scripts/soak_grid.py --games 150 --json soak.json`.
+the summary JSON. Pages are mixed: themes and contrast in turn, every `--anim-every`-th game
+animated. Not a test: `python scripts/soak_grid.py --games 150 --json soak.json`.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
 import signal
@@ -30,6 +32,8 @@ def main() -> int:
     parser.add_argument("--nodes", type=int, default=2)
     parser.add_argument("--max-sessions", type=int, default=2)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--anim-every", type=int, default=10, metavar="N",
+                        help="animate every Nth game (0: none)")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     os.environ["SE_OFFLINE"] = "true"
@@ -62,7 +66,8 @@ def main() -> int:
     out = run_dir.with_suffix(".jsonl")
     try:
         summary = run_games(pick_answers(args.games, args.seed),
-                            RunConfig(parallel=args.parallel, remote_url=state.hub_url),
+                            RunConfig(parallel=args.parallel, remote_url=state.hub_url, mix=True,
+                                      anim_every=args.anim_every),
                             lambda: url[0], out_path=out, grid_dir=run_dir, on_record=chaos)
     finally:
         page[0].__exit__(None, None, None)
@@ -71,7 +76,11 @@ def main() -> int:
     games = sorted(r["game"] for r in records)
     accounted = games == list(range(1, args.games + 1))
     load = os.getloadavg()[0]
+    looks = collections.Counter(
+        f"{r['theme']}{'-contrast' if r['contrast'] else ''}{'-anim' if r['anim'] else ''}"
+        for r in records if "theme" in r)
     print(summary_line(summary))
+    print("pages:", ", ".join(f"{k} {v}" for k, v in sorted(looks.items())))
     print(leak_line(summary["leaks"]))
     for event in events:
         print("event:", event)
@@ -81,6 +90,8 @@ def main() -> int:
         Path(args.json).write_text(json.dumps({
             **{k: v for k, v in summary.items() if k != "records"},
             "events": events, "every_game_once": accounted, "load_average": load,
+            "pages": dict(looks), "lost_games": [r for r in records
+                                                 if not r["won"] and "failed" not in r],
             "failed_games": [r for r in records if "failed" in r],
         }, indent=1) + "\n")
     out.unlink(missing_ok=True)
