@@ -69,6 +69,13 @@ def clip_region(box: Box, shape: tuple[int, ...], margin: float = CLIP_MARGIN) -
     return region
 
 
+def well_inside(box: Box, region: Box) -> bool:
+    """Is `box` inside `region` with at least half the clip's margin left on every side?"""
+    pad = max(CLIP_MIN_MARGIN, round(CLIP_MARGIN * max(box[2] - box[0], box[3] - box[1]))) // 2
+    return (box[0] - pad >= region[0] and box[1] - pad >= region[1]
+            and box[2] + pad <= region[2] and box[3] + pad <= region[3])
+
+
 def paste_clip(clip: Frame, at: tuple[int, int], shape: tuple[int, ...]) -> Frame:
     """A frame of `shape` showing `clip` with its top-left at `at` (x, y) and, everywhere else,
     the clip's own edge colour: vision sees the board where it is on screen, on its page."""
@@ -121,6 +128,9 @@ class SeleniumScreen:
     def focus(self, box: Box | None) -> None:
         """Capture only around `box` (frame pixels of the last whole frame) from now on;
         None: the whole viewport again (the board moved, or is to be looked for)."""
+        if box and self._css is not None and self._region is not None \
+                and well_inside(box, self._region):
+            return  # the same clip still holds the board: frames stay comparable pixel for pixel
         region = clip_region(box, self._shape) if box and self._shape and self._clip_ok \
             else None
         if region == self._region and (region is None or self._css is not None):

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from conftest import require_chromium
 
-from autobot.screen import SeleniumScreen, clip_region, paste_clip
+from autobot.screen import SeleniumScreen, clip_region, paste_clip, well_inside
 
 # A page taller than the window, in stripes of distinct colours: scrolled, a clip taken with
 # the wrong offset shows other stripes.
@@ -129,3 +129,11 @@ def test_without_devtools_the_screen_keeps_taking_the_whole_viewport(web_2x: Any
     again = screen.grab()
     assert again.shape == full.shape and screen.last_kind == "full"
     assert screen.captures == {"full": 2, "clip": 0}
+
+
+def test_a_board_well_inside_the_clip_keeps_the_clip() -> None:
+    region = clip_region((100, 100, 300, 340), (600, 800, 3))
+    assert region is not None
+    assert well_inside((102, 99, 301, 342), region)  # a read a pixel or two off: same clip
+    assert not well_inside((60, 100, 260, 340), region)  # drifted towards the edge: re-clip
+
