@@ -137,3 +137,20 @@ def test_a_board_well_inside_the_clip_keeps_the_clip() -> None:
     assert well_inside((102, 99, 301, 342), region)  # a read a pixel or two off: same clip
     assert not well_inside((60, 100, 260, 340), region)  # drifted towards the edge: re-clip
 
+
+@pytest.mark.browser
+def test_the_loop_takes_clips_once_the_board_is_found(web_2x: Any, base: str) -> None:
+    from autobot.driver import SeleniumDriver
+    from autobot.loop import play_game
+    from autobot.page.server import page_url
+    from autobot.solver import SolverConfig, make_solver
+
+    web_2x.get(page_url(base, answer="crane", anim=False))
+    driver = SeleniumDriver(web_2x, key_delay_ms=20)
+    result = play_game(driver, make_solver(SolverConfig()))
+    assert result.won and result.guesses[-1] == "crane"
+    record = result.to_json()
+    # The first frames look at the whole screen; once the board is taken, only clips.
+    assert record["captures"]["full"] >= 1
+    assert record["captures"]["clip"] > 2 * record["captures"]["full"]
+    assert record["captures"] == driver.screen.captures  # type: ignore[attr-defined]
