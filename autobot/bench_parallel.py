@@ -162,7 +162,8 @@ class ParallelRun:
     def __init__(self, jobs: list[Job], config: RunConfig, page: Callable[[], str],
                  out: TextIO | None, *, total: int | None = None, skipped_won: int = 0,
                  progress: Callable[[str], None] | None = None,
-                 on_record: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 on_record: Callable[[dict[str, Any]], None] | None = None,
+                 stop: threading.Event | None = None) -> None:
         self.config = config
         self.page = page  # the page's base URL now (it may move if the server restarts)
         self.out = out
@@ -175,7 +176,9 @@ class ParallelRun:
         self.tally = Tally(total=total or len(jobs), skipped=skipped, skipped_won=skipped_won)
         self.records: list[dict[str, Any]] = []
         self.profiles: set[str] = set()  # local profiles our sessions used (checked at the end)
-        self.stop = threading.Event()  # set on ^C: no new games, sessions closed
+        # Set on ^C or by the caller (a time budget): no new games, sessions closed; the games
+        # not started stay in the queue and are reported as such, not as failed.
+        self.stop = stop or threading.Event()
         self.busy = 0  # workers holding a job: a worker may only stop when no job can come back
 
     def run(self) -> Tally:
@@ -193,7 +196,7 @@ class ParallelRun:
             for thread in workers:
                 thread.join(timeout=120)
             raise
-        while self.queue:  # every worker gave up on opening a session: report, do not drop
+        while self.queue and not self.stop.is_set():  # every worker gave up on a session
             job, retries, reasons = self.queue.popleft()
             self._fail(job, retries, reasons or ["no browser session could be opened"])
         return self.tally
@@ -400,7 +403,8 @@ def _output(path: Path | None, append: bool) -> Iterator[TextIO | None]:
 def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
               out_path: Path | None = None, resume: bool = False,
               grid_dir: Path | None = None, progress: Callable[[str], None] | None = None,
-              on_record: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+              on_record: Callable[[dict[str, Any]], None] | None = None,
+              stop: threading.Event | None = None) -> dict[str, Any]:
     """Play `answers` in parallel; returns the summary (tally, records, leaks)."""
     done = read_done(out_path) if (resume and out_path is not None) else {}
     jobs = make_jobs(answers, done)
@@ -408,7 +412,7 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
     with _output(out_path, append=resume) as out:
         runner = ParallelRun(jobs, config, page, out, total=len(answers),
                              skipped_won=sum(1 for r in done.values() if r.get("won")),
-                             progress=progress, on_record=on_record)
+                             progress=progress, on_record=on_record, stop=stop)
         tally = runner.run()
     wall = time.monotonic() - t0
     leaks = leak_check(config, runner.profiles, grid_dir)
@@ -416,6 +420,7 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
     return {
         "games": len(answers), "played": tally.done, "skipped": tally.skipped,
         "won": tally.won + tally.skipped_won, "failed": tally.failed, "retries": tally.retries,
+        "not_started": [job.game for job, _, _ in runner.queue],
         "lost": sum(1 for r in records if not r["won"] and "failed" not in r),
         "wall_s": round(wall, 2),
         "games_per_min": round(tally.done / wall * 60, 2) if wall > 0 else 0.0,
