@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -46,9 +47,17 @@ def main() -> int:
     parser.add_argument("--copies", type=int, default=3)
     parser.add_argument("--jobs", default="1,2")
     parser.add_argument("--json", default=None)
+    parser.add_argument("--dir", type=Path, default=None,
+                        help="keep the copies here (made once, reused by the next run)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="autobot-replay-") as tmp:
-        images = make_copies(ROOT / "fixtures" / "screenshots", Path(tmp), args.copies)
+    with contextlib.ExitStack() as stack:
+        if args.dir is None:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="autobot-replay-"))
+        else:
+            tmp = str(args.dir)
+            args.dir.mkdir(parents=True, exist_ok=True)
+        images = len(list(Path(tmp).glob("*.png"))) or make_copies(
+            ROOT / "fixtures" / "screenshots", Path(tmp), args.copies)
         rows = []
         for jobs in (int(j) for j in args.jobs.split(",")):
             t0 = time.monotonic()

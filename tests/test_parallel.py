@@ -20,6 +20,7 @@ from autobot.bench.parallel import (
     Tally,
     chromium_descendants,
     make_jobs,
+    page_options,
     read_done,
     run_games,
 )
@@ -44,6 +45,18 @@ def test_progress_line_counts_resumed_games_and_gives_an_eta() -> None:
     line = tally.line(now=160.0)  # 2 games in a minute, 4 left
     assert line.startswith("[6/10] won 5, 2.0 games/min, ETA 2:00")
     assert Tally(total=1, started=0.0).line(now=0.0).endswith("ETA ?, 0 retries, 0 failed")
+
+
+def test_a_mixed_run_turns_through_themes_and_animates_every_nth_game() -> None:
+    plain = RunConfig(theme="dark", anim=False)
+    assert {page_options(plain, g)["theme"] for g in range(1, 9)} == {"dark"}
+    mixed = RunConfig(mix=True, anim_every=5)
+    options = [page_options(mixed, g) for g in range(1, 21)]
+    assert {(o["theme"], o["contrast"]) for o in options} == {
+        ("light", False), ("dark", False), ("light", True), ("dark", True)}
+    assert [g for g, o in enumerate(options, start=1) if o["anim"]] == [5, 10, 15, 20]
+    # The animated games do not all fall on one look.
+    assert len({(o["theme"], o["contrast"]) for o in options if o["anim"]}) == 4
 
 
 @pytest.mark.browser

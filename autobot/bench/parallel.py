@@ -51,6 +51,23 @@ class RunConfig:
     key_delay_ms: float = 60.0
     max_retries: int = 3
     open_attempts: int = 5  # a worker that cannot get a session this many times in a row stops
+    # Mixed pages (a soak): themes and contrast in turn, and every `anim_every`-th game
+    # animated (0: none beyond `anim`); off, every game has the page settings above.
+    mix: bool = False
+    anim_every: int = 0
+
+
+# The page looks a mixed run goes through, game after game.
+MIXED_THEMES = (("light", False), ("dark", False), ("light", True), ("dark", True))
+
+
+def page_options(config: RunConfig, game: int) -> dict[str, Any]:
+    """Game `game`'s page settings: the run's own, or (mixed) its turn of theme and motion."""
+    if not config.mix:
+        return {"theme": config.theme, "contrast": config.contrast, "anim": config.anim}
+    theme, contrast = MIXED_THEMES[game % len(MIXED_THEMES)]
+    animated = config.anim or (config.anim_every > 0 and game % config.anim_every == 0)
+    return {"theme": theme, "contrast": contrast, "anim": animated}
 
 
 @dataclass
@@ -145,7 +162,8 @@ class ParallelRun:
     def __init__(self, jobs: list[Job], config: RunConfig, page: Callable[[], str],
                  out: TextIO | None, *, total: int | None = None, skipped_won: int = 0,
                  progress: Callable[[str], None] | None = None,
-                 on_record: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 on_record: Callable[[dict[str, Any]], None] | None = None,
+                 stop: threading.Event | None = None) -> None:
         self.config = config
         self.page = page  # the page's base URL now (it may move if the server restarts)
         self.out = out
@@ -158,7 +176,9 @@ class ParallelRun:
         self.tally = Tally(total=total or len(jobs), skipped=skipped, skipped_won=skipped_won)
         self.records: list[dict[str, Any]] = []
         self.profiles: set[str] = set()  # local profiles our sessions used (checked at the end)
-        self.stop = threading.Event()  # set on ^C: no new games, sessions closed
+        # Set on ^C or by the caller (a time budget): no new games, sessions closed; the games
+        # not started stay in the queue and are reported as such, not as failed.
+        self.stop = stop or threading.Event()
         self.busy = 0  # workers holding a job: a worker may only stop when no job can come back
 
     def run(self) -> Tally:
@@ -176,7 +196,7 @@ class ParallelRun:
             for thread in workers:
                 thread.join(timeout=120)
             raise
-        while self.queue:  # every worker gave up on opening a session: report, do not drop
+        while self.queue and not self.stop.is_set():  # every worker gave up on a session
             job, retries, reasons = self.queue.popleft()
             self._fail(job, retries, reasons or ["no browser session could be opened"])
         return self.tally
@@ -238,8 +258,8 @@ class ParallelRun:
         from autobot.page.server import page_url
 
         c = self.config
-        load_page(session.web, page_url(self.page(), answer=job.answer, theme=c.theme,
-                                         contrast=c.contrast, hard=c.hard, anim=c.anim))
+        options = page_options(c, job.game)
+        load_page(session.web, page_url(self.page(), answer=job.answer, hard=c.hard, **options))
         driver = SeleniumDriver(session.web, key_delay_ms=c.key_delay_ms)
         result = play_game(driver, solver, BotConfig(hard=c.hard))
         if result.stopped:
@@ -248,6 +268,7 @@ class ParallelRun:
             "game": job.game, "answer": job.answer, "guesses": result.guesses,
             "marks": result.marks, "won": bool(result.won and result.guesses[-1] == job.answer),
             "seconds": round(result.seconds, 3), "node": session.node, "retries": retries,
+            **(options if c.mix else {}),
         }
 
     def _requeue(self, job: Job, retries: int, reasons: list[str], exc: Exception | None) -> None:
@@ -387,7 +408,8 @@ def _output(path: Path | None, append: bool) -> Iterator[TextIO | None]:
 def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
               out_path: Path | None = None, resume: bool = False,
               grid_dir: Path | None = None, progress: Callable[[str], None] | None = None,
-              on_record: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+              on_record: Callable[[dict[str, Any]], None] | None = None,
+              stop: threading.Event | None = None) -> dict[str, Any]:
     """Play `answers` in parallel; returns the summary (tally, records, leaks)."""
     done = read_done(out_path) if (resume and out_path is not None) else {}
     jobs = make_jobs(answers, done)
@@ -395,7 +417,7 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
     with _output(out_path, append=resume) as out:
         runner = ParallelRun(jobs, config, page, out, total=len(answers),
                              skipped_won=sum(1 for r in done.values() if r.get("won")),
-                             progress=progress, on_record=on_record)
+                             progress=progress, on_record=on_record, stop=stop)
         tally = runner.run()
     wall = time.monotonic() - t0
     leaks = leak_check(config, runner.profiles, grid_dir)
@@ -403,6 +425,7 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
     return {
         "games": len(answers), "played": tally.done, "skipped": tally.skipped,
         "won": tally.won + tally.skipped_won, "failed": tally.failed, "retries": tally.retries,
+        "not_started": [job.game for job, _, _ in runner.queue],
         "lost": sum(1 for r in records if not r["won"] and "failed" not in r),
         "wall_s": round(wall, 2),
         "games_per_min": round(tally.done / wall * 60, 2) if wall > 0 else 0.0,

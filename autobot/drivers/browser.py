@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from autobot.errors import AutobotError
 
@@ -151,3 +151,20 @@ def _remove_profile(profile: str, timeout: float = 5.0) -> None:
             time.sleep(0.05)  # a straggler may recreate it; check once more
             if not os.path.exists(profile):
                 return
+
+
+# Chromium's own endpoint for DevTools commands; a Selenium Grid forwards it to the node.
+_CDP_COMMAND = "autobotExecuteCdp"
+_CDP_PATH = "/session/$sessionId/goog/cdp/execute"
+
+
+def devtools(webdriver: WebDriver, command: str, params: dict[str, Any]) -> Any:
+    """Run one Chrome DevTools command in the page's tab (local or remote session)."""
+    run = getattr(webdriver, "execute_cdp_cmd", None)
+    if run is not None:
+        return run(command, params)
+    # A Remote WebDriver has no execute_cdp_cmd; the endpoint is the same, only unnamed.
+    executor = webdriver.command_executor
+    if not isinstance(executor, str) and hasattr(executor, "add_command"):
+        executor.add_command(_CDP_COMMAND, "POST", _CDP_PATH)
+    return webdriver.execute(_CDP_COMMAND, {"cmd": command, "params": params})["value"]

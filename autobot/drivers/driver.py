@@ -177,7 +177,8 @@ class SeleniumDriver:
         import time
 
         reader = self._keyboard_reader or _default_keyboard_reader()
-        board = reader(self.screen.grab())
+        # The keyboard is below the board: a whole frame, not the board's clip.
+        board = reader(getattr(self.screen, "grab_full", self.screen.grab)())
         if not getattr(board, "found", False):
             raise AutobotError("no on-screen keyboard found to click", 4)
         for i, name in enumerate(keys):

@@ -50,15 +50,128 @@ def load_frame(path: str | Path) -> Frame:
     return decode_image(data, str(path))
 
 
-class SeleniumScreen:
-    """The browser's viewport, from WebDriver screenshots (device pixels, so scale 2 is 2x)."""
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in frame pixels (x1, y1 exclusive)
 
-    def __init__(self, webdriver: WebDriver) -> None:
+# Around the board a clipped capture keeps this share of the board's longer side on each side:
+# vision looks a pitch beyond the tiles (the page's colour, cut rows, toasts over the top row).
+CLIP_MARGIN = 0.25
+CLIP_MIN_MARGIN = 16  # frame pixels, for tiny boards
+
+
+def clip_region(box: Box, shape: tuple[int, ...], margin: float = CLIP_MARGIN) -> Box | None:
+    """The board's box grown by a margin on every side, kept inside a frame of `shape`."""
+    x0, y0, x1, y1 = box
+    height, width = shape[:2]
+    pad = max(CLIP_MIN_MARGIN, round(margin * max(x1 - x0, y1 - y0)))
+    region = (max(0, x0 - pad), max(0, y0 - pad), min(width, x1 + pad), min(height, y1 + pad))
+    if region[2] <= region[0] or region[3] <= region[1]:
+        return None  # the box is off the frame: nothing to clip
+    return region
+
+
+def well_inside(box: Box, region: Box) -> bool:
+    """Is `box` inside `region` with at least half the clip's margin left on every side?"""
+    pad = max(CLIP_MIN_MARGIN, round(CLIP_MARGIN * max(box[2] - box[0], box[3] - box[1]))) // 2
+    return (box[0] - pad >= region[0] and box[1] - pad >= region[1]
+            and box[2] + pad <= region[2] and box[3] + pad <= region[3])
+
+
+def paste_clip(clip: Frame, at: tuple[int, int], shape: tuple[int, ...]) -> Frame:
+    """A frame of `shape` showing `clip` with its top-left at `at` (x, y) and, everywhere else,
+    the clip's own edge colour: vision sees the board where it is on screen, on its page."""
+    height, width = shape[:2]
+    x, y = at
+    clip = clip[: max(0, height - y), : max(0, width - x)]  # a last pixel of rounding
+    edge = np.concatenate((clip[0], clip[-1], clip[:, 0], clip[:, -1]))
+    frame = np.empty((height, width, 3), dtype=np.uint8)
+    frame[:] = np.median(edge, axis=0).astype(np.uint8)
+    frame[y:y + clip.shape[0], x:x + clip.shape[1]] = clip
+    return frame
+
+
+class SeleniumScreen:
+    """The browser's viewport, from WebDriver screenshots (device pixels, so scale 2 is 2x).
+
+    Told where the board is (`focus`), it captures only that region and a margin through
+    DevTools (`Page.captureScreenshot` with a clip: a fifth of the pixels to encode, send and
+    decode) and pastes it where it belongs in a viewport-sized frame, so every frame has the
+    same geometry. Without DevTools, or with no focus, it takes the whole viewport.
+    """
+
+    def __init__(self, webdriver: WebDriver, *, clip: bool = True) -> None:
         self._webdriver = webdriver
+        self._clip_ok = clip  # False once DevTools failed: whole viewports from then on
+        self._shape: tuple[int, ...] | None = None  # the last whole frame's shape
+        self._region: Box | None = None  # frame pixels to capture, None for the whole viewport
+        self._css: dict[str, float] | None = None  # the same region in the page's CSS pixels
+        self.captures: dict[str, int] = {"full": 0, "clip": 0}
+        self.last_kind = "full"  # how the last frame was captured
 
     def grab(self) -> Frame:
-        """A screenshot of the viewport as an RGB frame."""
-        return decode_image(self._webdriver.get_screenshot_as_png(), "browser screenshot")
+        """The viewport as it is now (only the focused region fresh, if focused)."""
+        if self._css is not None and self._region is not None:
+            try:
+                return self._grab_clip(self._css, self._region)
+            except Exception:  # no DevTools here (another browser, a proxy that refuses it)
+                self._clip_ok = False
+                self._css = self._region = None
+        return self.grab_full()
+
+    def grab_full(self) -> Frame:
+        """A screenshot of the whole viewport as an RGB frame."""
+        frame = decode_image(self._webdriver.get_screenshot_as_png(), "browser screenshot")
+        self._shape = frame.shape
+        self.captures["full"] += 1
+        self.last_kind = "full"
+        return frame
+
+    def focus(self, box: Box | None) -> None:
+        """Capture only around `box` (frame pixels of the last whole frame) from now on;
+        None: the whole viewport again (the board moved, or is to be looked for)."""
+        if box and self._css is not None and self._region is not None \
+                and well_inside(box, self._region):
+            return  # the same clip still holds the board: frames stay comparable pixel for pixel
+        region = clip_region(box, self._shape) if box and self._shape and self._clip_ok \
+            else None
+        if region == self._region and (region is None or self._css is not None):
+            return
+        self._region, self._css = region, None
+        if region is None:
+            return
+        try:
+            self._css = self._css_clip(region)
+        except Exception:  # no DevTools: keep taking whole viewports
+            self._clip_ok = False
+            self._region = None
+
+    def _css_clip(self, region: Box) -> dict[str, float]:
+        """`region` as a DevTools clip: CSS pixels from the document's top-left (so the
+        scroll offset is added), scale 1 (the image comes back in device pixels)."""
+        from autobot.browser import devtools
+
+        metrics = devtools(self._webdriver, "Page.getLayoutMetrics", {})
+        css, device = metrics["cssVisualViewport"], metrics["visualViewport"]
+        ratio = device["clientWidth"] / max(1, css["clientWidth"])  # device px per CSS px
+        x0, y0, x1, y1 = region
+        return {
+            "x": x0 / ratio + css["pageX"], "y": y0 / ratio + css["pageY"],
+            "width": (x1 - x0) / ratio, "height": (y1 - y0) / ratio, "scale": 1,
+        }
+
+    def _grab_clip(self, css: dict[str, float], region: Box) -> Frame:
+        """The focused region, captured alone and pasted into a viewport-sized frame."""
+        import base64
+
+        from autobot.browser import devtools
+
+        shot = devtools(self._webdriver, "Page.captureScreenshot", {
+            # Lossless and fast to encode: frames are compared pixel for pixel.
+            "format": "png", "optimizeForSpeed": True, "clip": css,
+        })
+        clip = decode_image(base64.b64decode(shot["data"]), "browser screenshot")
+        self.captures["clip"] += 1
+        self.last_kind = "clip"
+        return paste_clip(clip, region[:2], self._shape or clip.shape)
 
 
 class FileScreen:

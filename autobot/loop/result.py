@@ -154,6 +154,7 @@ class GameResult:
     exit_code: int = 0
     seen: tuple[Row, ...] = ()  # the rows of the last board read (what the bot last saw)
     waiting_for: str | None = None  # what the loop was waiting for when it stopped
+    captures: dict[str, int] = field(default_factory=dict)  # frames by kind: full, clip
 
     @property
     def guesses(self) -> list[str]:
@@ -179,6 +180,7 @@ class GameResult:
             "exit_code": self.exit_code,
             "rows_seen": [[letters, marks] for letters, marks in self.seen],
             "waiting_for": self.waiting_for,
+            "captures": dict(self.captures),
         }
 
 

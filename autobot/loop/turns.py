@@ -436,6 +436,7 @@ def play_game(
             exit_code=error.exit_code if error else (0 if won else 1),
             seen=loop.seen,
             waiting_for=loop.waiting_for if error else None,
+            captures=dict(loop.captures),
         )
 
     try:

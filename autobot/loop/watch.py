@@ -81,6 +81,7 @@ class Watcher:
         self.guard = guard
         self.overlay = overlay
         self.timings = Timings()
+        self.captures: dict[str, int] = {}  # frames by how they were captured ("full", "clip")
         self.history: list[Turn] = []
         self.banned: set[str] = set()
         self.rejected: list[str] = []
@@ -113,15 +114,26 @@ class Watcher:
 
     def look(self) -> BoardView:
         """Grab one frame and read it, timing both."""
+        screen = self.driver.screen
+        focus = getattr(screen, "focus", None)  # a screen that can capture the board alone
+        if focus is not None and not self.started:
+            focus(None)  # until the game is on, the whole screen (a dialog, a tutorial's rows)
         t0 = self.clock()
         self.captured_at = t0
-        frame = self.driver.screen.grab()
+        frame = screen.grab()
         t1 = self.clock()
         read = self.reader(frame, hint=self._hint)
         t2 = self.clock()
-        self.frame = frame
         self.timings.capture_ms.append((t1 - t0) * 1000)
         self.timings.read_ms.append((t2 - t1) * 1000)
+        kind = getattr(screen, "last_kind", "full")
+        self.captures[kind] = self.captures.get(kind, 0) + 1
+        if kind != "full" and not read.found:
+            # The clip no longer shows the board (it moved, or something covers it): look
+            # at the whole screen again at once rather than lose a frame.
+            focus(None)  # type: ignore[misc]
+            return self.look()
+        self.frame = frame
         read = self.unstick(read, frame_digest(frame))
         # A board found once is looked for in the same place first (vision falls back if not).
         if self.config.use_hint:
@@ -129,6 +141,8 @@ class Watcher:
         if read.found:
             self.seen = tuple(read.rows)
             self.grid = read.grid
+        if focus is not None and self.started:
+            focus(board_box(read))  # the game is on: the next frames need only the board
         if read.found and read.settled:
             self.theme = getattr(read, "theme", None) or self.theme
             self.high_contrast = bool(getattr(read, "high_contrast", False))
@@ -219,13 +233,21 @@ class Watcher:
         if self._covered_digest == self._digest and self._digest is not None:
             return self._covered
         box = board_box(read)
-        found = self.overlay(self.frame) if box is not None else None
+        found = self.overlay(self.whole_frame()) if box is not None else None
         inside = found is not None and (
             found.panel[0] <= box[0] and found.panel[1] <= box[1]  # type: ignore[index]
             and box[2] <= found.panel[2] and box[3] <= found.panel[3]  # type: ignore[index]
         )
         self._covered_digest, self._covered = self._digest, inside
         return inside
+
+    def whole_frame(self) -> Any:
+        """The last frame if it shows the whole screen, else a fresh whole one (a dialog is
+        looked for on all of it, not on the board's clip)."""
+        screen = self.driver.screen
+        if getattr(screen, "last_kind", "full") == "full" or not hasattr(screen, "grab_full"):
+            return self.frame
+        return screen.grab_full()  # type: ignore[attr-defined]
 
     def frame_clicker(self) -> Callable[[float, float], None] | None:
         """The driver's click in frame pixels, if it has one (`clicks_frame_pixels`: Selenium's
@@ -241,7 +263,7 @@ class Watcher:
         click on its backdrop; round again if the dialog stays or comes back.
         """
         click = self.frame_clicker()
-        found = self.overlay(self.frame) if click is not None and attempt % 3 else None
+        found = self.overlay(self.whole_frame()) if click is not None and attempt % 3 else None
         if found is not None:
             target = found.close if attempt % 3 == 1 and found.close else found.outside
             if target is not None:
