@@ -132,11 +132,40 @@ def baseline(solver: MultiSolver, view: View) -> int:
 
 
 # Positions this small are played exactly (see endgame.py): candidates in all, product of the
-# boards' sizes, and how many of the best-scoring splitters join the candidates as guesses.
+# boards' sizes, and how many of the best-scoring guesses join the candidates as guesses.
 ENDGAME_TOTAL = 12
 ENDGAME_OUTCOMES = 64
 ENDGAME_POOL = 10
-HIT_WEIGHT = 2.0  # bits a board this very guess solves is worth
+
+# Guesses a lone board of n candidates still needs under good play (the optimal single-board
+# tree's average over every answer, measured per n and smoothed): (n, guesses incl. the answer).
+SINGLE_BOARD_GUESSES = (
+    (1, 1.0), (2, 1.5), (3, 1.74), (4, 1.82), (5, 1.91), (6, 1.96), (8, 2.02), (10, 2.1),
+    (16, 2.22), (24, 2.33), (50, 2.5), (100, 2.6), (200, 2.75), (2315, 3.42),
+)
+# A board's wasted guesses (probes and misses) weigh this much against a guess that solves a
+# board now: the boards share every probe, so a sum over boards overstates what they cost.
+WASTE_WEIGHT = {1: 1.0, 2: 1.0, 4: 0.8, 8: 0.6}
+
+
+def waste_table(size: int) -> np.ndarray:
+    """Expected wasted guesses (not the answer) of a lone board of n candidates, n < size."""
+    n, guesses = np.array(SINGLE_BOARD_GUESSES).T
+    at = np.log(np.maximum(np.arange(size), 1))
+    return np.interp(at, np.log(n), guesses) - 1.0
+
+
+_WASTE = waste_table(4096)
+
+
+def waste_weight(boards: int) -> float:
+    """WASTE_WEIGHT for a game of this many open boards (the nearest smaller entry)."""
+    return WASTE_WEIGHT[max(k for k in WASTE_WEIGHT if k <= max(1, boards))]
+
+
+def joint_scores(cost: np.ndarray, hits: np.ndarray, weight: float) -> np.ndarray:
+    """The joint score per row (higher is better): boards solved now minus weighted waste."""
+    return hits.sum(axis=1) - weight * cost.sum(axis=1)
 
 
 def hit_chances(solver: MultiSolver, rows: np.ndarray, view: View) -> np.ndarray:
@@ -149,31 +178,42 @@ def hit_chances(solver: MultiSolver, rows: np.ndarray, view: View) -> np.ndarray
     return out
 
 
-def joint_scores(entropy: np.ndarray, hits: np.ndarray) -> np.ndarray:
-    """The joint strategy's score per row (higher is better): bits, plus boards solved now."""
-    return entropy.sum(axis=1) + HIT_WEIGHT * hits.sum(axis=1)
+OPENING_TOTAL = 10**9
+OPENING_HIT_BITS = 0.0
+TABLE = None
+
+
+def score_rows(solver: MultiSolver, rows: np.ndarray, view: View) -> np.ndarray:
+    """The joint score of each row against the view's open boards."""
+    boards = list(view.boards)
+    hits = hit_chances(solver, rows, view)
+    if sum(len(b) for b in boards) > OPENING_TOTAL:
+        splits = board_splits(solver.matrix, rows, boards)
+        return splits.entropy.sum(axis=1) + OPENING_HIT_BITS * hits.sum(axis=1)
+    table = _WASTE if TABLE is None else TABLE
+    splits = board_splits(solver.matrix, rows, boards, table)
+    return joint_scores(splits.cost, hits, waste_weight(len(boards)))
 
 
 def joint(solver: MultiSolver, view: View) -> int:
-    """Certain answers first (the one that tells the other boards most), then the joint score.
+    """Certain answers first (the one that helps the other boards most), then the joint score.
 
-    When the guesses left only just cover the open boards, every guess must be a candidate.
+    The score of a guess: the chance it solves a board now, less the guesses the boards are
+    still expected to waste after its colours. When the guesses left only just cover the open
+    boards, every guess must be a candidate; small positions are played exactly.
     """
     boards = list(view.boards)
     certain = _certain_rows(solver, view)
     if len(certain):
         if len(certain) == 1:
             return int(certain[0])
-        splits = board_splits(solver.matrix, certain, boards)
-        return _best(splits.entropy.sum(axis=1), certain, solver, view)
+        return _best(score_rows(solver, certain, view), certain, solver, view)
     if view.left <= len(boards):
         pool = np.unique(np.concatenate([solver.answer_rows[c] for c in boards]))
         rows = pool[view.legal[pool]]
     else:
         rows = np.flatnonzero(view.legal)
-    splits = board_splits(solver.matrix, rows, boards)
-    hits = hit_chances(solver, rows, view)
-    scores = joint_scores(splits.entropy, hits)
+    scores = score_rows(solver, rows, view)
     if small_enough(boards, ENDGAME_TOTAL, ENDGAME_OUTCOMES):
         pool = rows[np.argsort(-scores, kind="stable")[:ENDGAME_POOL]]
         game = Endgame(solver.matrix, solver.answer_rows, pool)
