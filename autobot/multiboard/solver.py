@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from autobot.errors import AutobotError
-from autobot.multiboard.endgame import Endgame, small_enough
+from autobot.multiboard.rollout import rollouts, sample_targets
 from autobot.multiboard.split import board_splits
 from autobot.multiboard.state import MultiState
 from autobot.solver import SolverConfig, make_solver
@@ -131,96 +131,54 @@ def baseline(solver: MultiSolver, view: View) -> int:
     return _best(splits.entropy.sum(axis=1), rows, solver, view)
 
 
-# Positions this small are played exactly (see endgame.py): candidates in all, product of the
-# boards' sizes, and how many of the best-scoring guesses join the candidates as guesses.
-ENDGAME_TOTAL = 12
-ENDGAME_OUTCOMES = 64
-ENDGAME_POOL = 10
-
-# Guesses a lone board of n candidates still needs under good play (the optimal single-board
-# tree's average over every answer, measured per n and smoothed): (n, guesses incl. the answer).
-SINGLE_BOARD_GUESSES = (
-    (1, 1.0), (2, 1.5), (3, 1.74), (4, 1.82), (5, 1.91), (6, 1.96), (8, 2.02), (10, 2.1),
-    (16, 2.22), (24, 2.33), (50, 2.5), (100, 2.6), (200, 2.75), (2315, 3.42),
-)
-# A board's wasted guesses (probes and misses) weigh this much against a guess that solves a
-# board now: the boards share every probe, so a sum over boards overstates what they cost.
-WASTE_WEIGHT = {1: 1.0, 2: 1.0, 4: 0.8, 8: 0.6}
+# The joint strategy's rollouts (see rollout.py): positions with at most this many candidates
+# in all get them; the guesses tried (best by bits, best possible answers), the greedy player's
+# pool of rows inside a rollout, and the answer sets sampled per guess.
+ROLLOUT_TOTAL = 400
+TRY_SPLITTERS = 8
+TRY_ANSWERS = 4
+POOL = 200
+SAMPLES = 48
 
 
-def waste_table(size: int) -> np.ndarray:
-    """Expected wasted guesses (not the answer) of a lone board of n candidates, n < size."""
-    n, guesses = np.array(SINGLE_BOARD_GUESSES).T
-    at = np.log(np.maximum(np.arange(size), 1))
-    return np.interp(at, np.log(n), guesses) - 1.0
-
-
-_WASTE = waste_table(4096)
-
-
-def waste_weight(boards: int) -> float:
-    """WASTE_WEIGHT for a game of this many open boards (the nearest smaller entry)."""
-    return WASTE_WEIGHT[max(k for k in WASTE_WEIGHT if k <= max(1, boards))]
-
-
-def joint_scores(cost: np.ndarray, hits: np.ndarray, weight: float) -> np.ndarray:
-    """The joint score per row (higher is better): boards solved now minus weighted waste."""
-    return hits.sum(axis=1) - weight * cost.sum(axis=1)
-
-
-def hit_chances(solver: MultiSolver, rows: np.ndarray, view: View) -> np.ndarray:
-    """Per row and open board: the chance the guess is that board's answer (1/n or 0)."""
-    out = np.zeros((len(rows), len(view.boards)))
-    for b, cols in enumerate(view.boards):
-        mark = np.zeros(len(solver.guesses))
-        mark[solver.answer_rows[cols]] = 1.0 / len(cols)
-        out[:, b] = mark[rows]
-    return out
-
-
-OPENING_TOTAL = 10**9
-OPENING_HIT_BITS = 0.0
-TABLE = None
-
-
-def score_rows(solver: MultiSolver, rows: np.ndarray, view: View) -> np.ndarray:
-    """The joint score of each row against the view's open boards."""
-    boards = list(view.boards)
-    hits = hit_chances(solver, rows, view)
-    if sum(len(b) for b in boards) > OPENING_TOTAL:
-        splits = board_splits(solver.matrix, rows, boards)
-        return splits.entropy.sum(axis=1) + OPENING_HIT_BITS * hits.sum(axis=1)
-    table = _WASTE if TABLE is None else TABLE
-    splits = board_splits(solver.matrix, rows, boards, table)
-    return joint_scores(splits.cost, hits, waste_weight(len(boards)))
+def _top(scores: np.ndarray, rows: np.ndarray, k: int) -> np.ndarray:
+    """The k best-scoring rows, best first (ties in list order)."""
+    return rows[np.argsort(-scores, kind="stable")[:k]]
 
 
 def joint(solver: MultiSolver, view: View) -> int:
-    """Certain answers first (the one that helps the other boards most), then the joint score.
+    """Certain answers first (the one that tells the other boards most); else rollouts.
 
-    The score of a guess: the chance it solves a board now, less the guesses the boards are
-    still expected to waste after its colours. When the guesses left only just cover the open
-    boards, every guess must be a candidate; small positions are played exactly.
+    A few guesses (the greedy player's best splitters and the possible answers that split best)
+    are each played out to the end by the greedy player against sampled answer sets; the one
+    that finishes in the fewest guesses on average is typed. Big positions: the greedy choice.
+    When the guesses left only just cover the open boards, every guess must be a candidate.
     """
     boards = list(view.boards)
     certain = _certain_rows(solver, view)
     if len(certain):
         if len(certain) == 1:
             return int(certain[0])
-        return _best(score_rows(solver, certain, view), certain, solver, view)
-    if view.left <= len(boards):
-        pool = np.unique(np.concatenate([solver.answer_rows[c] for c in boards]))
-        rows = pool[view.legal[pool]]
-    else:
-        rows = np.flatnonzero(view.legal)
-    scores = score_rows(solver, rows, view)
-    if small_enough(boards, ENDGAME_TOTAL, ENDGAME_OUTCOMES):
-        pool = rows[np.argsort(-scores, kind="stable")[:ENDGAME_POOL]]
-        game = Endgame(solver.matrix, solver.answer_rows, pool)
-        cost, row = game.best(tuple(tuple(sorted(int(c) for c in b)) for b in boards), view.left)
-        if row >= 0 and view.legal[row]:
-            return row
-    return _best(scores, rows, solver, view)
+        splits = board_splits(solver.matrix, certain, boards)
+        return _best(splits.entropy.sum(axis=1), certain, solver, view)
+    answers = np.unique(np.concatenate([solver.answer_rows[c] for c in boards]))
+    answers = answers[view.legal[answers]]
+    rows = answers if view.left <= len(boards) else np.flatnonzero(view.legal)
+    bits = board_splits(solver.matrix, rows, boards).entropy.sum(axis=1)
+    if sum(len(b) for b in boards) > ROLLOUT_TOTAL:
+        return _best(bits, rows, solver, view)
+    is_answer = np.isin(rows, answers)
+    tried = np.unique(np.concatenate([
+        _top(bits, rows, TRY_SPLITTERS),
+        _top(bits[is_answer], rows[is_answer], TRY_ANSWERS),
+    ]))
+    # Possible answers first in the pool: the greedy player's ties go to them.
+    pool = np.concatenate([answers, _top(bits[~is_answer], rows[~is_answer], POOL)])
+    targets = sample_targets(boards, SAMPLES, seed=len(view.boards) * 1000 + view.left)
+    lengths = rollouts(solver.matrix, solver.answer_rows, pool, boards, tried, targets,
+                       view.left).mean(axis=1)
+    order = {int(r): i for i, r in enumerate(_top(bits, rows, len(rows)))}
+    return int(min(tried, key=lambda r: (lengths[list(tried).index(r)], order[int(r)])))
 
 
 STRATEGIES: dict[str, Strategy] = {"joint": joint, "baseline": baseline}
