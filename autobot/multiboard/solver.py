@@ -134,7 +134,7 @@ def baseline(solver: MultiSolver, view: View) -> int:
 # The joint strategy's rollouts (see rollout.py): positions with at most this many candidates
 # in all get them; the guesses tried (best by bits, best possible answers), the greedy player's
 # pool of rows inside a rollout, and the answer sets sampled per guess.
-ROLLOUT_TOTAL = 400
+ROLLOUT_TOTAL = 100
 TRY_SPLITTERS = 8
 TRY_ANSWERS = 4
 POOL = 200
