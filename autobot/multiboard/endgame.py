@@ -75,13 +75,15 @@ class Endgame:
             cost = 1.0
             for p, rest in outs:
                 cost += p * self.best(rest, left - 1)[0]
-                if cost >= best_cost:
-                    break
-            # Ties go to a possible answer: it might end a board now.
-            if cost < best_cost - 1e-12 or (
-                abs(cost - best_cost) <= 1e-12 and row in candidates and best_row not in candidates
-            ):
-                best_cost, best_row = cost, row
+                if cost > best_cost + 1e-12:
+                    break  # worse already: a partial sum, never to be compared as a tie
+            else:
+                # Ties go to a possible answer: it might end a board now.
+                if cost < best_cost - 1e-12 or (
+                    cost <= best_cost + 1e-12 and row in candidates
+                    and best_row not in candidates
+                ):
+                    best_cost, best_row = cost, row
         result = (min(best_cost, LOST), best_row)
         self._memo[key] = result
         return result

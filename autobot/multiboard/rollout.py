@@ -20,7 +20,7 @@ LOST_PENALTY = 10  # guesses a rollout that runs out of guesses is charged on to
 
 def _rollout_py(
     matrix: np.ndarray, answer_rows: np.ndarray, pool: np.ndarray, cols: np.ndarray,
-    offsets: np.ndarray, first: int, targets: np.ndarray, left: int,
+    offsets: np.ndarray, first: int, targets: np.ndarray, left: int, hit_bits: float,
 ) -> int:
     """Guesses to finish (`first`, then greedy over `pool`); left + LOST_PENALTY when lost.
 
@@ -81,7 +81,7 @@ def _rollout_py(
                         touched[k] = code
                         k += 1
                     counts[code] += 1
-                e = 0.0
+                e = hit_bits if counts[ALL_GREEN] > 0 else 0.0  # it may solve the board now
                 for t in range(k):
                     c = counts[touched[t]]
                     e -= c * np.log2(c / n)
@@ -94,14 +94,14 @@ def _rollout_py(
 
 def _rollouts_py(
     matrix: np.ndarray, answer_rows: np.ndarray, pool: np.ndarray, cols: np.ndarray,
-    offsets: np.ndarray, firsts: np.ndarray, targets: np.ndarray, left: int,
+    offsets: np.ndarray, firsts: np.ndarray, targets: np.ndarray, left: int, hit_bits: float,
 ) -> np.ndarray:
     """Guesses to finish for every (first guess, sampled answer set): shape (firsts, samples)."""
     out = np.zeros((firsts.shape[0], targets.shape[0]), dtype=np.int64)
     for i in range(firsts.shape[0]):
         for s in range(targets.shape[0]):
             out[i, s] = _rollout(
-                matrix, answer_rows, pool, cols, offsets, firsts[i], targets[s], left
+                matrix, answer_rows, pool, cols, offsets, firsts[i], targets[s], left, hit_bits
             )
     return out
 
@@ -123,10 +123,11 @@ def _compiled() -> Any:
 
 def rollouts(
     matrix: np.ndarray, answer_rows: np.ndarray, pool: np.ndarray, boards: list[np.ndarray],
-    firsts: np.ndarray, targets: np.ndarray, left: int,
+    firsts: np.ndarray, targets: np.ndarray, left: int, hit_bits: float = 0.0,
 ) -> np.ndarray:
     """Guesses each first guess needs to finish against each sampled answer set (one column per
-    open board in `targets`), the greedy player choosing from `pool` after it."""
+    open board in `targets`), the greedy player choosing from `pool` after it: most summed bits,
+    `hit_bits` more per board whose answer the row may be (weighed by that chance)."""
     offsets = np.zeros(len(boards) + 1, dtype=np.int64)
     np.cumsum([len(c) for c in boards], out=offsets[1:])
     cols = np.concatenate(boards).astype(np.int64)
@@ -134,11 +135,17 @@ def rollouts(
         matrix, np.ascontiguousarray(answer_rows, dtype=np.int64),
         np.ascontiguousarray(pool, dtype=np.int64), cols, offsets,
         np.ascontiguousarray(firsts, dtype=np.int64),
-        np.ascontiguousarray(targets, dtype=np.int64), int(left),
+        np.ascontiguousarray(targets, dtype=np.int64), int(left), float(hit_bits),
     )
 
 
 def sample_targets(boards: list[np.ndarray], samples: int, seed: int) -> np.ndarray:
-    """`samples` answer sets, one candidate per board drawn uniformly (seeded: same every time)."""
+    """Answer sets to play out, one candidate per board: every combination when there are at
+    most `samples` of them (equally likely: the exact average), else `samples` drawn uniformly
+    (seeded: the same every time)."""
+    sizes = [len(c) for c in boards]
+    if int(np.prod(sizes, dtype=np.float64)) <= samples:
+        grid = np.meshgrid(*boards, indexing="ij")
+        return np.stack([g.ravel() for g in grid], axis=1).astype(np.int64)
     rng = np.random.default_rng(seed)
     return np.stack([rng.choice(c, samples) for c in boards], axis=1).astype(np.int64)
