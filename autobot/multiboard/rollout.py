@@ -149,3 +149,48 @@ def sample_targets(boards: list[np.ndarray], samples: int, seed: int) -> np.ndar
         return np.stack([g.ravel() for g in grid], axis=1).astype(np.int64)
     rng = np.random.default_rng(seed)
     return np.stack([rng.choice(c, samples) for c in boards], axis=1).astype(np.int64)
+
+
+def rollout_reference(
+    matrix: np.ndarray, answer_rows: np.ndarray, pool: np.ndarray, boards: list[np.ndarray],
+    first: int, targets: np.ndarray, left: int, hit_bits: float = 0.0,
+) -> int:
+    """The slow, obviously-correct rollout: lists, a Counter per board, the same rule."""
+    cands = [[int(c) for c in b] for b in boards]
+    open_boards = list(range(len(boards)))
+    guess, used = int(first), 0
+    while True:
+        used += 1
+        still = []
+        for b in open_boards:
+            code = matrix[guess, targets[b]]
+            if code != ALL_GREEN:
+                cands[b] = [c for c in cands[b] if matrix[guess, c] == code]
+                still.append(b)
+        open_boards = still
+        if not open_boards:
+            return used
+        if used >= left:
+            return left + LOST_PENALTY
+        certain = [b for b in open_boards if len(cands[b]) == 1]
+        if certain:
+            guess = int(answer_rows[cands[certain[0]][0]])
+            continue
+
+        values = [_greedy_value(matrix, int(r), [cands[b] for b in open_boards], hit_bits)
+                  for r in pool]
+        top = max(values)
+        guess = int(pool[next(i for i, v in enumerate(values) if v > top - 1e-9)])
+
+
+def _greedy_value(matrix: np.ndarray, row: int, cands: list[list[int]], hit_bits: float) -> float:
+    """The reference greedy player's value of a row: summed bits, plus hit_bits per 1/n chance."""
+    from collections import Counter
+
+    total = 0.0
+    for board in cands:
+        n = len(board)
+        groups = Counter(int(matrix[row, c]) for c in board)
+        total += sum(-k / n * np.log2(k / n) for k in groups.values())
+        total += hit_bits / n if ALL_GREEN in groups else 0.0
+    return total

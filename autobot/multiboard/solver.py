@@ -13,7 +13,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from autobot.errors import AutobotError
-from autobot.multiboard.endgame import Endgame, small_enough
 from autobot.multiboard.rollout import rollouts, sample_targets
 from autobot.multiboard.split import board_splits
 from autobot.multiboard.state import MultiState
@@ -140,12 +139,7 @@ TRY_SPLITTERS = 8
 TRY_ANSWERS = 4
 POOL = 200
 SAMPLES = 48
-ROLLOUT_HIT_BITS = 2.0
-# Positions this small are played exactly (see endgame.py): candidates in all, product of the
-# boards' sizes, and how many of the guesses tried join the candidates as exact guesses.
-ENDGAME_TOTAL = 0
-ENDGAME_OUTCOMES = 64
-ENDGAME_POOL = 10
+ROLLOUT_HIT_BITS = 2.0  # inside rollouts, bits a guess that may solve a board now is worth
 
 
 def _top(scores: np.ndarray, rows: np.ndarray, k: int) -> np.ndarray:
@@ -174,11 +168,6 @@ def joint(solver: MultiSolver, view: View) -> int:
     bits = board_splits(solver.matrix, rows, boards).entropy.sum(axis=1)
     if sum(len(b) for b in boards) > ROLLOUT_TOTAL:
         return _best(bits, rows, solver, view)
-    if small_enough(boards, ENDGAME_TOTAL, ENDGAME_OUTCOMES):
-        game = Endgame(solver.matrix, solver.answer_rows, _top(bits, rows, ENDGAME_POOL))
-        row = game.best(tuple(tuple(sorted(int(c) for c in b)) for b in boards), view.left)[1]
-        if row >= 0 and view.legal[row]:
-            return row
     is_answer = np.isin(rows, answers)
     tried = np.unique(np.concatenate([
         _top(bits, rows, TRY_SPLITTERS),
@@ -189,8 +178,10 @@ def joint(solver: MultiSolver, view: View) -> int:
     targets = sample_targets(boards, SAMPLES, seed=len(view.boards) * 1000 + view.left)
     lengths = rollouts(solver.matrix, solver.answer_rows, pool, boards, tried, targets,
                        view.left, ROLLOUT_HIT_BITS).mean(axis=1)
-    order = {int(r): i for i, r in enumerate(_top(bits, rows, len(rows)))}
-    return int(min(tried, key=lambda r: (lengths[list(tried).index(r)], order[int(r)])))
+    # Fewest guesses on average; among equals the greedy player's own preference.
+    rank = {int(r): i for i, r in enumerate(_top(bits, rows, len(rows)))}
+    pick = min(range(len(tried)), key=lambda i: (lengths[i], rank[int(tried[i])]))
+    return int(tried[pick])
 
 
 STRATEGIES: dict[str, Strategy] = {"joint": joint, "baseline": baseline}
