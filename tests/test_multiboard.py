@@ -115,7 +115,7 @@ def test_joint_picks_the_certain_answer_that_tells_most(solver: MultiSolver) -> 
 
 def test_joint_guesses_only_candidates_when_guesses_are_short(solver: MultiSolver) -> None:
     words = solver.answers.words
-    boards = [list(words[0:8]), list(words[8:16])]  # too big for the exact endgame
+    boards = [list(words[0:60]), list(words[60:120])]  # too big for rollouts: greedy
     roomy = solver.guesses.words[joint(solver, _view(solver, boards, 5))]
     tight = solver.guesses.words[joint(solver, _view(solver, boards, 2))]
     assert tight in boards[0] + boards[1]
@@ -172,15 +172,65 @@ def test_unknown_strategy_and_start_are_clear_errors() -> None:
         MultiSolver("joint", start="qqqqq")
 
 
-def test_endgame_is_exact_on_tiny_positions(solver: MultiSolver) -> None:
-    from autobot.multiboard.endgame import LOST, Endgame
+def test_rollouts_match_the_reference_on_random_positions(solver: MultiSolver) -> None:
+    from autobot.multiboard.rollout import rollout_reference, rollouts, sample_targets
+
+    rng = np.random.default_rng(5)
+    checked = 0
+    for trial in range(6):
+        n_boards = int(rng.integers(1, 5))
+        boards = [np.sort(rng.choice(2315, int(rng.integers(1, 25)), replace=False))
+                  for _ in range(n_boards)]
+        answers = np.unique(np.concatenate([solver.answer_rows[b] for b in boards]))
+        pool = np.concatenate([answers, rng.choice(len(solver.guesses), 30, replace=False)])
+        firsts = rng.choice(pool, 3, replace=False)
+        targets = sample_targets(boards, 5, seed=trial)
+        left = int(rng.integers(n_boards, n_boards + 6))
+        hit_bits = float(trial % 3)
+        fast = rollouts(solver.matrix, solver.answer_rows, pool, boards, firsts, targets, left,
+                        hit_bits)
+        for i, first in enumerate(firsts):
+            for s, target in enumerate(targets):
+                slow = rollout_reference(solver.matrix, solver.answer_rows, pool, boards,
+                                         int(first), target, left, hit_bits)
+                assert fast[i, s] == slow, (trial, i, s)
+                checked += 1
+    assert checked >= 6 * 3 * 5 // 2
+
+
+def test_rollout_counts_guesses_and_charges_a_loss(solver: MultiSolver) -> None:
+    from autobot.multiboard.rollout import LOST_PENALTY, rollouts
 
     col = {w: i for i, w in enumerate(solver.answers.words)}
-    game = Endgame(solver.matrix, solver.answer_rows, pool=[])
-    # Two certain boards: two guesses, whatever order.
-    assert game.best(((col["cigar"],), (col["humph"],)), 5)[0] == 2.0
-    # One board of two words that CIGAR/REBUT tell apart: guess one, half the time a second.
-    cost, row = game.best((tuple(sorted((col["cigar"], col["rebut"]))),), 3)
-    assert cost == pytest.approx(1.5) and solver.guesses.words[row] in ("cigar", "rebut")
-    # Not enough guesses for the open boards: lost.
-    assert game.best(((col["cigar"],), (col["humph"],)), 1)[0] == LOST
+    row = solver.single.guess_index
+    boards = [np.array([col["cigar"]]), np.array([col["humph"], col["rebut"]])]
+    targets = np.array([[col["cigar"], col["rebut"]]])
+    pool = solver.answer_rows[np.array([col["cigar"], col["humph"], col["rebut"]])]
+    # CIGAR solves board 1 and its colours tell HUMPH from REBUT: then REBUT, 2 guesses.
+    # HUMPH solves nothing but leaves both boards certain: then CIGAR and REBUT, 3 guesses.
+    firsts = np.array([row["cigar"], row["humph"]])
+    out = rollouts(solver.matrix, solver.answer_rows, pool, boards, firsts, targets, 6)
+    assert out.tolist() == [[2], [3]]
+    # Only one guess left: HUMPH leaves both boards open, the game is lost.
+    out = rollouts(solver.matrix, solver.answer_rows, pool, boards, firsts[1:], targets, 1)
+    assert out.tolist() == [[1 + LOST_PENALTY]]
+
+
+def test_sample_targets_enumerate_small_positions() -> None:
+    from autobot.multiboard.rollout import sample_targets
+
+    boards = [np.array([3, 4]), np.array([7, 8, 9])]
+    every = sample_targets(boards, 10, seed=0)
+    assert sorted(map(tuple, every.tolist())) == [(a, b) for a in (3, 4) for b in (7, 8, 9)]
+    drawn = sample_targets(boards, 4, seed=0)
+    assert drawn.shape == (4, 2) and np.isin(drawn[:, 1], boards[1]).all()
+    assert (drawn == sample_targets(boards, 4, seed=0)).all()
+
+
+def test_joint_plays_the_guess_that_finishes_soonest(solver: MultiSolver) -> None:
+    # Board 1 is CIGAR or REBUT, board 2 HUMPH or AWAKE: a possible answer that also tells the
+    # other board apart wins half the time now; the joint strategy must play such a word,
+    # never a splitter that solves nothing.
+    boards = [["cigar", "rebut"], ["humph", "awake"]]
+    pick = solver.guesses.words[joint(solver, _view(solver, boards, 6))]
+    assert pick in {"cigar", "rebut", "humph", "awake"}

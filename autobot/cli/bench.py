@@ -23,7 +23,7 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--strategy", default="default", choices=("default", *STRATEGIES, *MULTI_STRATEGIES),
         help="default = the optimal tree when one matches the lists and opener, else entropy "
-             "(with --boards: baseline)",
+             "(with --boards: joint)",
     )
     parser.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
     parser.add_argument(

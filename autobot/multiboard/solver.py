@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from autobot.errors import AutobotError
-from autobot.multiboard.endgame import Endgame, small_enough
+from autobot.multiboard.rollout import rollouts, sample_targets
 from autobot.multiboard.split import board_splits
 from autobot.multiboard.state import MultiState
 from autobot.solver import SolverConfig, make_solver
@@ -131,32 +131,28 @@ def baseline(solver: MultiSolver, view: View) -> int:
     return _best(splits.entropy.sum(axis=1), rows, solver, view)
 
 
-# Positions this small are played exactly (see endgame.py): candidates in all, product of the
-# boards' sizes, and how many of the best-scoring splitters join the candidates as guesses.
-ENDGAME_TOTAL = 12
-ENDGAME_OUTCOMES = 64
-ENDGAME_POOL = 10
-HIT_WEIGHT = 2.0  # bits a board this very guess solves is worth
+# The joint strategy's rollouts (see rollout.py): positions with at most this many candidates
+# in all get them; the guesses tried (best by bits, best possible answers), the greedy player's
+# pool of rows inside a rollout, and the answer sets sampled per guess.
+ROLLOUT_TOTAL = 100
+TRY_SPLITTERS = 8
+TRY_ANSWERS = 4
+POOL = 200
+SAMPLES = 48
+ROLLOUT_HIT_BITS = 2.0  # inside rollouts, bits a guess that may solve a board now is worth
 
 
-def hit_chances(solver: MultiSolver, rows: np.ndarray, view: View) -> np.ndarray:
-    """Per row and open board: the chance the guess is that board's answer (1/n or 0)."""
-    out = np.zeros((len(rows), len(view.boards)))
-    for b, cols in enumerate(view.boards):
-        mark = np.zeros(len(solver.guesses))
-        mark[solver.answer_rows[cols]] = 1.0 / len(cols)
-        out[:, b] = mark[rows]
-    return out
-
-
-def joint_scores(entropy: np.ndarray, hits: np.ndarray) -> np.ndarray:
-    """The joint strategy's score per row (higher is better): bits, plus boards solved now."""
-    return entropy.sum(axis=1) + HIT_WEIGHT * hits.sum(axis=1)
+def _top(scores: np.ndarray, rows: np.ndarray, k: int) -> np.ndarray:
+    """The k best-scoring rows, best first (ties in list order)."""
+    return rows[np.argsort(-scores, kind="stable")[:k]]
 
 
 def joint(solver: MultiSolver, view: View) -> int:
-    """Certain answers first (the one that tells the other boards most), then the joint score.
+    """Certain answers first (the one that tells the other boards most); else rollouts.
 
+    A few guesses (the greedy player's best splitters and the possible answers that split best)
+    are each played out to the end by the greedy player against sampled answer sets; the one
+    that finishes in the fewest guesses on average is typed. Big positions: the greedy choice.
     When the guesses left only just cover the open boards, every guess must be a candidate.
     """
     boards = list(view.boards)
@@ -166,21 +162,26 @@ def joint(solver: MultiSolver, view: View) -> int:
             return int(certain[0])
         splits = board_splits(solver.matrix, certain, boards)
         return _best(splits.entropy.sum(axis=1), certain, solver, view)
-    if view.left <= len(boards):
-        pool = np.unique(np.concatenate([solver.answer_rows[c] for c in boards]))
-        rows = pool[view.legal[pool]]
-    else:
-        rows = np.flatnonzero(view.legal)
-    splits = board_splits(solver.matrix, rows, boards)
-    hits = hit_chances(solver, rows, view)
-    scores = joint_scores(splits.entropy, hits)
-    if small_enough(boards, ENDGAME_TOTAL, ENDGAME_OUTCOMES):
-        pool = rows[np.argsort(-scores, kind="stable")[:ENDGAME_POOL]]
-        game = Endgame(solver.matrix, solver.answer_rows, pool)
-        cost, row = game.best(tuple(tuple(sorted(int(c) for c in b)) for b in boards), view.left)
-        if row >= 0 and view.legal[row]:
-            return row
-    return _best(scores, rows, solver, view)
+    answers = np.unique(np.concatenate([solver.answer_rows[c] for c in boards]))
+    answers = answers[view.legal[answers]]
+    rows = answers if view.left <= len(boards) else np.flatnonzero(view.legal)
+    bits = board_splits(solver.matrix, rows, boards).entropy.sum(axis=1)
+    if sum(len(b) for b in boards) > ROLLOUT_TOTAL:
+        return _best(bits, rows, solver, view)
+    is_answer = np.isin(rows, answers)
+    tried = np.unique(np.concatenate([
+        _top(bits, rows, TRY_SPLITTERS),
+        _top(bits[is_answer], rows[is_answer], TRY_ANSWERS),
+    ]))
+    # Possible answers first in the pool: the greedy player's ties go to them.
+    pool = np.concatenate([answers, _top(bits[~is_answer], rows[~is_answer], POOL)])
+    targets = sample_targets(boards, SAMPLES, seed=len(view.boards) * 1000 + view.left)
+    lengths = rollouts(solver.matrix, solver.answer_rows, pool, boards, tried, targets,
+                       view.left, ROLLOUT_HIT_BITS).mean(axis=1)
+    # Fewest guesses on average; among equals the greedy player's own preference.
+    rank = {int(r): i for i, r in enumerate(_top(bits, rows, len(rows)))}
+    pick = min(range(len(tried)), key=lambda i: (lengths[i], rank[int(tried[i])]))
+    return int(tried[pick])
 
 
 STRATEGIES: dict[str, Strategy] = {"joint": joint, "baseline": baseline}
