@@ -208,3 +208,16 @@ def test_word_masters_round_board_is_found(theme: str, first: tuple[str, str]) -
     assert read.found and read.grid is not None and read.grid.round
     assert (read.grid.rows, read.grid.cols) == (6, 5)
     assert read.rows == (first,) + (EMPTY,) * 5 and read.settled
+
+
+@pytest.mark.parametrize(("name", "typed"), [("fa", ("FA", "tt...")),
+                                             ("falso", ("FALSO", "ttttt"))])
+def test_a_thick_border_on_the_row_being_typed_is_no_tile_colour(
+    name: str, typed: tuple[str, str]
+) -> None:
+    # Letreco (Chromium shots) draws the row being typed with a 3 px near-black border, the
+    # other empty rows with 1 px: typed letters, not absent tiles (TEMPO scored against FOBIA).
+    read = read_board(load_image(DATA / "outline" / f"letreco_typ{'ing' if name == 'fa' else 'ed'}"
+                                 f"_{name}.png"))
+    assert read.found and read.settled, read.reasons
+    assert list(read.rows[:2]) == [("TEMPO", "XXXXY"), typed]

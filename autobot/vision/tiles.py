@@ -301,7 +301,8 @@ BORDER_DEPTH = RING[1]  # px (of TILE_PX) into the tile its border is measured t
 BORDER_THICK = 2.75
 BORDER_MORE = 1.0  # ... and at least this much thicker than the board's empty tiles' borders
 CORE_SHARE = 0.8  # of a border's full contrast: its pixels that give its colour
-PLAIN_SAMPLES = 3  # empty tiles whose borders are measured for that
+PLAIN_SAMPLES = 3  # empty tiles of other rows whose borders are measured for that
+INK_DARK = 25.0  # Lab L: a neutral ring darker than this on a light page is print
 # Half the run of each side's middle the profile is taken from: short, so that a circle's
 # side is nearly straight in it.
 BORDER_SIDE = TILE_PX // 16
@@ -312,27 +313,44 @@ def ring_colours(
     bg_lab: np.ndarray,
 ) -> list[np.ndarray | None]:
     """Per lettered tile whose inside is the page (`keys`), the colour (Lab) of its border
-    when that is a ring of the tile's colour: thicker than BORDER_THICK and than the border
-    of the board's empty tiles (`plain`) by BORDER_MORE, on three sides. None otherwise.
+    when that is a ring of the tile's colour: on three sides thicker than BORDER_THICK and
+    by BORDER_MORE than the border of empty tiles (`plain`; those of its own row if it has
+    any: a page may draw the row being typed with a thicker border). None otherwise.
 
     An evaluated tile drawn as a ring of its colour and a typed tile both show a letter on
-    the page colour; only the ring's thickness tells them apart (typed tiles keep the empty
-    tiles' border, whose colour may be as grey as the absent one).
+    the page colour; only the ring tells them apart (typed tiles keep the empty tiles'
+    border, whose colour may be as grey as the absent one). A ring as dark as print on a
+    light page is the page's ink marking the row being typed, not a tile colour.
     """
     if not keys:
         return []
-    runs, cores = _border_runs(view, grid, keys + plain[:PLAIN_SAMPLES], bg_lab)
-    plain_runs = [r for r in runs[len(keys):] if r is not None]
-    base = float(np.median([np.sort(r)[1] for r in plain_runs])) if plain_runs else 0.0
-    need = max(BORDER_THICK, base + BORDER_MORE)
+    rows = {r for r, _ in keys}
+    mine = [k for k in plain if k[0] in rows]
+    others = [k for k in plain if k[0] not in rows][:PLAIN_SAMPLES]
+    runs, cores = _border_runs(view, grid, keys + mine + others, bg_lab)
+    measured = dict(zip(mine + others, runs[len(keys):], strict=True))
+
+    def base(row: int) -> float:
+        """The empty tiles' border thickness: of this row's, else of the board's."""
+        for pick in ([k for k in mine if k[0] == row], others):
+            got = [np.sort(t)[1] for k in pick if (t := measured[k]) is not None]
+            if got:
+                return float(np.median(got))
+        return 0.0
+
+    light_page = float(bg_lab[0]) >= 50
     out: list[np.ndarray | None] = []
-    for run, core in zip(runs[: len(keys)], cores, strict=False):
+    for key, run, core in zip(keys, runs[: len(keys)], cores, strict=False):
+        need = max(BORDER_THICK, base(key[0]) + BORDER_MORE)
         thick = run >= need if run is not None else np.zeros(4, bool)
         if thick.sum() < 3 or core is None:
             out.append(None)
             continue
         med = np.median(np.concatenate([core[j] for j in np.flatnonzero(thick)]), axis=0)
-        out.append(colour.rgb_to_lab(med.astype(np.uint8)[None])[0])
+        lab = colour.rgb_to_lab(med.astype(np.uint8)[None])[0]
+        inky = float(lab[0]) < INK_DARK and math.hypot(float(lab[1]), float(lab[2])) < \
+            colour.NEUTRAL_CHROMA
+        out.append(None if light_page and inky else lab)
     return out
 
 
