@@ -324,7 +324,7 @@ def test_random_answer_comes_from_the_list(d: WebDriver, base: str) -> None:
     ("query", "message"),
     [
         ("theme=blue", "Unknown theme blue"),
-        ("length=6", "Word length 6 is not supported"),
+        ("length=12", "Word length 12 is not supported"),
         ("answer=xyz", "Bad answer XYZ"),
         ("seed=abc", "Bad seed abc"),
     ],

@@ -4,7 +4,7 @@
 
 (() => {
   const OPEN_ROWS_CAP = 12; // rows=open: the board grows one row per guess up to this many
-  const SUPPORTED_LENGTHS = [5]; // the word lists hold five-letter words only (for now)
+  const SUPPORTED_LENGTHS = [4, 5, 6, 7, 8, 9, 10, 11]; // the project's lists per length
   const WIN_WORDS = ['Genius', 'Magnificent', 'Impressive', 'Splendid', 'Great', 'Phew'];
   const FLIP_MS = 250; // each half of a tile flip
   const FADE_MS = 500; // reveal=fade: a tile fades in over this long
@@ -39,6 +39,7 @@
     scoring: ['standard', 'lenient-dupes'],
     reveal: ['flip', 'flip-y', 'fade', 'none', 'one-by-one', 'tilt'],
     tiles: ['square', 'round', 'rounded', 'rect', 'outline'],
+    mode: ['wordle', 'absurdle', 'jotto'], // the game the page plays (README "Modes")
   };
   // The "How to play" examples: word, the one highlighted letter's index and its state.
   const INTRO_EXAMPLES = [
@@ -115,6 +116,23 @@
     };
   }
 
+  /** Rows of the board: rows=N (1-12) or rows=open (grows to 12) override; otherwise N+1 for a
+   *  word of N letters, and unbounded (one empty row below the played ones) for Absurdle and
+   *  Jotto. `baseRows` is how many rows an open board is laid out as, so tiles keep their size. */
+  function variantRows(param, mode, length, errors) {
+    const fallback = SUPPORTED_LENGTHS.includes(length) ? length + 1 : 6;
+    if (param === null) {
+      const unbounded = mode === 'absurdle' || mode === 'jotto';
+      return { maxRows: unbounded ? Infinity : fallback, openRows: unbounded, baseRows: fallback };
+    }
+    const rowsParam = param.toLowerCase();
+    if (rowsParam === 'open') return { maxRows: OPEN_ROWS_CAP, openRows: true, baseRows: 6 };
+    const rows = Number(rowsParam);
+    if (Number.isInteger(rows) && rows >= 1 && rows <= 12) return { maxRows: rows, openRows: false, baseRows: rows };
+    errors.push(`Bad rows ${rowsParam}`);
+    return { maxRows: fallback, openRows: false, baseRows: fallback };
+  }
+
   function parseConfig(search) {
     const p = new URLSearchParams(search);
     const flag = (name, fallback) => {
@@ -140,13 +158,8 @@
       if (!CHOICES[name].includes(v)) errors.push(`Unknown ${name} ${v}`);
       return CHOICES[name].includes(v) ? v : CHOICES[name][0];
     };
-    const rowsParam = (p.get('rows') || '6').toLowerCase();
-    const openRows = rowsParam === 'open';
-    let maxRows = openRows ? OPEN_ROWS_CAP : Number(rowsParam);
-    if (!openRows && !(Number.isInteger(maxRows) && maxRows >= 1 && maxRows <= 12)) {
-      errors.push(`Bad rows ${rowsParam}`);
-      maxRows = 6;
-    }
+    const mode = choice('mode');
+    const { maxRows, openRows, baseRows } = variantRows(p.get('rows'), mode, length, errors);
     let offset = 0;
     if (p.get('offset') !== null) {
       offset = Number(p.get('offset'));
@@ -175,8 +188,10 @@
       scoring: choice('scoring'),
       reveal: choice('reveal'),
       tiles: choice('tiles'),
+      mode,
       maxRows,
       openRows,
+      baseRows,
       offset,
       errors,
     };
@@ -193,7 +208,9 @@
   const overlay = document.getElementById('overlay');
   const introOverlay = document.getElementById('intro-overlay');
   const LEN = config.length;
-  const ROWS = config.maxRows; // the most guesses the game allows
+  const ROWS = config.maxRows; // the most guesses the game allows (Infinity: unbounded)
+  // Jotto shows each row's count in one more column, a tile wide, right of the tiles.
+  const COLS = config.mode === 'jotto' ? LEN + 1 : LEN;
   const SCORE = config.scoring === 'lenient-dupes' ? scoreLenient : score;
 
   body.classList.toggle('dark', config.theme === 'dark');
@@ -216,6 +233,7 @@
     status: 'LOADING', // LOADING, IN_PROGRESS, WIN, FAIL, BROKEN
     busy: false, // a row is being revealed: ignore keys
     allowed: new Set(),
+    pool: [], // mode=absurdle: the words still possible
     lastKeyAt: -Infinity, // keys=slow: when the last key was accepted
   };
   const intro = { reopenPending: false, reopened: false };
@@ -258,6 +276,7 @@
       row.appendChild(tile);
       rowTiles.push(tile);
     }
+    addCountCell(row);
     board.appendChild(row);
     tiles.push(rowTiles);
   }
@@ -274,11 +293,11 @@
    *  at least 6 rows so its tiles keep their size while it grows. */
   function resizeBoard() {
     const shown = tiles.length;
-    const rows = config.openRows ? Math.max(shown, 6) : ROWS;
+    const rows = config.openRows ? Math.max(shown, config.baseRows) : ROWS;
     const height = boardContainer.clientHeight;
-    const width = Math.min(Math.floor(height * (LEN / rows)), 70 * LEN, boardContainer.clientWidth);
-    const tileWide = (width - 20 - 5 * (LEN - 1)) / LEN;
-    let boardHeight = rows * Math.floor(width / LEN);
+    const width = Math.min(Math.floor(height * (COLS / rows)), 70 * COLS, boardContainer.clientWidth);
+    const tileWide = (width - 20 - 5 * (COLS - 1)) / COLS;
+    let boardHeight = rows * Math.floor(width / COLS);
     if (rows < 6) {
       // Few rows: the padding would eat a large share of each row; keep full-width tiles instead.
       boardHeight = Math.max(boardHeight, Math.min(height, Math.floor(20 + rows * tileWide + 5 * (rows - 1))));
@@ -439,7 +458,8 @@
       shake(r);
       return false;
     }
-    const marks = SCORE(guess, game.answer);
+    const marks = judge(guess);
+    const won = marks.every((m) => m === 'correct');
     game.rows.push({ guess, marks });
     game.current = '';
     game.busy = true;
@@ -454,8 +474,9 @@
       } else {
         for (let c = 0; c < LEN; c++) setTile(r, c, guess[c], marks[c]);
       }
+      showCount(r, guess, won);
       colourKeys(guess, marks);
-      if (guess === game.answer) await finish(true, instant);
+      if (won) await finish(true, instant);
       else if (game.rows.length === ROWS) await finish(false, instant);
       else if (config.openRows) {
         addRow();
@@ -469,6 +490,7 @@
   }
 
   function colourKeys(guess, marks) {
+    if (config.mode === 'jotto') return; // a count says nothing about single letters
     for (let c = 0; c < guess.length; c++) {
       const key = keys.get(guess[c]);
       if (!key) continue;
@@ -481,7 +503,7 @@
     body.dataset.status = game.status;
     recordGame(won, game.rows.length);
     if (won) {
-      toast(WIN_WORDS[game.rows.length - 1]);
+      toast(WIN_WORDS[Math.min(game.rows.length, WIN_WORDS.length) - 1]);
       if (config.anim && !instant) {
         const r = game.rows.length - 1;
         tiles[r].forEach((tile, c) =>
@@ -491,7 +513,7 @@
         );
       }
     } else {
-      toast(game.answer.toUpperCase(), Infinity);
+      toast((game.answer || game.pool[0] || '').toUpperCase(), Infinity);
     }
     if (config.stats) setTimeout(() => openStats(), STATS_DELAY_MS);
   }
@@ -535,8 +557,9 @@
     document.getElementById('stat-max').textContent = stats.maxStreak;
     const dist = document.getElementById('guess-distribution');
     dist.textContent = '';
-    const most = Math.max(1, ...Array.from({ length: ROWS }, (_, i) => stats.guesses[i + 1] || 0));
-    for (let i = 1; i <= ROWS; i++) {
+    const shownRows = Number.isFinite(ROWS) ? ROWS : Math.max(6, game.rows.length);
+    const most = Math.max(1, ...Array.from({ length: shownRows }, (_, i) => stats.guesses[i + 1] || 0));
+    for (let i = 1; i <= shownRows; i++) {
       const n = stats.guesses[i] || 0;
       const line = document.createElement('div');
       line.className = 'graph-container';
@@ -608,7 +631,7 @@
     const glyph = { correct: config.contrast ? '🟧' : '🟩', present: config.contrast ? '🟦' : '🟨', absent: config.theme === 'dark' ? '⬛' : '⬜' };
     const count = game.status === 'WIN' ? game.rows.length : 'X';
     const lines = game.rows.map((row) => row.marks.map((m) => glyph[m]).join(''));
-    return `Wordle ${count}/${ROWS}${config.hard ? '*' : ''}\n\n${lines.join('\n')}`;
+    return `Wordle ${count}/${Number.isFinite(ROWS) ? ROWS : '∞'}${config.hard ? '*' : ''}\n\n${lines.join('\n')}`;
   }
 
   // ---------- input ----------
@@ -713,11 +736,94 @@
     body.dataset.ready = '1';
   }
 
+  // ---------- variants: word length, Absurdle, Jotto ----------
+
+  /** The URL paths of (answers, allowed guesses) for words of LEN letters: Wordle's own lists
+   *  for five, the project's per-length lists (autobot/words/length) otherwise. */
+  function wordListPaths() {
+    if (LEN === 5) return ['/words/answers.txt', '/words/nyt.txt'];
+    return [`/words/length/answers-${LEN}.txt`, `/words/length/allowed-${LEN}.txt`];
+  }
+
+  /** The secret words the mode draws from: Jotto's have no repeated letter. */
+  function secretPool(answers) {
+    if (config.mode !== 'jotto') return answers;
+    return answers.filter((w) => new Set(w).size === w.length);
+  }
+
+  /** A row's marks under the page's mode (Absurdle narrows its pool as it answers). */
+  function judge(guess) {
+    if (config.mode === 'absurdle') return absurdleMarks(guess);
+    if (config.mode === 'jotto') return new Array(LEN).fill(guess === game.answer ? 'correct' : 'absent');
+    return SCORE(guess, game.answer);
+  }
+
+  /** Absurdle's rule (qntm.org/absurdle): split the words still possible by the colours
+   *  `guess` would show against each and keep the largest group; among equal groups keep the
+   *  least helpful colours: fewest greens, then fewest yellows, then the smallest base-3 code
+   *  (tile i worth digit * 3**i, absent 0, present 1, correct 2; autobot.games.absurdle). */
+  function absurdleMarks(guess) {
+    const groups = new Map();
+    for (const word of game.pool) {
+      const marks = SCORE(guess, word);
+      const code = marks.reduce((sum, m, i) => sum + ({ absent: 0, present: 1, correct: 2 }[m] * 3 ** i), 0);
+      if (!groups.has(code)) groups.set(code, { marks, words: [] });
+      groups.get(code).words.push(word);
+    }
+    const rank = ([code, g]) => [
+      -g.words.length,
+      g.marks.filter((m) => m === 'correct').length,
+      g.marks.filter((m) => m === 'present').length,
+      code,
+    ];
+    const less = (a, b) => {
+      const ra = rank(a);
+      const rb = rank(b);
+      for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i] < rb[i];
+      return false;
+    };
+    let kept = null;
+    for (const entry of groups) if (kept === null || less(entry, kept)) kept = entry;
+    game.pool = kept[1].words;
+    if (game.pool.length === 1 && game.pool[0] === guess) game.answer = guess;
+    return kept[1].marks;
+  }
+
+  /** Jotto: letters `guess` shares with the answer, each copy counted once (position-less). */
+  function jottoCount(guess, answer) {
+    const left = {};
+    for (const ch of answer) left[ch] = (left[ch] || 0) + 1;
+    let common = 0;
+    for (const ch of guess) {
+      if (left[ch] > 0) {
+        common += 1;
+        left[ch] -= 1;
+      }
+    }
+    return common;
+  }
+
+  /** Jotto rows end in an empty cell, a tile wide, that shows the row's count once played. */
+  function addCountCell(row) {
+    if (config.mode !== 'jotto') return;
+    row.style.setProperty('--cols', COLS);
+    const cell = document.createElement('div');
+    cell.className = 'count';
+    row.appendChild(cell);
+  }
+
+  /** Jotto: the count of letters in common as a digit beside row `r` (LEN on a win too). */
+  function showCount(r, guess, won) {
+    if (config.mode !== 'jotto') return;
+    const cell = board.children[r].querySelector('.count');
+    cell.textContent = String(won ? LEN : jottoCount(guess, game.answer));
+  }
+
   // ---------- start ----------
 
-  async function fetchWords(name) {
-    const response = await fetch(`/words/${name}.txt`);
-    if (!response.ok) throw new Error(`/words/${name}.txt: ${response.status}`);
+  async function fetchWords(path) {
+    const response = await fetch(path);
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
     const text = await response.text();
     return text
       .split('\n')
@@ -745,16 +851,18 @@
     }
     let answers;
     try {
-      const [answerList, nyt] = await Promise.all([fetchWords('answers'), fetchWords('nyt')]);
-      answers = answerList;
-      game.allowed = new Set([...nyt, ...answerList]);
+      const [answerList, allowed] = await Promise.all(wordListPaths().map(fetchWords));
+      answers = secretPool(answerList);
+      game.allowed = new Set([...allowed, ...answerList]);
     } catch (e) {
       game.status = 'BROKEN';
       toast('Could not load the word lists', Infinity);
       body.dataset.ready = '1';
       return;
     }
-    if (config.answer) {
+    if (config.mode === 'absurdle') {
+      game.pool = answers; // no answer yet: the adversary keeps every word it can
+    } else if (config.answer) {
       game.answer = config.answer;
     } else {
       const random = config.seed === null ? Math.random : mulberry32(config.seed);

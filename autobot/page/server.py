@@ -25,6 +25,20 @@ ROUTES: dict[str, tuple[str, str, str]] = {
 }
 
 
+def _length_routes() -> dict[str, tuple[str, str, str]]:
+    """The per-length lists (autobot/words/length) the page's `length=N` loads."""
+    from autobot.games.lists import LENGTHS
+
+    return {
+        f"/words/length/{kind}-{n}.txt": ("autobot.words", f"length/{kind}-{n}.txt",
+                                           "text/plain; charset=utf-8")
+        for n in LENGTHS if n != 5 for kind in ("answers", "allowed")
+    }
+
+
+ROUTES.update(_length_routes())
+
+
 @cache
 def _content(package: str, name: str) -> bytes:
     return resources.files(package).joinpath(name).read_bytes()
@@ -79,6 +93,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "scoring": ("standard", "lenient-dupes"),
     "reveal": ("flip", "flip-y", "fade", "none", "one-by-one", "tilt"),
     "tiles": ("square", "round", "rounded", "rect", "outline"),
+    "mode": ("wordle", "absurdle", "jotto"),
 }
 
 
@@ -170,15 +185,17 @@ def page_url(
     keys: str = "keydown",
     palette: str = "nyt",
     hint: bool = False,
-    rows: int | str = 6,
+    rows: int | str | None = None,
     scoring: str = "standard",
     reveal: str = "flip",
     tiles: str = "square",
     offset: int = 0,
+    mode: str = "wordle",
 ) -> str:
     """The page URL for one game (only non-default settings appear in the query).
 
-    The quirk options (intro .. offset) are described in autobot/page/README.md; values are
+    `rows=None` leaves the page's own count (length + 1; unbounded for Absurdle and Jotto).
+    The quirk options (intro .. offset, mode) are described in autobot/page/README.md; values are
     passed through unchecked so a test can also ask for a bad one and see the page refuse it.
     """
     query: dict[str, str] = {}
@@ -210,11 +227,12 @@ def page_url(
         query["intro"] = "1"
     if hint:
         query["hint"] = "1"
-    chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles)
+    chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles,
+                  mode=mode)
     for name, value in chosen.items():
         if value != CHOICES[name][0]:
             query[name] = value
-    if str(rows) != "6":
+    if rows is not None and (str(rows) != "6" or length != 5 or mode != "wordle"):
         query["rows"] = str(rows)
     if offset:
         query["offset"] = str(offset)
