@@ -171,7 +171,9 @@ def keep_distinct(found: list[tuple[str, str, np.ndarray]]) -> list[tuple[str, s
     return kept
 
 
-def _wait_for_sheet(driver: object, timeout: float = 10.0) -> list[tuple[str, np.ndarray]]:
+def _wait_for_sheet(
+    driver: object, timeout: float = 10.0, sheet: str = SHEET
+) -> list[tuple[str, np.ndarray]]:
     """Screenshot until the whole sheet is drawn and two frames in a row are identical (fonts
     settled; pixels only), then cut out its glyphs."""
     from PIL import Image
@@ -182,10 +184,10 @@ def _wait_for_sheet(driver: object, timeout: float = 10.0) -> list[tuple[str, np
         png = driver.get_screenshot_as_png()  # type: ignore[attr-defined]
         frame = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
         steady = previous is not None and np.array_equal(previous, frame)
-        if steady and len(tiles_in_reading_order(frame)) == len(SHEET):
-            return glyphs_from_sheet(frame)
+        if steady and len(tiles_in_reading_order(frame)) == len(sheet):
+            return glyphs_from_sheet(frame, sheet)
         if time.monotonic() > deadline:
-            return glyphs_from_sheet(frame)
+            return glyphs_from_sheet(frame, sheet)
         previous = frame
         time.sleep(0.1)
 

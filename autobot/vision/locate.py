@@ -231,10 +231,20 @@ def _dedupe(boxes: list[Box]) -> list[Box]:
 MAX_ROWS = 12  # Wordle has 6; variants 5 to 8, a few up to a dozen
 
 
+WIDTHS = range(4, 12)  # word lengths a board may be found at without being told (4..11)
+
+
 def fit_lattice(
-    boxes: list[Box], max_rows: int = MAX_ROWS, cols: int = 5, width: float | None = None
+    boxes: list[Box], max_rows: int = MAX_ROWS, cols: int | None = None,
+    width: float | None = None,
 ) -> Lattice | None:
-    """The best 5-wide lattice of same-size candidates with one consistent pitch."""
+    """The best lattice `cols` wide of same-size candidates with one consistent pitch.
+
+    Without `cols`: five wide if there is one (Wordle), else as wide as the tiles run (4..11
+    letters), which needs two complete rows so a few squares in a line are not a board.
+    """
+    if cols is None:
+        return fit_lattice(boxes, max_rows, 5, width) or fit_lattice(boxes, max_rows, 0, width)
     if len(boxes) < 3:
         return None
     best: Lattice | None = None
@@ -303,6 +313,10 @@ def _lattice_for_group(
         return None
     keys = best_cells.keys()
     col_ids = sorted({c for _, c in keys})
+    if cols == 0:  # any width: the columns the tiles span
+        cols = _spanned_cols(best_cells)
+        if cols is None:
+            return None
     # The board is exactly `cols` wide: choose the window with the most hits.
     best_window, best_n = None, -1
     for c0 in range(col_ids[0] - cols + 1, col_ids[-1] + 1):
@@ -360,6 +374,18 @@ def _lattice_for_group(
     cells_rel = frozenset((r - r_lo, c - c0) for r, c in final)
     return Lattice(x0, y0, pitch_x, pitch_y, tile_w, r_hi - r_lo + 1, cols, len(final),
                    cells_rel, tile_h, _mostly_round(list(final.values())))
+
+
+def _spanned_cols(cells: dict[tuple[int, int], Box]) -> int | None:
+    """The board width the cells show: columns side by side, 4..11 of them, two rows complete."""
+    col_ids = sorted({c for _, c in cells})
+    n = col_ids[-1] - col_ids[0] + 1
+    if n != len(col_ids) or n not in WIDTHS:
+        return None
+    per_row: dict[int, int] = {}
+    for r, _ in cells:
+        per_row[r] = per_row.get(r, 0) + 1
+    return n if sum(1 for k in per_row.values() if k == n) >= 2 else None
 
 
 def _other_rows(
