@@ -27,7 +27,8 @@ def make(length: int = 5) -> Game:
     """Absurdle: Wordle's tiles and lists, unlimited rows, an adversarial secret."""
     from dataclasses import replace
 
-    return replace(make_wordle(length), name="absurdle", rows=None, adversarial=True)
+    return replace(make_wordle(length), name="absurdle", rows=None, adversarial=True,
+                   page_mode="absurdle")
 
 
 def _helpfulness(code: int, length: int) -> tuple[int, int, int]:

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from autobot.wordle import marks_to_code
+
 # Codes for `guesses` x `answers` (int32); every game's fast rule has this shape.
 Block = Callable[[Sequence[str], Sequence[str]], np.ndarray]
 
@@ -27,6 +29,10 @@ class Game:
     n_codes: int  # codes are 0..n_codes-1
     describe: Callable[[int], str] = field(default=str)  # a code in the game's words
     adversarial: bool = False  # the secret is chosen against you as you go (Absurdle)
+    # A played row's feedback as the loop records it (Turn.marks) -> the game's code:
+    # Wordle's colours "XYG.." by default; Jotto's count as a digit, or all greens for the win.
+    code_of: Callable[[str], int] = field(default=marks_to_code)
+    page_mode: str = "wordle"  # the bundled page's mode= for this game
 
     @property
     def label(self) -> str:

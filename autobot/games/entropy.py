@@ -62,22 +62,29 @@ class EntropyPlayer:
             return wordle_split(self._g, self._a[candidates], self._width, self.game.n_codes)
         return block_split(self._matrix[:, candidates], self.game.n_codes)
 
-    def decide(self, candidates: np.ndarray, rows_left: int | None = None) -> int:
-        """The guess (index into `self.guesses`) for answer numbers `candidates`."""
+    def decide(self, candidates: np.ndarray, rows_left: int | None = None,
+               allowed: np.ndarray | None = None) -> int:
+        """The guess (index into `self.guesses`) for answer numbers `candidates`; `allowed`
+        (a mask over the guesses, hard mode) narrows the choice, skipping the book."""
         if len(candidates) == len(self.game.answers):
             return self.opener()
+        if allowed is not None:
+            return self._best(candidates, rows_left, allowed)
         code = int(self.codes(self.opener(), candidates[:1])[0])
         if self._bucket_size.get(code) == len(candidates):  # all of one opener bucket: turn 2
             return self._book[code]
         return self._best(candidates, rows_left)
 
-    def _best(self, candidates: np.ndarray, rows_left: int | None = None) -> int:
+    def _best(self, candidates: np.ndarray, rows_left: int | None = None,
+              allowed: np.ndarray | None = None) -> int:
         if len(candidates) <= 2 or rows_left == 1:
             return int(self._answer_row[candidates[0]])
         nlogn, _, buckets = self.split(candidates)
         is_candidate = np.zeros(len(self.guesses), dtype=bool)
         is_candidate[self._answer_row[candidates]] = True
         cost = -buckets.astype(np.float64) if rows_left == 2 else nlogn
+        if allowed is not None:
+            cost = np.where(allowed, cost, np.inf)
         return choose(cost, is_candidate)
 
     def opener(self) -> int:

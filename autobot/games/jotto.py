@@ -52,6 +52,8 @@ def make(length: int = 5) -> Game:
         guesses=allowed, feedback=jotto_feedback, block=jotto_codes,
         win_code=length + 1, n_codes=length + 2,
         describe=lambda code: "win" if code == length + 1 else f"{code} in common",
+        code_of=lambda marks: length + 1 if marks.upper() == "G" * length else int(marks),
+        page_mode="jotto",
     )
 
 

@@ -1,0 +1,89 @@
+"""Any game as the turn loop's solver: the rows so far in, the next guess out.
+
+The loop records each played row as a `Turn(guess, feedback)`; the game says what that feedback
+means (`Game.code_of`: Wordle's colours, Jotto's count), so one strategy serves every variant:
+keep the answers that would have shown the same feedback, then ask the entropy player.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from autobot.errors import AutobotError
+from autobot.games.base import Game
+from autobot.games.codes import encode
+from autobot.games.entropy import EntropyPlayer
+from autobot.wordle import Turn
+
+
+def hard_mask(guesses: np.ndarray, index: dict[str, int], history: Sequence[Turn]) -> np.ndarray:
+    """Which of the encoded `guesses` hard mode allows after `history` (any word length).
+
+    The NYT rule as `autobot.wordle.hard_mode_violation` states it: greens stay in place, and
+    each revealed letter is used at least as often as one row revealed it.
+    """
+    ok = np.ones(len(guesses), dtype=bool)
+    for turn in history:
+        letters = guesses[index[turn.guess]]
+        marks = turn.marks.upper()
+        for i, mark in enumerate(marks):
+            if mark == "G":
+                ok &= guesses[:, i] == letters[i]
+        need = Counter(int(c) for c, m in zip(letters, marks, strict=True) if m in "GY")
+        for letter, times in need.items():
+            ok &= (guesses == letter).sum(axis=1) >= times
+    return ok
+
+
+class GameStrategy:
+    """The loop's solver for a `Game`: `next_guess(state)` from `state.history`."""
+
+    def __init__(self, game: Game, hard: bool = False, start: str | None = None) -> None:
+        self.game = game
+        self.hard = hard
+        self.player = EntropyPlayer(game)
+        self.start = start.lower() if start else None
+        if self.start is not None and self.start not in self.player.guess_index:
+            raise AutobotError(f"--start: {self.start.upper()} is not an allowed "
+                               f"{game.label} guess")
+        (self._letters,), _ = encode(self.player.guesses)
+
+    def candidates(self, history: Sequence[Turn]) -> np.ndarray:
+        """Answer numbers still possible after `history` (AutobotError if a guess is unknown)."""
+        left = np.arange(len(self.game.answers))
+        for turn in history:
+            guess = self.player.guess_index.get(turn.guess.lower())
+            if guess is None:
+                raise AutobotError(f"{turn.guess.upper()} is not a {self.game.label} word", 4)
+            left = left[self.player.codes(guess, left) == self.game.code_of(turn.marks)]
+        return left
+
+    def next_guess(self, state: Any) -> str:
+        """The next word to play, given the loop's `GameState` (history, hard, banned)."""
+        history = tuple(state.history)
+        if not history and self.start and self.start not in state.banned:
+            return self.start
+        left = self.candidates(history)
+        if len(left) == 0:
+            raise AutobotError(f"no {self.game.label} answer fits the rows played", 4)
+        mask = None
+        if (self.hard or state.hard) and history and self.game.page == "tiles":
+            mask = hard_mask(self._letters, self.player.guess_index, history)
+        if state.banned:
+            banned = [self.player.guess_index[w] for w in state.banned
+                      if w in self.player.guess_index]
+            mask = np.ones(len(self.player.guesses), bool) if mask is None else mask
+            mask[banned] = False
+            left = left[mask[self.player._answer_row[left]]]
+            if len(left) == 0:
+                raise AutobotError(f"every {self.game.label} answer left was refused", 4)
+        rows_left = self.game.rows - len(history) if self.game.rows else None
+        return self.player.guesses[self.player.decide(left, rows_left, mask)]
+
+    def is_allowed(self, word: str) -> bool:
+        """Is `word` a guess of this game?"""
+        return word.lower() in self.player.guess_index
