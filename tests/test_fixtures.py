@@ -48,6 +48,8 @@ def test_catalogue_covers_what_the_issue_asks_for() -> None:
 def test_every_word_is_real_and_every_game_is_consistent() -> None:
     answers = load_words("answers")
     for fx in CATALOGUE:
+        if "variant" in fx.tags:
+            continue  # other lengths and games: tests/test_variants_fixtures.py
         assert fx.answer in answers, fx.name
         for g in fx.guesses:
             assert g in ALLOWED, (fx.name, g)
@@ -152,7 +154,9 @@ def test_every_catalogue_entry_has_a_checked_png_and_sidecar() -> None:
         assert data["window_size"] == list(fx.window) and data["scale"] == fx.scale
         assert data["theme"] == fx.theme and data["high_contrast"] == fx.contrast
         assert data["made_by"]["command"] == f"autobot fixtures make --only {fx.name}"
-        assert data["made_by"]["page_url"].startswith("/?answer=" + fx.answer)
+        # Absurdle has no answer to fix: the adversary picks it as the game goes.
+        assert data["made_by"]["page_url"].startswith("/?answer=" + fx.answer if fx.answer
+                                                      else "/?")
         exp = data["expected"]
         # The sidecar is the catalogue's board with toast-covered tiles turned to '?'.
         truth = expected_rows(fx, ALLOWED)

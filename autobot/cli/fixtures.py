@@ -224,7 +224,8 @@ def capture(driver: Any, base: str, fx: Fixture, allowed: frozenset[str]
     from autobot.page.server import page_url
 
     url = page_url(base, answer=fx.answer, theme=fx.theme, contrast=fx.contrast, hard=fx.hard,
-                   anim=fx.anim, stats=fx.stats, guesses=fx.guesses)
+                   anim=fx.anim, stats=fx.stats, guesses=fx.guesses, length=fx.length,
+                   mode=fx.mode)
     driver.get(url)
     _wait(driver, JS_READY, bool, "the page to load")
     if fx.moment == "stats":
@@ -293,7 +294,7 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
     from PIL import Image
 
     from autobot import __version__
-    from autobot.harness.fixtures import expected_rows, expected_settled
+    from autobot.harness.fixtures import expected_counts, expected_rows, expected_settled
     from autobot.harness.replay import next_guess_for
 
     truth = expected_rows(fx, allowed)
@@ -304,8 +305,9 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
     settled = expected_settled(rows) if found else False
     with Image.open(io.BytesIO(png)) as img:
         size = list(img.size)
+    counts = expected_counts(fx)
     guess = next_guess_for(rows, found=found, settled=settled, hard=fx.hard,
-                           solver_for=solver_for)
+                           solver_for=solver_for, mode=fx.mode, counts=counts)
     return {
         "format": FORMAT,
         "name": fx.name,
@@ -319,6 +321,7 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
             "high_contrast": fx.contrast if any(m in "GY" for _, ms in rows for m in ms)
             else None,
             "rows": [list(r) for r in rows],
+            **({"counts": counts} if counts else {}),
         },
         "expected_guess": guess,
         "strategy": "default",
@@ -337,6 +340,8 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
             "at_ms": fx.at_ms,
             "anim": fx.anim,
             "stats_modal": fx.stats,
+            **({"length": fx.length, "mode": fx.mode} if fx.length != 5 or fx.mode != "wordle"
+               else {}),
         },
         "occluded": [list(t) for t in covered],
         "made_by": {

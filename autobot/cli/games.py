@@ -75,16 +75,27 @@ def solve(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.s
     if answer is not None and answer not in game.answers:
         raise AutobotError(f"--answer {args.answer!r} is not a possible {game.label} answer")
     ask = (lambda guess: game.feedback(guess, answer)) if answer else _asker(game, inp, out)
-    return session(player, ask, out)
+    return session(player, ask, out, hard=getattr(args, "hard", False))
 
 
-def session(player: Any, ask: Callable[[str], int | None], out: TextIO) -> int:
-    """Guess, get the game's code, narrow the candidates; 0 when won, 1 when out of words/rows."""
+def session(player: Any, ask: Callable[[str], int | None], out: TextIO, hard: bool = False) -> int:
+    """Guess, get the game's code, narrow the candidates; 0 when won, 1 when out of words/rows.
+
+    `hard`: every guess keeps the greens and reuses the revealed letters (any word length).
+    """
+    from autobot.games.codes import encode
+    from autobot.games.strategy import hard_mask
+    from autobot.wordle import Turn
+
     game = player.game
+    hard = hard and game.page == "tiles"
+    letters = encode(player.guesses)[0][0] if hard else None
+    turns: list[Turn] = []
     candidates = np.arange(len(game.answers))
     for turn in range(1, (game.rows or 100) + 1):
         rows_left = game.rows - turn + 1 if game.rows else None
-        guess = player.guesses[player.decide(candidates, rows_left)]
+        mask = hard_mask(letters, player.guess_index, turns) if hard and turns else None
+        guess = player.guesses[player.decide(candidates, rows_left, mask)]
         print(f"My guess is: {guess}", file=out)
         code = ask(guess)
         if code is None:
@@ -93,6 +104,7 @@ def session(player: Any, ask: Callable[[str], int | None], out: TextIO) -> int:
         if code == game.win_code:
             print(f"Solved in {turn}", file=out)
             return 0
+        turns.append(Turn(guess, game.describe(code)))
         candidates = candidates[player.codes(player.guess_index[guess], candidates) == code]
         print(f"Legal words left: {len(candidates)}", file=out)
         if len(candidates) == 0:

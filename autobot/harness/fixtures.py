@@ -41,6 +41,8 @@ class Fixture:
     stats: bool = False  # let the page open its statistics modal after the game
     note: str = ""
     tags: tuple[str, ...] = field(default=())
+    length: int = 5  # letters per word (the page's length=)
+    mode: str = "wordle"  # the page's mode= (autobot.games: wordle, absurdle, jotto)
 
     @property
     def look(self) -> str:
@@ -52,8 +54,54 @@ def _typed_row(letters: str) -> Row:
     return letters.upper(), "t" * len(letters) + "." * (WORD_LENGTH - len(letters))
 
 
+def is_variant(fx: Fixture) -> bool:
+    """Anything but five-letter Wordle (played through `autobot.games`)."""
+    return fx.length != 5 or fx.mode != "wordle"
+
+
+def variant_turns(fx: Fixture) -> list[tuple[str, str, int | None]]:
+    """(guess, tile marks, Jotto count or None) of a variant's rows, from the game's rules:
+    Absurdle's adversary answers each guess; a Jotto row's tiles are absent (correct on a win)."""
+    from autobot.games import find_game
+    from autobot.games.absurdle import reply
+    from autobot.wordle import code_to_marks
+
+    game = find_game(fx.mode, fx.length)
+    out: list[tuple[str, str, int | None]] = []
+    left = game.answers
+    for guess in fx.guesses:
+        if game.adversarial:
+            code, left = reply(game, guess, left)
+            out.append((guess, code_to_marks(code, fx.length), None))
+        elif game.page == "count":
+            code = game.feedback(guess, fx.answer)
+            won = code == game.win_code
+            out.append((guess, ("G" if won else "X") * fx.length, fx.length if won else code))
+        else:
+            out.append((guess, score(guess, fx.answer), None))
+    return out
+
+
+def board_rows(fx: Fixture) -> int:
+    """Rows the page shows: length + 1, or the played ones plus one (Absurdle, Jotto)."""
+    if fx.mode == "wordle":
+        return fx.length + 1
+    done = any(m == "G" * fx.length for _, m, _ in variant_turns(fx))
+    return len(fx.guesses) + (0 if done else 1)
+
+
+def expected_counts(fx: Fixture) -> list[int | None]:
+    """Jotto: the count beside each board row (None beside an unplayed row); [] otherwise."""
+    if fx.mode != "jotto":
+        return []
+    counts = [c for _, _, c in variant_turns(fx)]
+    return (counts + [None] * board_rows(fx))[: board_rows(fx)]
+
+
 def submitted_turns(fx: Fixture, allowed: frozenset[str] | None = None) -> list[tuple[str, str]]:
     """(guess, marks) of every row the game has accepted, the Enter of `typed` included."""
+    if is_variant(fx):
+        return [(g, m) for g, m, _ in variant_turns(fx)]
     turns = [(g, score(g, fx.answer)) for g in fx.guesses]
     if fx.enter and accepts(fx, allowed):
         turns.append((fx.typed, score(fx.typed, fx.answer)))
@@ -103,9 +151,10 @@ def expected_rows(fx: Fixture, allowed: frozenset[str] | None = None) -> list[Ro
         if fx.moment == "shake":
             marks = "?" * WORD_LENGTH  # the row slides sideways while it shakes
         rows.append((letters, marks))
-    while len(rows) < ROWS:
-        rows.append(("", "." * WORD_LENGTH))
-    return rows[:ROWS]
+    shown = board_rows(fx)
+    while len(rows) < shown:
+        rows.append(("", "." * fx.length))
+    return rows[:shown]
 
 
 # The page's reveal timing (autobot/page/app.js): tile c starts flipping c * STAGGER_MS after
@@ -192,6 +241,17 @@ HARD_GAMES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("speed", ("crane", "slate", "spend")),
     ("robot", ("later", "snort")),
 )
+
+
+# Other word lengths (answer, guesses), light and dark each; Absurdle and Jotto part-way.
+LENGTH_GAMES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("able", ("sale", "tore")),
+    ("planet", ("streak", "garden")),
+    ("machine", ("project", "pleased")),
+    ("temperature", ("grandfather", "information")),
+)
+ABSURDLE_GUESSES = ("crane", "sloth", "pudgy")
+JOTTO_GAME = ("fight", ("crane", "sloth", "night"))
 
 
 def _id(look: tuple[str, bool]) -> str:
@@ -301,7 +361,25 @@ def _build() -> tuple[Fixture, ...]:
                      typed="snort"))
     out.append(_make("win", LOOKS[3], "phone3x", answer="llama",
                      guesses=("stare", "pilot", "llama"), moment="win"))
+    out.extend(_variants())
     return tuple(out)
+
+
+def _variants() -> list[Fixture]:
+    """Boards of 4, 6, 7 and 11 letters (light and dark), Absurdle and Jotto mid-game."""
+    from dataclasses import replace
+
+    out: list[Fixture] = []
+    for answer, guesses in LENGTH_GAMES:
+        for look in LOOKS[:2]:
+            out.append(_make(f"len{len(answer)}", look, "desk", answer=answer, guesses=guesses,
+                             length=len(answer)))
+    for look in LOOKS[:2]:
+        out.append(_make("absurdle", look, "desk", answer="", guesses=ABSURDLE_GUESSES,
+                         mode="absurdle"))
+        out.append(_make("jotto", look, "desk", answer=JOTTO_GAME[0], guesses=JOTTO_GAME[1],
+                         mode="jotto"))
+    return [replace(fx, tags=(*fx.tags, "variant")) for fx in out]
 
 
 def _renamed(fx: Fixture, suffix: str) -> Fixture:

@@ -39,6 +39,8 @@ class Expectation:
     check_guess: bool = False  # labels.json entries carry no guess to check
     hard: bool = False
     unsure_ok: bool = False  # a reader's own '?' on a known tile is allowed if not settled
+    mode: str = "wordle"  # the game (autobot.games name); its length is the board's width
+    counts: tuple[int | None, ...] = ()  # Jotto: the count beside each row (None: none shown)
 
 
 @dataclass(frozen=True)
@@ -98,8 +100,8 @@ def complete_history(rows: Sequence[Row]) -> tuple[Turn, ...] | None:
     turns: list[Turn] = []
     ended = False
     for letters, marks in rows:
-        scored = (len(marks) == WORD_LENGTH and set(marks) <= set("GYX")
-                  and len(letters) == WORD_LENGTH and letters.isalpha())
+        scored = (len(marks) >= 4 and set(marks) <= set("GYX")
+                  and len(letters) == len(marks) and letters.isalpha())
         if scored and ended:
             return None
         if scored:
@@ -109,26 +111,50 @@ def complete_history(rows: Sequence[Row]) -> tuple[Turn, ...] | None:
     return tuple(turns)
 
 
-def is_game_over(rows: Sequence[Row]) -> bool:
-    """A green row, or six scored rows: the game has no next guess."""
+def is_game_over(rows: Sequence[Row], limit: int | None = ROWS) -> bool:
+    """A green row, or `limit` scored rows (None: no limit): the game has no next guess."""
     history = complete_history(rows) or ()
-    return any(t.marks == "G" * WORD_LENGTH for t in history) or len(history) >= ROWS
+    won = any(set(t.marks) == {"G"} for t in history)
+    return won or (limit is not None and len(history) >= limit)
+
+
+def board_game(rows: Sequence[Row], mode: str = "wordle") -> Any:
+    """The `autobot.games` game a board plays: `mode` at the board's width (None: five-letter
+    Wordle, which keeps the original solver)."""
+    width = len(rows[0][1]) if rows else WORD_LENGTH
+    if mode == "wordle" and width == WORD_LENGTH:
+        return None
+    from autobot.games import find_game
+
+    return find_game(mode, width)
 
 
 def next_guess_for(
     rows: Sequence[Row], *, found: bool, settled: bool, hard: bool,
-    solver_for: Callable[[bool], Any],
+    solver_for: Callable[..., Any], mode: str = "wordle",
+    counts: Sequence[int | None] = (),
 ) -> str | None:
     """The default strategy's guess on this board; None with no board, on a moving frame, or
-    once the game is over. `solver_for(hard)` gives the solver (built lazily by the caller)."""
+    once the game is over. `solver_for(hard)` gives the solver (built lazily by the caller);
+    `solver_for(hard, game)` a variant's (another length, `mode` absurdle or jotto, whose rows
+    are answered by `counts`)."""
     from autobot.solver import GameState
 
-    if not found or not settled or not rows or is_game_over(rows):
+    if not found or not settled or not rows:
+        return None
+    game = board_game(rows, mode)
+    if is_game_over(rows, game.rows if game is not None else ROWS):
         return None
     history = complete_history(rows)
     if history is None:
         raise AutobotError("a scored row below an unscored one: not a Wordle board")
-    return str(solver_for(hard).next_guess(GameState(history=history, hard=hard)))
+    if game is None:
+        return str(solver_for(hard).next_guess(GameState(history=history, hard=hard)))
+    if game.page == "count":
+        if len(counts) < len(history) or any(c is None for c in counts[: len(history)]):
+            raise AutobotError("a played Jotto row shows no count")
+        history = tuple(Turn(t.guess, str(c)) for t, c in zip(history, counts, strict=False))
+    return str(solver_for(hard, game).next_guess(GameState(history=history, hard=hard)))
 
 
 def tile_letters(letters: str, marks: str) -> list[str]:
@@ -214,6 +240,8 @@ def expectation_from_sidecar(data: dict[str, Any]) -> Expectation:
         guess=data.get("expected_guess"),
         check_guess=True,
         hard=bool(data.get("hard", False)),
+        mode=str(data.get("game", {}).get("mode", "wordle")),
+        counts=tuple(exp.get("counts", ())),
     )
 
 
@@ -298,15 +326,24 @@ def collect_cases(paths: Sequence[str | Path], strict: bool = False) -> list[Cas
 class Replayer:
     """Reads cases with vision and judges them; builds the solver(s) only when first needed."""
 
-    def __init__(self, profile: Any = None, strategy: str = "default", lang: str = "en") -> None:
+    def __init__(self, profile: Any = None, strategy: str = "default", lang: str = "en",
+                 mode: str = "wordle") -> None:
         self.profile = profile
         self.strategy = strategy
         self.lang = lang
-        self._solvers: dict[bool, Any] = {}
+        self.mode = mode  # the game of images without a sidecar that names one
+        self._solvers: dict[Any, Any] = {}
         self._warm = False  # the first read loads glyph templates: keep that out of the times
 
-    def solver_for(self, hard: bool) -> Any:
-        """The solver for normal or hard mode (cached)."""
+    def solver_for(self, hard: bool, game: Any = None) -> Any:
+        """The solver for normal or hard mode (cached); a variant `game`'s own strategy."""
+        if game is not None:
+            key = (hard, game.label, game.name)
+            if key not in self._solvers:
+                from autobot.games.strategy import GameStrategy
+
+                self._solvers[key] = GameStrategy(game, hard=hard)
+            return self._solvers[key]
         if hard not in self._solvers:
             from autobot.solver import SolverConfig, make_solver
 
@@ -340,10 +377,12 @@ class Replayer:
 
             result.note = read_mismatch(self.profile, frame.shape, read) or ""
         hard = case.expect.hard if case.expect else False
+        mode = case.expect.mode if case.expect else self.mode
+        counts = read_counts(frame, read) if mode == "jotto" and read.found else []
         try:
             result.guess = next_guess_for(result.rows, found=result.found,
                                           settled=result.settled, hard=hard,
-                                          solver_for=self.solver_for)
+                                          solver_for=self.solver_for, mode=mode, counts=counts)
         except AutobotError as exc:
             result.guess = None
             guess_error: str | None = str(exc)
@@ -354,6 +393,8 @@ class Replayer:
                 result.diffs.append(f"solver: {guess_error}")
             return result
         result.diffs = compare_board(case.expect, read)
+        if case.expect.counts and list(case.expect.counts) != counts:
+            result.diffs.append(f"counts: expected {list(case.expect.counts)} got {counts}")
         result.unsure = unsure_tiles(case.expect, read)
         if case.expect.check_guess:
             result.expected_guess = case.expect.guess
@@ -367,11 +408,18 @@ class Replayer:
         return result
 
 
+def read_counts(frame: Any, read: Any) -> list[int | None]:
+    """Jotto: the digit beside each row of the board, read from the pixels."""
+    from autobot.vision.digits import read_count
+
+    return [read_count(frame, read.grid, i) for i in range(len(read.rows))]
+
+
 _WORKER: list[Replayer] = []  # the one Replayer of a pool worker process (set by its initializer)
 
 
-def _init_worker(profile: Any, strategy: str, lang: str) -> None:
-    _WORKER[:] = [Replayer(profile=profile, strategy=strategy, lang=lang)]
+def _init_worker(profile: Any, strategy: str, lang: str, mode: str = "wordle") -> None:
+    _WORKER[:] = [Replayer(profile=profile, strategy=strategy, lang=lang, mode=mode)]
 
 
 def _run_in_worker(case: Case) -> Result:
@@ -390,7 +438,8 @@ def replay_cases(cases: Sequence[Case], replayer: Replayer, jobs: int = 1) -> It
     jobs = min(jobs, len(cases))
     chunk = max(1, min(16, len(cases) // (jobs * 8)))  # few round trips, still balanced
     with ProcessPoolExecutor(jobs, initializer=_init_worker,
-                             initargs=(replayer.profile, replayer.strategy, replayer.lang)) as pool:
+                             initargs=(replayer.profile, replayer.strategy, replayer.lang,
+                                       replayer.mode)) as pool:
         yield from pool.map(_run_in_worker, cases, chunksize=chunk)
 
 
@@ -407,7 +456,8 @@ def update_sidecars(cases: Sequence[Case], replayer: Replayer) -> list[tuple[str
         data = _read_json(case.sidecar)
         exp = case.expect
         new = next_guess_for(exp.rows, found=exp.found, settled=bool(exp.settled),
-                             hard=exp.hard, solver_for=replayer.solver_for)
+                             hard=exp.hard, solver_for=replayer.solver_for, mode=exp.mode,
+                             counts=exp.counts)
         old = data.get("expected_guess")
         if new != old:
             data["expected_guess"] = new
