@@ -103,7 +103,16 @@ def test_absurdle_strategy_wins_against_the_adversary() -> None:
         assert set(strategy.candidates(turns)) == {game.answers.index(w) for w in left}
         if code == game.win_code:
             break
-    assert len(turns) <= 6
+    # The proven minimum (autobot bench --game absurdle: no forced win in 3 exists).
+    assert len(turns) == 4
+
+
+def test_known_absurdle_win_is_forced_and_a_wrong_one_is_not() -> None:
+    from autobot.games.absurdle import KNOWN_WINS, forced_win
+
+    game = find_game("absurdle")
+    assert forced_win(game, KNOWN_WINS[5])
+    assert not forced_win(game, ("early", "point", "chump", "crane"))
 
 
 def test_banned_words_are_not_played_and_bad_rows_are_errors() -> None:

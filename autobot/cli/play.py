@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot.cli.args import add_lang_option, key_delay_ms, scale_factor
+from autobot.cli.games import add_game_options, is_variant
 from autobot.errors import AutobotError
 from autobot.wordle import upper_word
 
@@ -79,15 +80,32 @@ def register(subparsers: Any) -> None:
                              "(to fix a clone's answer or date when regression-testing it)")
     add_browser_arguments(parser)
     add_lang_option(parser)
+    add_game_options(parser)
 
 
-def check_answer(word: str | None) -> str | None:
+def game_from_args(args: argparse.Namespace) -> Any:
+    """The --game/--length variant as an `autobot.games.Game`, or None for five-letter Wordle
+    (which keeps the original solver)."""
+    if not is_variant(args):
+        return None
+    from autobot.games import find_game
+
+    return find_game(args.game, args.length)
+
+
+def check_answer(word: str | None, game: Any = None) -> str | None:
     """The --answer word, lowercase, if the page would accept it; else bad input."""
     if word is None:
         return None
+    word = word.strip().lower()
+    if game is not None:
+        if game.adversarial:
+            raise AutobotError(f"--answer: {game.name} has no fixed answer (it picks as you go)")
+        if word not in game.guesses:
+            raise AutobotError(f"--answer: {word.upper()} is not a {game.label} word")
+        return word
     from autobot.words import load_words
 
-    word = word.strip().lower()
     if word not in load_words("nyt"):
         raise AutobotError(f"--answer: {word.upper()} is not in the word list")
     return word
@@ -99,6 +117,8 @@ def tiles(guess: str, marks: str, theme: str, contrast: bool) -> Any:
 
     colours = TILE_COLOURS[(theme, contrast)]
     text = Text()
+    if marks.isdigit():  # a game that answers with a count (Jotto)
+        return Text(f" {upper_word(guess)}  {marks} in common", style="bold")
     for letter, mark in zip(upper_word(guess), marks, strict=True):
         # Black on the pale high-contrast blue: white would vanish on 16-colour terminals.
         ink = "black" if contrast and mark == "Y" else "white"
@@ -107,13 +127,15 @@ def tiles(guess: str, marks: str, theme: str, contrast: bool) -> Any:
     return text
 
 
-def share_grid(turns: list[Any], won: bool, hard: bool, theme: str, contrast: bool) -> str:
-    """The emoji grid people share ('Wordle 3/6*' style)."""
+def share_grid(turns: list[Any], won: bool, hard: bool, theme: str, contrast: bool,
+               rows: int | None = 6) -> str:
+    """The emoji grid people share ('Wordle 3/6*' style; rows None: an unbounded game)."""
     absent = "⬛" if theme == "dark" else "⬜"
     emoji = {"G": "🟧" if contrast else "🟩", "Y": "🟦" if contrast else "🟨", "X": absent}
     score = str(len(turns)) if won else "X"
-    lines = [f"autobot {score}/6{'*' if hard else ''}", ""]
-    lines += ["".join(emoji[m] for m in t.marks) for t in turns]
+    lines = [f"autobot {score}/{rows or '∞'}{'*' if hard else ''}", ""]
+    lines += [f"{upper_word(t.guess)} {t.marks}" if t.marks.isdigit()
+              else "".join(emoji.get(m, m) for m in t.marks) for t in turns]
     return "\n".join(lines)
 
 
@@ -148,10 +170,16 @@ def make_printer(console: Any, theme: str, contrast: bool) -> Any:
 
 
 def solver_from_args(args: argparse.Namespace) -> Any:
-    """The solver for --strategy/--hard/--start (a --start that is not a word is bad input)."""
+    """The solver for --strategy/--hard/--start (a --start that is not a word is bad input);
+    a --game/--length variant's `GameStrategy`."""
     from autobot.solver import SolverConfig, make_solver
 
     start = args.start.lower() if args.start else None
+    game = game_from_args(args)
+    if game is not None:
+        from autobot.games.strategy import GameStrategy
+
+        return GameStrategy(game, hard=args.hard, start=start)
     solver = make_solver(SolverConfig(strategy=args.strategy, hard=args.hard, start=start,
                                       lang=args.lang))
     if start and not solver.is_allowed(start):
@@ -185,7 +213,8 @@ def run(args: argparse.Namespace) -> int:
     from autobot.drivers.driver import ConfirmStrategy, SeleniumDriver
     from autobot.loop import BotConfig, GameFailed, play_game
 
-    answer = check_answer(args.answer)
+    game = game_from_args(args)
+    answer = check_answer(args.answer, game)
     init_script = read_init_script(args.init_script)
     if args.url and answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
@@ -203,7 +232,7 @@ def run(args: argparse.Namespace) -> int:
 
             base = stack.enter_context(serve_page())
             url = page_url(base, answer=answer, theme=theme, contrast=args.contrast,
-                           hard=args.hard, anim=args.anim)
+                           hard=args.hard, anim=args.anim, **page_game(game))
         t0 = time.monotonic()
         webdriver = stack.enter_context(open_browser(BrowserConfig(
             headless=not args.headed, window_size=args.window_size, scale=args.scale,
@@ -216,7 +245,8 @@ def run(args: argparse.Namespace) -> int:
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay)
         try:
             result = play_game(
-                driver, solver, BotConfig(hard=args.hard, rows=None if args.url else 6),
+                driver, solver, BotConfig(hard=args.hard, rows=None if args.url else (
+                    game.rows if game is not None else 6), game=game),
                 reader=reader, on_event=make_printer(console, theme, args.contrast),
             )
         except GameFailed as failed:
@@ -229,7 +259,8 @@ def run(args: argparse.Namespace) -> int:
     console.print()
     # The grid's colours follow the page as the bot saw it (it may be any page, via --url).
     console.print(share_grid(list(result.turns), result.won, args.hard,
-                             result.theme or theme, result.high_contrast))
+                             result.theme or theme, result.high_contrast,
+                             game.rows if game is not None else 6))
     verdict = "won" if result.won else "lost"
     console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
                   f"(browser and page up in {browser_seconds:.1f} s)")
@@ -238,6 +269,11 @@ def run(args: argparse.Namespace) -> int:
         record["keys"] = driver.rung  # the way of sending keys that the page took
         write_json(args.json, record)
     return 0 if result.won else 1
+
+
+def page_game(game: Any) -> dict[str, Any]:
+    """The bundled page's `length=` and `mode=` for a variant (none for Wordle)."""
+    return {} if game is None else {"length": game.length, "mode": game.page_mode}
 
 
 def read_init_script(path: str | None) -> str | None:

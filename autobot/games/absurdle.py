@@ -104,6 +104,31 @@ class Search:
         return self.game.answers[int(words[0])]
 
 
+# Forced wins from the full answer set, found by the search above and checked by `forced_win`
+# (cheap: one reply per guess). Five letters: the win m1el/absurdle-solver published for the
+# 2,315 answers, four guesses, the minimum `autobot bench --game absurdle` proves.
+KNOWN_WINS: dict[int, tuple[str, ...]] = {5: ("early", "point", "chump", "vivid")}
+
+
+def forced_win(game: Game, guesses: Sequence[str]) -> bool:
+    """Do `guesses`, played in order from the full answer set, force a win (the last one is
+    the single word left)?"""
+    left: tuple[str, ...] = game.answers
+    for guess in guesses[:-1]:
+        _, left = reply(game, guess, left)
+    return left == (guesses[-1],)
+
+
+def opening_plan(game: Game) -> tuple[str, ...] | None:
+    """A shortest forced win from the start: the known one if it checks out, else searched
+    over the answers as guesses (slow once: minutes for the full list)."""
+    known = KNOWN_WINS.get(game.length)
+    if known and forced_win(game, known):
+        return known
+    found = Search(game, game.answers).shortest()
+    return tuple(found[0]) if found else None
+
+
 def shortest_forced_win(
     game: Game, quick: Sequence[str] | None = None, max_guesses: int = 6
 ) -> tuple[list[str], int, dict[str, int]] | None:
@@ -126,4 +151,5 @@ def shortest_forced_win(
     return None
 
 
-__all__ = ["Search", "make", "reply", "respond", "shortest_forced_win"]
+__all__ = ["KNOWN_WINS", "Search", "forced_win", "make", "opening_plan", "reply", "respond",
+           "shortest_forced_win"]

@@ -51,6 +51,7 @@ class GameStrategy:
             raise AutobotError(f"--start: {self.start.upper()} is not an allowed "
                                f"{game.label} guess")
         (self._letters,), _ = encode(self.player.guesses)
+        self._plan: tuple[str, ...] | None = None  # Absurdle: a forced win from the start
 
     def candidates(self, history: Sequence[Turn]) -> np.ndarray:
         """Answer numbers still possible after `history` (AutobotError if a guess is unknown)."""
@@ -70,6 +71,8 @@ class GameStrategy:
         left = self.candidates(history)
         if len(left) == 0:
             raise AutobotError(f"no {self.game.label} answer fits the rows played", 4)
+        if self.game.adversarial and not state.banned:
+            return self._outwit(history, left)
         mask = None
         if (self.hard or state.hard) and history and self.game.page == "tiles":
             mask = hard_mask(self._letters, self.player.guess_index, history)
@@ -83,6 +86,25 @@ class GameStrategy:
                 raise AutobotError(f"every {self.game.label} answer left was refused", 4)
         rows_left = self.game.rows - len(history) if self.game.rows else None
         return self.player.guesses[self.player.decide(left, rows_left, mask)]
+
+    def _outwit(self, history: Sequence[Turn], left: np.ndarray) -> str:
+        """Against an adversary (Absurdle): the shortest forced win from the start while the
+        game follows it, else the shortest one searched from the words left."""
+        from autobot.games.absurdle import Search, opening_plan
+
+        if self._plan is None:
+            self._plan = opening_plan(self.game) or ()
+        played = tuple(t.guess for t in history)
+        if self._plan[: len(played)] == played and len(played) < len(self._plan):
+            return self._plan[len(played)]
+        if len(left) == 1:
+            return self.game.answers[int(left[0])]
+        search = Search(self.game, self.game.answers)
+        for depth in range(1, 6):
+            found = search.solve(left, depth)
+            if found:
+                return self.game.answers[found[0]]
+        return self.player.guesses[self.player.decide(left)]
 
     def is_allowed(self, word: str) -> bool:
         """Is `word` a guess of this game?"""

@@ -17,6 +17,11 @@ EVALUATED = frozenset("GYX")
 Row = tuple[str, str]  # (LETTERS, MARKS) as read off the board
 
 
+def is_win(marks: str) -> bool:
+    """A row of greens only, at any word length."""
+    return bool(marks) and set(marks.upper()) == {"G"}
+
+
 class BoardView(Protocol):
     """What the loop uses of a vision read (`autobot.vision.BoardRead` has these fields)."""
 
@@ -44,6 +49,9 @@ class BotConfig:
 
     hard: bool = False
     rows: int | None = None  # None: the board's own row count (a growing board up to max_rows)
+    # The game (an `autobot.games.Game`): its word length, and how a played row answers, by
+    # coloured tiles or by a count beside the row (Jotto). None: five-letter Wordle.
+    game: Any = None
     max_rows: int = 30  # a board that grows a row per guess (Absurdle-like) stops here
     settle_timeout: float = 12.0  # the longest a row may take to reveal (flip + toast)
     poll_interval: float = 0.0  # extra pause between frames (screenshots already take ~30 ms)

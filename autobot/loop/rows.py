@@ -7,7 +7,9 @@ from typing import Any
 
 from autobot.errors import AutobotError
 from autobot.loop.result import EVALUATED, BoardView, Row
-from autobot.wordle import WORD_LENGTH, Turn, upper_word
+from autobot.wordle import Turn, upper_word
+
+MIN_LENGTH = 4  # shorter rows are not a word game's (the reader's misfits)
 
 # --- pure judgements on rows -------------------------------------------------------------
 
@@ -18,13 +20,14 @@ def row_kind(row: Row) -> str:
     `moving` is a row half revealed (some tiles scored, some still typed), as during the flip.
     """
     marks = row[1]
-    if len(marks) != WORD_LENGTH or "?" in marks:
+    n = len(marks)  # the board's word length
+    if n < MIN_LENGTH or "?" in marks or len(row[0]) > n:  # more letters than tiles: a misread
         return "unknown"
-    if marks == "." * WORD_LENGTH:
+    if marks == "." * n:
         return "empty"
     if all(m in EVALUATED for m in marks):
         return "evaluated"
-    if marks == "t" * WORD_LENGTH:
+    if marks == "t" * n:
         return "typed"
     typed = marks.rstrip(".")
     if typed and set(typed) == {"t"}:
@@ -41,10 +44,16 @@ def letters_match(letters: str, word: str) -> bool:
 
 
 def row_matches(row: Row, turn: Turn) -> bool:
-    """Does a board row show this scored guess? `?` (occluded) tiles agree with anything."""
+    """Does a board row show this scored guess? `?` (occluded) tiles agree with anything.
+
+    A turn answered by a count (Jotto: its marks are the digits) matches any scored row with
+    its letters: the count is read beside the row when it is played, not from the tiles.
+    """
     letters, marks = row
-    if len(marks) != WORD_LENGTH or not letters_match(letters, turn.guess):
+    if len(marks) != len(turn.guess) or not letters_match(letters, turn.guess):
         return False
+    if turn.marks.isdigit():
+        return row_kind(row) == "evaluated"
     return all(m == "?" or m == t for m, t in zip(marks, turn.marks.upper(), strict=True))
 
 
@@ -82,7 +91,7 @@ def played_rows(rows: Sequence[Row]) -> tuple[list[Turn], int]:
     for letters, marks in rows:
         if row_kind((letters, marks)) != "evaluated":
             break
-        if len(letters) != WORD_LENGTH or "?" in letters:
+        if len(letters) != len(marks) or "?" in letters:
             raise AutobotError(
                 f"row {len(turns) + 1} is scored but its letters cannot be read ({letters or '?'})",
                 4,
@@ -100,7 +109,7 @@ def describe(read: BoardView) -> str:
         why = "; ".join(getattr(read, "reasons", ()) or ())
         return f"no board{f' ({why})' if why else ''}"
     rows = " ".join(f"{letters or '-'}:{marks}" for letters, marks in read.rows
-                    if marks != "." * WORD_LENGTH)
+                    if marks.strip("."))
     state = "settled" if read.settled else "moving"
     why = "; ".join(getattr(read, "reasons", ()) or ())
     return f"{state}{f' ({why})' if why else ''}, rows {rows or 'empty'}"

@@ -9,7 +9,6 @@ from typing import Any
 from autobot.drivers.driver import Driver, UserQuit
 from autobot.errors import AutobotError
 from autobot.loop.result import (
-    ALL_GREEN,
     EVALUATED,
     BoardView,
     BotConfig,
@@ -18,6 +17,7 @@ from autobot.loop.result import (
     GameResult,
     Reader,
     Strategy,
+    is_win,
 )
 from autobot.loop.rows import (
     letters_match,
@@ -46,6 +46,30 @@ def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -
 
 class GameLoop(Watcher):
     """One game's turns on top of its watcher; `play_game` is its only user."""
+
+    @property
+    def length(self) -> int:
+        """Letters per guess: the game's, else Wordle's five."""
+        game = self.config.game
+        return int(game.length) if game is not None else WORD_LENGTH
+
+    def feedback(self, index: int, marks: str) -> str:
+        """A scored row's answer as the game gives it (what its Turn records): the colours, or
+        for a game that answers with a count (Jotto) that digit, read beside the row from the
+        pixels of this and, while it is not legible yet, the next frames."""
+        game = self.config.game
+        if game is None or game.page != "count" or is_win(marks):
+            return marks
+        from autobot.vision.digits import read_count
+
+        deadline = self.clock() + self.config.settle_timeout
+        while True:
+            count = read_count(self.frame, self.grid, index) if self.grid is not None else None
+            if count is not None and count <= game.length:
+                return str(count)
+            if self.clock() > deadline:
+                raise AutobotError(f"row {index + 1} is scored but no count shows beside it", 4)
+            self.look()
 
     def check_sync(self, read: BoardView, upto: int | None = None) -> None:
         problem = sync_problem(read.rows, self.history, upto)
@@ -82,6 +106,7 @@ class GameLoop(Watcher):
                 f"the board has {len(read.rows)} rows, expected {self.config.rows}", 4
             )
         on_board, typed = played_rows(read.rows)
+        on_board = [Turn(t.guess, self.feedback(i, t.marks)) for i, t in enumerate(on_board)]
         if history:
             self.history = list(history)
         elif on_board and self.config.resume:
@@ -93,7 +118,7 @@ class GameLoop(Watcher):
             raise AutobotError(f"the board does not show the game so far: {problem}", 4)
         if typed:
             # Leftover letters in the current row would corrupt the next guess.
-            self.send(self.driver.erase, WORD_LENGTH)
+            self.send(self.driver.erase, self.length)
 
     def ready_judge(self, index: int) -> Judge:
         """The board shows the game so far and an empty row `index`, unchanged for `quiet` s.
@@ -182,7 +207,7 @@ class GameLoop(Watcher):
                 kind == "evaluated"
                 and same_row
                 and letters_match(row[0], guess)
-                and (row[1] == ALL_GREEN or last_row or index == len(read.rows) - 1)
+                and (is_win(row[1]) or last_row or index == len(read.rows) - 1)
                 and sync_problem(read.rows, self.history, upto=index) is None
             ):
                 # The game may be over: a win toast or the statistics dialog may now cover the
@@ -247,7 +272,7 @@ class GameLoop(Watcher):
     def play(self, history: Sequence[Turn]) -> bool:
         """Play rows until a win or the last row; True on a win."""
         self.start(history)
-        if self.history and self.history[-1].marks == ALL_GREEN:
+        if self.history and is_win(self.history[-1].marks):
             return True
         retypes = 0
         guess: str | None = None  # the word to type again after dropped keys
@@ -275,7 +300,7 @@ class GameLoop(Watcher):
                             f"the keys do not reach the page: row {index + 1} keeps "
                             f"{got.typed} letters after Backspace", 4,
                         )
-                    self.send(self.driver.erase, max(got.typed, WORD_LENGTH))
+                    self.send(self.driver.erase, max(got.typed, self.length))
                     continue
             ready = False
             t1 = self.clock()
@@ -295,7 +320,7 @@ class GameLoop(Watcher):
                 self.emit(Event("retype", index, guess))
                 if self.closed > closed:
                     # A dialog came up and took the keys: the same way again, not another.
-                    self.send(self.driver.erase, WORD_LENGTH)
+                    self.send(self.driver.erase, self.length)
                     continue
                 retypes += 1
                 # Another way of typing if the driver has one; else a plain retry or two.
@@ -305,7 +330,7 @@ class GameLoop(Watcher):
                         f"{guess.upper()} after typing it {retypes} times",
                         4,
                     )
-                self.send(self.driver.erase, WORD_LENGTH)
+                self.send(self.driver.erase, self.length)
                 continue
             closed = self.closed
             self.send(self.driver.press_enter)
@@ -336,15 +361,16 @@ class GameLoop(Watcher):
             word, guess, retypes = guess, None, 0
             if outcome.kind == "scored":
                 self.keys_proven = True
-                self.history.append(Turn(word, outcome.marks))
-                self.emit(Event("row", index, word, outcome.marks))
-                if outcome.marks == ALL_GREEN:
+                answer = self.feedback(index, outcome.marks)
+                self.history.append(Turn(word, answer))
+                self.emit(Event("row", index, word, answer))
+                if is_win(answer):
                     return True
                 # Scored on two equal reads with the rows below checked empty; if nothing moved
                 # (no animations) the page already takes keys, so no second look is needed.
                 ready = not self.motion and index + 1 < self.rows and not self.growing
                 continue
-            self.send(self.driver.erase, WORD_LENGTH)
+            self.send(self.driver.erase, self.length)
             self.banned.add(word)
             self.rejected.append(word)
             self.emit(Event("rejected", index, word))

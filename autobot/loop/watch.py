@@ -9,8 +9,8 @@ from typing import Any
 from autobot.drivers.driver import Driver
 from autobot.errors import AutobotError
 from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Strategy, Timings
-from autobot.loop.rows import board_box, board_cut, describe, frame_digest, row_kind
-from autobot.wordle import WORD_LENGTH, Turn
+from autobot.loop.rows import MIN_LENGTH, board_box, board_cut, describe, frame_digest, row_kind
+from autobot.wordle import Turn
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
 OverlayFinder = Callable[[Any], Any]  # frame -> autobot.vision.overlay.Overlay | None
@@ -154,7 +154,7 @@ class Watcher:
         if not read.found or read.settled:
             return read
         readable = all(
-            len(marks) == WORD_LENGTH and "?" not in marks and "?" not in letters
+            len(marks) >= MIN_LENGTH and "?" not in marks and "?" not in letters
             for letters, marks in read.rows
         )
         if (

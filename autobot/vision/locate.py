@@ -240,11 +240,16 @@ def fit_lattice(
 ) -> Lattice | None:
     """The best lattice `cols` wide of same-size candidates with one consistent pitch.
 
-    Without `cols`: five wide if there is one (Wordle), else as wide as the tiles run (4..11
-    letters), which needs two complete rows so a few squares in a line are not a board.
+    Without `cols`: five wide (Wordle) or as wide as the tiles run (4..11 letters, which needs
+    two complete rows so a few squares in a line are not a board), whichever holds more tiles
+    (five on a tie): outlines a pixel apart in size may leave only some columns in one group.
     """
     if cols is None:
-        return fit_lattice(boxes, max_rows, 5, width) or fit_lattice(boxes, max_rows, 0, width)
+        five = fit_lattice(boxes, max_rows, 5, width)
+        wide = fit_lattice(boxes, max_rows, 0, width)
+        if five is None or (wide is not None and _score(wide) > _score(five)):
+            return wide
+        return five
     if len(boxes) < 3:
         return None
     best: Lattice | None = None
