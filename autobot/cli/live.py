@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from autobot.cli.args import add_lang_option
+from autobot.cli.games import add_game_options
 from autobot.errors import AutobotError
 
 SAFETY = 4
@@ -86,6 +87,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--hard", action="store_true", help="hard mode (only legal guesses)")
     parser.add_argument("--start", metavar="WORD", help="force the first guess")
     add_lang_option(parser)
+    add_game_options(parser)
     parser.add_argument("--key-delay", type=key_delay_ms, default=60.0, metavar="MS",
                         help="pause between key presses (default 60 ms)")
     parser.add_argument("--find-timeout", type=seconds, default=10.0, metavar="S",
@@ -161,13 +163,14 @@ def launched(args: argparse.Namespace) -> Iterator[str | None]:
 
     with contextlib.ExitStack() as stack:
         if args.launch == BUNDLED:
-            from autobot.cli.play import check_answer
+            from autobot.cli.play import check_answer, game_from_args, page_game
             from autobot.page.server import page_url, serve_page
 
-            answer = check_answer(args.answer)
+            game = game_from_args(args)
+            answer = check_answer(args.answer, game)
             base = stack.enter_context(serve_page())
             url = page_url(base, answer=answer, theme=args.theme, contrast=args.contrast,
-                           hard=args.hard)
+                           hard=args.hard, **page_game(game))
         else:
             url = args.launch
         x, y, w, h = args.window
@@ -249,9 +252,9 @@ def run(args: argparse.Namespace) -> int:
 
     check_args(args)
     if args.launch == BUNDLED:
-        from autobot.cli.play import check_answer
+        from autobot.cli.play import check_answer, game_from_args
 
-        check_answer(args.answer)  # a bad --answer is bad input, whatever the display
+        check_answer(args.answer, game_from_args(args))  # bad input, whatever the display
     solver: Any = solver_from_args(args)
     console = Console(highlight=False)
     profile, read = reader_from_args(args)
@@ -300,7 +303,7 @@ def _terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def live_config(hard: bool) -> Any:
+def live_config(hard: bool, game: Any = None) -> Any:
     """The turn loop's patience for a desktop the bot shares with a person and other programs.
 
     A busy desktop can hold a page's reaction to Enter back for a second or more; taking a
@@ -308,13 +311,13 @@ def live_config(hard: bool) -> Any:
     """
     from autobot.loop import BotConfig
 
-    return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0)
+    return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0, game=game)
 
 
 def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
               console: Any, read: Callable[..., Any]) -> int:
     """Take over the game on screen and play it to the end through guarded real keys."""
-    from autobot.cli.play import make_printer, share_grid, tiles, write_json
+    from autobot.cli.play import game_from_args, make_printer, share_grid, tiles, write_json
     from autobot.drivers.desktop import DesktopDriver, GuardedDriver, anchor_of, focus_spot
     from autobot.drivers.driver import ConfirmStrategy
     from autobot.loop import play_game
@@ -352,8 +355,8 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
 
     started = time.monotonic()
     try:
-        result = play_game(driver, solver, live_config(args.hard), reader=read,
-                           on_event=on_event, guard=guard)
+        config = live_config(args.hard, game_from_args(args))
+        result = play_game(driver, solver, config, reader=read, on_event=on_event, guard=guard)
     except AutobotError as exc:
         console.print(f"stopped after {len(seen)} row(s), {time.monotonic() - started:.1f} s")
         if args.json:

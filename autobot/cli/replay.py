@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from autobot.cli.args import add_lang_option, positive_int
+from autobot.cli.games import add_game_options
 from autobot.errors import AutobotError
 
 
@@ -29,6 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--profile", metavar="NAME", help="calibration profile for the reader")
     p.add_argument("--strategy", default="default", help="solver strategy (default: default)")
     add_lang_option(p)
+    add_game_options(p)  # the game of images without a sidecar; --length is a hint (noted)
     p.add_argument("--strict", action="store_true",
                    help="labels.json: a '?' answer on a labelled tile is a failure even when the "
                    "frame is reported as not settled")
@@ -61,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
     cases = collect_cases(args.paths, args.strict)
     if not cases:
         raise AutobotError(f"no images in {', '.join(args.paths)}")
-    replayer = Replayer(profile=profile, strategy=args.strategy, lang=args.lang)
+    replayer = Replayer(profile=profile, strategy=args.strategy, lang=args.lang, mode=args.game,
+                        length=args.length)
     if args.update:
         changed = update_sidecars(cases, replayer)
         for name, old, new in changed:

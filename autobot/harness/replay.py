@@ -327,11 +327,12 @@ class Replayer:
     """Reads cases with vision and judges them; builds the solver(s) only when first needed."""
 
     def __init__(self, profile: Any = None, strategy: str = "default", lang: str = "en",
-                 mode: str = "wordle") -> None:
+                 mode: str = "wordle", length: int = 5) -> None:
         self.profile = profile
         self.strategy = strategy
         self.lang = lang
         self.mode = mode  # the game of images without a sidecar that names one
+        self.length = length  # a hint only: each board's own width decides its game
         self._solvers: dict[Any, Any] = {}
         self._warm = False  # the first read loads glyph templates: keep that out of the times
 
@@ -378,6 +379,9 @@ class Replayer:
             result.note = read_mismatch(self.profile, frame.shape, read) or ""
         hard = case.expect.hard if case.expect else False
         mode = case.expect.mode if case.expect else self.mode
+        width = len(result.rows[0][1]) if result.rows else self.length
+        if self.length != 5 and width != self.length and case.expect is None:
+            result.note = f"the board is {width} letters wide, not {self.length} (--length)"
         counts = read_counts(frame, read) if mode == "jotto" and read.found else []
         try:
             result.guess = next_guess_for(result.rows, found=result.found,
@@ -418,8 +422,10 @@ def read_counts(frame: Any, read: Any) -> list[int | None]:
 _WORKER: list[Replayer] = []  # the one Replayer of a pool worker process (set by its initializer)
 
 
-def _init_worker(profile: Any, strategy: str, lang: str, mode: str = "wordle") -> None:
-    _WORKER[:] = [Replayer(profile=profile, strategy=strategy, lang=lang, mode=mode)]
+def _init_worker(profile: Any, strategy: str, lang: str, mode: str = "wordle",
+                 length: int = 5) -> None:
+    _WORKER[:] = [Replayer(profile=profile, strategy=strategy, lang=lang, mode=mode,
+                           length=length)]
 
 
 def _run_in_worker(case: Case) -> Result:
@@ -439,7 +445,7 @@ def replay_cases(cases: Sequence[Case], replayer: Replayer, jobs: int = 1) -> It
     chunk = max(1, min(16, len(cases) // (jobs * 8)))  # few round trips, still balanced
     with ProcessPoolExecutor(jobs, initializer=_init_worker,
                              initargs=(replayer.profile, replayer.strategy, replayer.lang,
-                                       replayer.mode)) as pool:
+                                       replayer.mode, replayer.length)) as pool:
         yield from pool.map(_run_in_worker, cases, chunksize=chunk)
 
 
