@@ -96,6 +96,12 @@ class GameLoop(Watcher):
 
         read = self.wait(judge, "the board to appear")
         self.started = True
+        width = len(read.rows[0][1]) if read.rows else self.length
+        if width != self.length:
+            # The solver plays words of the game's length: a board of another width is another
+            # game (vision measures the width; the game is the user's to name).
+            raise AutobotError(f"the board is {width} letters wide but the game has "
+                               f"{self.length} (try --length {width})", 2)
         if self.config.rows is None:
             self.rows = min(len(read.rows), self.config.max_rows)
             # Only the rows played and one more, fewer than any fixed board: it grows per guess.
