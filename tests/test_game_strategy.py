@@ -128,3 +128,21 @@ def test_banned_words_are_not_played_and_bad_rows_are_errors() -> None:
     with pytest.raises(AutobotError, match="--start"):
         GameStrategy(game, start="crane")
     assert np.all(strategy.candidates([]) == np.arange(len(game.answers)))
+
+
+def test_hard_bench_walk_agrees_with_playing_each_answer() -> None:
+    """The bench's tree walk in hard mode decides exactly as the loop's strategy game by game."""
+    from dataclasses import replace
+
+    from autobot.games.bench import _walk
+    from autobot.games.entropy import EntropyPlayer
+
+    base = find_game("wordle", 6)
+    rng = random.Random(9)
+    answers = tuple(sorted(rng.sample(base.answers, 60)))
+    guesses = tuple(sorted(set(rng.sample(base.guesses, 1500)) | set(answers)))
+    game = replace(base, answers=answers, guesses=guesses)
+    needed, _ = _walk(EntropyPlayer(game), limit=20, hard=True)
+    strategy = GameStrategy(game, hard=True)
+    for i, answer in enumerate(answers):
+        assert len(play_out(strategy, answer, hard=True)) == needed[i], answer

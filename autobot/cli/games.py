@@ -47,7 +47,7 @@ def bench(args: argparse.Namespace) -> int:
         result = {"entropy": bench_entropy(game),
                   "random_consistent": random_consistent(game, args.seed or 0)}
     else:
-        result = bench_entropy(game)
+        result = bench_entropy(game, hard=getattr(args, "hard", False))
     print(json.dumps(result, indent=1))
     if args.json is not None:
         _write_json(args.json, result)

@@ -9,25 +9,34 @@ from typing import Any
 import numpy as np
 
 from autobot.games.base import Game
+from autobot.games.codes import encode
 from autobot.games.entropy import EntropyPlayer
 
 
-def _walk(player: EntropyPlayer, limit: int) -> tuple[np.ndarray, list[float]]:
+def _walk(player: EntropyPlayer, limit: int, hard: bool = False
+          ) -> tuple[np.ndarray, list[float]]:
     """Guesses needed for every answer (0 = not solved within `limit`), and each decision's time.
 
     Plays all answers at once as a tree: one decision per set of candidates left, which is
-    exactly what playing them one by one would decide (the player is pure).
+    exactly what playing them one by one would decide (the player is pure). `hard`: every
+    guess obeys hard mode given the rows on its branch.
     """
+    from autobot.games.strategy import hard_mask
+    from autobot.wordle import Turn
+
     game = player.game
+    letters = encode(player.guesses)[0][0] if hard else None
     needed = np.zeros(len(game.answers), dtype=np.int64)
     times: list[float] = []
-    stack = [(np.arange(len(game.answers)), 1)]
+    stack: list[tuple[np.ndarray, int, tuple[Turn, ...]]] = [
+        (np.arange(len(game.answers)), 1, ())]
     while stack:
-        candidates, turn = stack.pop()
+        candidates, turn, rows = stack.pop()
         if turn > limit:
             continue
         start = time.perf_counter()
-        guess = player.decide(candidates, game.rows - turn + 1 if game.rows else None)
+        mask = hard_mask(letters, player.guess_index, rows) if hard and rows else None
+        guess = player.decide(candidates, game.rows - turn + 1 if game.rows else None, mask)
         times.append(time.perf_counter() - start)
         codes = player.codes(guess, candidates)
         for code in np.unique(codes):
@@ -35,7 +44,8 @@ def _walk(player: EntropyPlayer, limit: int) -> tuple[np.ndarray, list[float]]:
             if code == game.win_code:
                 needed[bucket] = turn
             else:
-                stack.append((bucket, turn + 1))
+                row = Turn(player.guesses[guess], game.describe(int(code))) if hard else None
+                stack.append((bucket, turn + 1, (*rows, row) if row else rows))
     return needed, times
 
 
@@ -54,17 +64,18 @@ def _figures(game: Game, needed: np.ndarray, times: list[float], wall: float) ->
     }
 
 
-def bench_entropy(game: Game) -> dict[str, Any]:
-    """The entropy player over every answer of `game` (opener cached; its first cost reported)."""
+def bench_entropy(game: Game, hard: bool = False) -> dict[str, Any]:
+    """The entropy player over every answer of `game` (opener cached; its first cost reported);
+    `hard`: in hard mode (Wordle's tiles games)."""
     start = time.perf_counter()
     player = EntropyPlayer(game)
     opener_start = time.perf_counter()
     opener = player.guesses[player.opener()]
     opener_s = time.perf_counter() - opener_start
     player.decide(np.arange(min(3, len(game.answers))))  # load the compiled kernels untimed
-    needed, times = _walk(player, limit=(game.rows or 30) * 3)
+    needed, times = _walk(player, limit=(game.rows or 30) * 3, hard=hard and game.page == "tiles")
     out = _figures(game, needed, times, time.perf_counter() - start)
-    out.update(opener=opener, book_s=round(opener_s, 2), strategy="entropy",
+    out.update(opener=opener, book_s=round(opener_s, 2), strategy="entropy", hard=hard,
                memory_mb=round(memory_bytes(game) / 1e6, 1))
     return out
 
