@@ -369,7 +369,8 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
     console.print()
-    console.print(share_grid(list(result.turns), result.won, args.hard, theme, contrast))
+    console.print(share_grid(list(result.turns), result.won, args.hard, theme, contrast,
+                             6 if config.game is None else config.game.rows))
     verdict = "won" if result.won else "lost"
     console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s")
     if args.json:
