@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from autobot.fixtures import CATALOGUE, expected_counts, expected_rows
 from autobot.games import find_game
 from autobot.games.jotto import jotto_feedback
-from autobot.replay import Replayer, collect_cases, next_guess_for
+from autobot.harness.fixtures import CATALOGUE, expected_counts, expected_rows
+from autobot.harness.replay import Replayer, collect_cases, next_guess_for
 from autobot.wordle import score
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conftest import require_chromium
 
-from autobot.driver import SeleniumDriver
+from autobot.drivers.driver import SeleniumDriver
 from autobot.games import find_game
 from autobot.games.absurdle import reply
 from autobot.games.jotto import jotto_feedback
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def web() -> Iterator[Any]:
     require_chromium()
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(1280, 1024))) as driver:
         yield driver

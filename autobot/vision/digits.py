@@ -61,7 +61,7 @@ def load_digit_templates() -> glyphs.Templates:
 
 def harvest(out: Path) -> int:
     """Render the page's sheet of digits in Chromium, keep the distinct glyphs; how many kept."""
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
     from autobot.page.server import page_url, serve_page
     from autobot.vision.harvest import _wait_for_sheet, keep_distinct
 
