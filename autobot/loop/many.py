@@ -352,6 +352,8 @@ def play_many(
         from autobot.vision.boards import BoardsReader
 
         reader = BoardsReader()
+    # Reading 32 boards takes seconds a frame: a reveal gets a few frames' time whatever N.
+    config = replace(config, settle_timeout=max(config.settle_timeout, 4.0 * boards))
     loop = ManyLoop(driver, solver, config, reader, clock, sleep, on_event, guard, overlay)
     loop.setup(boards)
     started = clock()
