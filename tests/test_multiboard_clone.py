@@ -23,6 +23,7 @@ START = """window.addEventListener('load', () => setTimeout(() => {
 
 
 @pytest.mark.browser
+@pytest.mark.slow
 def test_a_known_duotrigordle_game_is_won(tmp_path: Path) -> None:
     require_clone("duotrigordle")
     answers = json.loads((CLONES / "duotrigordle" / "historic-targets.json").read_text())

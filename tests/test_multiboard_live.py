@@ -18,7 +18,7 @@ ANSWERS = ["crane", "piano", "robot", "llama"]
 def test_live_wins_a_quordle(xdisplay: dict[str, str], tmp_path: Path) -> None:  # noqa: F811
     out = tmp_path / "game.json"
     done = live(xdisplay, "--launch", "bundled", "--boards", "4", "--answers", ",".join(ANSWERS),
-                "--json", str(out), timeout=400)
+                "--json", str(out), "--find-timeout", "60", timeout=500)
     assert done.returncode == 0, done.stderr
     record = json.loads(out.read_text())
     assert record["won"] and set(ANSWERS) <= set(record["guesses"]), record

@@ -130,3 +130,14 @@ def test_every_board_is_found_and_read(base: str, browser, boards: int, theme: s
             assert board.rows[len(played)] == ("DUMP", "tttt.")
         assert len(board.rows) == boards + 5
     assert read.to_json()["count"] == boards and read.theme == theme
+
+
+def test_a_board_gone_from_view_maps_to_none_only_when_asked() -> None:
+    from autobot.loop.many import could_be
+
+    state = MultiState(2).after("salet", ["XXXXX", "GXXXX"])
+    reads = [_rows(("salet", "XXXXX"))]
+    assert assign(state, reads, partial=True) == {0: 0, 1: -1}
+    assert isinstance(assign(state, reads), str)
+    # Board 2 may have been solved by SHOWN (S first, no A L E T); not by CRONY.
+    assert could_be(state, 1, "shown") and not could_be(state, 1, "crony")

@@ -25,12 +25,12 @@ from typing import Any, Protocol
 
 from autobot.drivers.driver import Driver, UserQuit
 from autobot.errors import AutobotError
-from autobot.loop.result import BotConfig, Event, Row, Timings
+from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings
 from autobot.loop.rows import letters_match, row_kind, row_matches
 from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
-from autobot.wordle import WORD_LENGTH, Turn
+from autobot.wordle import WORD_LENGTH, Turn, score
 
 # Many boards take longer to read and to reveal; a read never turns "still" by pixels alone
 # (the watcher's shortcut keeps only the rows, not which board they belong to).
@@ -97,11 +97,13 @@ def board_rows(read: Any) -> list[tuple[Row, ...]] | None:
     return [tuple(b.rows) for b in boards if b.found]
 
 
-def assign(state: MultiState, boards: Sequence[Sequence[Row]]) -> dict[int, int] | str:
+def assign(state: MultiState, boards: Sequence[Sequence[Row]], partial: bool = False
+           ) -> dict[int, int] | str:
     """Which board read shows each open board, {board: read index}, or why none does.
 
     A read is an open board's when it has a row for this guess and its rows before it show
     the guesses with exactly that board's colours; reads are taken in order, each once.
+    With `partial`, a board no read shows maps to -1 instead.
     """
     k = len(state.guesses)
     free = list(range(len(boards)))
@@ -118,9 +120,18 @@ def assign(state: MultiState, boards: Sequence[Sequence[Row]]) -> dict[int, int]
                 free.remove(i)
                 break
         else:
+            if partial:
+                out[b] = -1
+                continue
             return (f"board {b + 1} ({' '.join(want) or 'no rows yet'}) is not among the "
                     f"{len(boards)} boards read")
     return out
+
+
+def could_be(state: MultiState, board: int, word: str) -> bool:
+    """Could `word` be this board's answer, by the colours it showed so far?"""
+    return all(score(g, word) == m for g, m in zip(state.guesses, state.marks[board],
+                                                    strict=False))
 
 
 def _named_rows(reason: str) -> list[int]:
@@ -138,14 +149,17 @@ def settled_from(board: Any, index: int) -> bool:
     return all((named := _named_rows(why)) and max(named) <= index for why in board.reasons)
 
 
-def open_reads(state: MultiState, read: Any) -> dict[int, Any] | None:
-    """Every open board's read (None: the boards cannot be told apart in this read)."""
+def open_reads(state: MultiState, read: Any, partial: bool = False) -> dict[int, Any] | None:
+    """Every open board's read (None: the boards cannot be told apart in this read; with
+    `partial`, a board not in view maps to None)."""
     boards = getattr(read, "boards", None)
     if boards is None:
         return None
     found = [b for b in boards if b.found]
-    got = assign(state, [tuple(b.rows) for b in found])
-    return None if isinstance(got, str) else {b: found[i] for b, i in got.items()}
+    got = assign(state, [tuple(b.rows) for b in found], partial)
+    if isinstance(got, str):
+        return None
+    return {b: found[i] if i >= 0 else None for b, i in got.items()}
 
 
 def rows_now(state: MultiState, read: Any) -> dict[int, Row] | None:
@@ -234,9 +248,15 @@ class ManyLoop(GameLoop):
 
         def judge(read: Any, previous: Any, still: float) -> Any:
             nonlocal accepted, last, same
-            reads = open_reads(self.state, read) if read.found else None
-            if reads is None:
+            got = open_reads(self.state, read, partial=True) if read.found else None
+            if got is None:
                 return None
+            # A board this guess solved may fade or fold away at once (Duotrigordle): one
+            # gone from view whose answer the guess can be is taken as solved, on two reads.
+            gone = [b for b, r in got.items() if r is None]
+            if gone and not all(could_be(self.state, b, guess) for b in gone):
+                return None
+            reads = {b: r for b, r in got.items() if r is not None}
             rows = {b: tuple(r.rows[index]) for b, r in reads.items()}
             same = same + 1 if rows == last else 0
             last = rows
@@ -245,12 +265,13 @@ class ManyLoop(GameLoop):
             settled = all(settled_from(r, index) for r in reads.values())
             # One read of settled boards is enough (vision tells a tile mid-flip): the last
             # guess may be followed at once by an end dialog over the boards.
-            if kinds == {"evaluated"} and same >= (0 if settled else 2):
+            if kinds <= {"evaluated"} and same >= (1 if gone or not reads else 0 if settled
+                                                    else 2):
                 if not all(letters_match(r[0], guess) for r in rows.values()):
                     shown = sorted({r[0] for r in rows.values()})
                     raise OutOfStep(f"the boards show {', '.join(shown)} scored, "
                                     f"the bot typed {guess.upper()}")
-                return {b: r[1] for b, r in rows.items()}
+                return {**{b: ALL_GREEN for b in gone}, **{b: r[1] for b, r in rows.items()}}
             if accepted or not settled or still < self.config.reject_patience:
                 return None
             return "rejected" if kinds in ({"empty"}, {"typed"}) else None
@@ -331,6 +352,8 @@ def play_many(
         from autobot.vision.boards import BoardsReader
 
         reader = BoardsReader()
+    # Reading 32 boards takes seconds a frame: a reveal gets a few frames' time whatever N.
+    config = replace(config, settle_timeout=max(config.settle_timeout, 4.0 * boards))
     loop = ManyLoop(driver, solver, config, reader, clock, sleep, on_event, guard, overlay)
     loop.setup(boards)
     started = clock()
