@@ -13,10 +13,10 @@ import sys
 import time
 from pathlib import Path
 
-from autobot.browser import BrowserConfig, open_browser
+from autobot.drivers.browser import BrowserConfig, open_browser
+from autobot.drivers.screen import SeleniumScreen
 from autobot.loop import percentile
 from autobot.page.server import page_url, serve_page
-from autobot.screen import SeleniumScreen
 from autobot.vision import read_board
 
 

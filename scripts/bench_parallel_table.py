@@ -14,9 +14,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from autobot import grid
-from autobot.bench_browser import pick_answers
-from autobot.bench_parallel import RunConfig, run_games
+from autobot.bench.browser import pick_answers
+from autobot.bench.parallel import RunConfig, run_games
+from autobot.harness import grid
 from autobot.page.server import serve_page
 
 

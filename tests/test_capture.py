@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from conftest import require_chromium
 
-from autobot.screen import SeleniumScreen, clip_region, paste_clip, well_inside
+from autobot.drivers.screen import SeleniumScreen, clip_region, paste_clip, well_inside
 
 # A page taller than the window, in stripes of distinct colours: scrolled, a clip taken with
 # the wrong offset shows other stripes.
@@ -40,7 +40,7 @@ def test_paste_clip_puts_the_region_in_place_on_its_own_edge_colour() -> None:
 @pytest.fixture(scope="module")
 def web_2x() -> Any:
     require_chromium()
-    from autobot.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(1000, 800), scale=2.0)) as web:
         yield web
@@ -140,7 +140,7 @@ def test_a_board_well_inside_the_clip_keeps_the_clip() -> None:
 
 @pytest.mark.browser
 def test_the_loop_takes_clips_once_the_board_is_found(web_2x: Any, base: str) -> None:
-    from autobot.driver import SeleniumDriver
+    from autobot.drivers.driver import SeleniumDriver
     from autobot.loop import play_game
     from autobot.page.server import page_url
     from autobot.solver import SolverConfig, make_solver

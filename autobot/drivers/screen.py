@@ -147,7 +147,7 @@ class SeleniumScreen:
     def _css_clip(self, region: Box) -> dict[str, float]:
         """`region` as a DevTools clip: CSS pixels from the document's top-left (so the
         scroll offset is added), scale 1 (the image comes back in device pixels)."""
-        from autobot.browser import devtools
+        from autobot.drivers.browser import devtools
 
         metrics = devtools(self._webdriver, "Page.getLayoutMetrics", {})
         css, device = metrics["cssVisualViewport"], metrics["visualViewport"]
@@ -162,7 +162,7 @@ class SeleniumScreen:
         """The focused region, captured alone and pasted into a viewport-sized frame."""
         import base64
 
-        from autobot.browser import devtools
+        from autobot.drivers.browser import devtools
 
         shot = devtools(self._webdriver, "Page.captureScreenshot", {
             # Lossless and fast to encode: frames are compared pixel for pixel.
