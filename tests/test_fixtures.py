@@ -237,8 +237,10 @@ def test_make_is_deterministic(tmp_path: Path) -> None:
             assert new[key] == old[key], (name, key)
         a = np.asarray(Image.open(tmp_path / f"{name}.png").convert("RGB"), np.int16)
         b = np.asarray(Image.open(FIXTURES / f"{name}.png").convert("RGB"), np.int16)
-        # Same frame; allow a sliver of antialiasing noise from another Chromium build.
-        assert (np.abs(a - b).max(axis=2) > 24).mean() < 0.002, name
+        # Same frame; allow a sliver of antialiasing noise from another Chromium build, and for
+        # a frame frozen mid-animation the few edge pixels a busy machine's timer moves.
+        limit = 0.002 if by_name(name).moment == "settled" else 0.006
+        assert (np.abs(a - b).max(axis=2) > 24).mean() < limit, name
 
 
 def test_fixtures_list_and_bad_actions(capsys: pytest.CaptureFixture[str]) -> None:

@@ -269,6 +269,19 @@ def test_win_is_taken_even_when_the_stats_dialog_covers_the_board_at_once(solver
     assert result.won and result.guesses[-1] == "robot"
 
 
+def test_win_read_once_stands_when_the_end_dialog_covers_the_board_before_a_second_read(
+    solver: Any,
+) -> None:
+    # A busy machine: each screenshot takes 0.4 s and the statistics dialog covers the board
+    # 0.1 s after the last flip, for good: only one settled read of the winning row comes.
+    game = FakeGame("robot", FakeClock(), toast=0.0, modal_after_end=0.1, dialog_sticks=True)
+    driver = FakeDriver(game)
+    driver.screen = FakeScreen(game, frame_cost=0.4)
+    result = play_game(driver, Scripted(["crane", "robot"]), BotConfig(), reader=fake_reader,
+                       clock=game.clock, sleep=game.clock.sleep)
+    assert result.won and result.guesses == ["crane", "robot"]
+
+
 def test_a_refused_word_is_erased_banned_and_replaced() -> None:
     clock = FakeClock()
     words = frozenset(load_words("nyt").words) - {"crane"}

@@ -192,13 +192,20 @@ class GameLoop(Watcher):
         last_row = index == self.rows - 1
         accepted = False  # saw the row revealing (a scored tile), so the word was taken
         toast = False  # saw a toast while the row was still typed: the page said no
+        won = ""  # the row's marks once read all green, in step with the game so far
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> Outcome | None:
-            nonlocal accepted, toast
+            nonlocal accepted, toast, won
+            if not read.found and won:
+                # The end dialog covered the board before a second read: the win stands.
+                return Outcome("scored", won)
             if not read.found or index >= len(read.rows):
                 return None
             row = read.rows[index]
             kind = row_kind(row)
+            if (kind == "evaluated" and is_win(row[1]) and letters_match(row[0], guess)
+                    and sync_problem(read.rows, self.history, upto=index) is None):
+                won = row[1]
             if any(m in EVALUATED for m in row[1]):
                 accepted = True
             elif not accepted and any("toast" in r for r in getattr(read, "reasons", ()) or ()):
