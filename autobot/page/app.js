@@ -169,6 +169,8 @@
       sheet: p.get('sheet'),
       sheetStates: list('sheetstates'),
       intro: flag('intro', false),
+      // intro=sticky: the help does not close on Escape, only by its x or its backdrop.
+      introSticky: (p.get('intro') || '').toLowerCase() === 'sticky',
       hint: flag('hint', false),
       keys: choice('keys'),
       palette: choice('palette'),
@@ -646,8 +648,10 @@
   const gameEvent = { keyup: 'keyup', 'click-only': 'none' }[config.keys] || 'keydown';
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !(e.ctrlKey || e.metaKey || e.altKey)) {
-      if (!introOverlay.hidden) closeIntro();
-      else if (!overlay.hidden) closeStats();
+      if (!introOverlay.hidden) {
+        if (config.introSticky) return;
+        closeIntro();
+      } else if (!overlay.hidden) closeStats();
       else return;
       e.preventDefault();
     }

@@ -166,7 +166,7 @@ def page_url(
     length: int = 5,
     sheet: str | None = None,
     sheet_states: Sequence[str] = (),
-    intro: bool = False,
+    intro: bool | str = False,
     keys: str = "keydown",
     palette: str = "nyt",
     hint: bool = False,
@@ -207,7 +207,7 @@ def page_url(
     if typed:
         query["typed"] = typed.lower()
     if intro:
-        query["intro"] = "1"
+        query["intro"] = intro if isinstance(intro, str) else "1"
     if hint:
         query["hint"] = "1"
     chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles)
