@@ -13,7 +13,9 @@ from PIL import Image
 
 from autobot.errors import AutobotError
 from autobot.harness.fixtures import (
+    ALL,
     CATALOGUE,
+    PENDING,
     Fixture,
     by_name,
     expected_rows,
@@ -25,6 +27,7 @@ from autobot.words import load_words
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "screenshots"
+PENDING_DIR = ROOT / "fixtures" / "pending"
 ALLOWED = frozenset(load_words("nyt").words) | frozenset(load_words("answers").words)
 
 
@@ -42,7 +45,26 @@ def test_catalogue_covers_what_the_issue_asks_for() -> None:
     assert {"empty", "typed", "flip", "shake", "short-word", "wintoast", "win", "loss", "hard",
             "stats"} <= kinds
     assert {fx.moment for fx in CATALOGUE} == {"settled", "flip", "shake", "toast", "win",
-                                                "loss", "stats"}
+                                                "loss", "stats", "intro"}
+
+
+def test_catalogue_covers_the_page_options() -> None:
+    """Every other clone's palette and tile shape, hint letters, other row counts and the
+    "How To Play" dialog, each also with dark or high contrast."""
+    from autobot.page.server import CHOICES
+
+    def having(name: str) -> list[Fixture]:
+        return [fx for fx in ALL if name in dict(fx.page)]
+
+    for name in ("palette", "tiles"):
+        assert {dict(fx.page)[name] for fx in having(name)} == set(CHOICES[name][1:]), name
+    for name in ("palette", "tiles", "hint", "rows", "intro"):
+        looks = {fx.look for fx in having(name) if not fx.pending}
+        assert "dark" in looks or "dark-hc" in looks, name
+        assert "light-hc" in looks or "dark-hc" in looks, name
+    assert {4, 8} <= {fx.rows for fx in CATALOGUE}
+    assert all(fx.moment == "intro" for fx in having("intro"))
+    assert all(fx.pending for fx in PENDING) and not any(fx.pending for fx in CATALOGUE)
 
 
 def test_every_word_is_real_and_every_game_is_consistent() -> None:
@@ -52,10 +74,10 @@ def test_every_word_is_real_and_every_game_is_consistent() -> None:
         for g in fx.guesses:
             assert g in ALLOWED, (fx.name, g)
         rows = expected_rows(fx, ALLOWED)
-        if fx.moment == "stats":
-            assert rows == []
+        if fx.moment in ("stats", "intro"):
+            assert rows == [] and fx.covered
             continue
-        assert len(rows) == 6
+        assert len(rows) == fx.rows == int(dict(fx.page).get("rows", 6))
         for (letters, marks), guess in zip(rows, fx.guesses, strict=False):
             assert (letters, marks) == (guess.upper(), score(guess, fx.answer)), fx.name
 
@@ -115,6 +137,16 @@ def test_flip_catch_names_the_turning_tile() -> None:
         flip_catch(1750)
 
 
+def test_hint_letters_and_row_counts_shape_the_expected_board() -> None:
+    # Faint hint letters are not typed: the row being typed holds the typed letters only.
+    fx = Fixture(name="h", answer="mamma", guesses=("slate", "drama"), typed="cr",
+                 page=(("hint", True), ("rows", 8)))
+    rows = expected_rows(fx, ALLOWED)
+    assert len(rows) == 8 and rows[2] == ("CR", "tt...") and rows[3:] == [("", ".....")] * 5
+    assert expected_rows(Fixture(name="i", answer="crane", moment="intro",
+                                 page=(("intro", True),)), ALLOWED) == []
+
+
 def test_a_rejected_word_stays_typed_and_unknown_names_are_errors() -> None:
     fx = Fixture(name="x", answer="speed", guesses=("crane",), typed="abcde", enter=True)
     assert expected_rows(fx, ALLOWED)[1] == ("ABCDE", "ttttt")
@@ -127,23 +159,26 @@ def test_a_rejected_word_stays_typed_and_unknown_names_are_errors() -> None:
 # --- the stored fixtures ---------------------------------------------------------------------
 
 
-def _sidecars() -> list[dict]:
-    found = sorted(FIXTURES.glob("*.json"))
+def _sidecars(folder: Path = FIXTURES) -> list[dict]:
+    found = sorted(folder.glob("*.json"))
     if not found:
         pytest.fail("fixtures/screenshots is empty: run `autobot fixtures make`")
     return [json.loads(p.read_text()) for p in found]
 
 
-def test_every_catalogue_entry_has_a_checked_png_and_sidecar() -> None:
-    sidecars = {d["name"]: d for d in _sidecars()}
-    assert set(sidecars) == {fx.name for fx in CATALOGUE}
+@pytest.mark.parametrize(("folder", "entries"), [(FIXTURES, CATALOGUE), (PENDING_DIR, PENDING)],
+                         ids=["screenshots", "pending"])
+def test_every_catalogue_entry_has_a_checked_png_and_sidecar(folder: Path,
+                                                             entries: tuple[Fixture, ...]) -> None:
+    sidecars = {d["name"]: d for d in _sidecars(folder)}
+    assert set(sidecars) == {fx.name for fx in entries}
     total = 0
-    for fx in CATALOGUE:
+    for fx in entries:
         data = sidecars[fx.name]
-        png = (FIXTURES / data["image"]).read_bytes()
+        png = (folder / data["image"]).read_bytes()
         total += len(png)
         assert hashlib.sha256(png).hexdigest() == data["sha256"], fx.name
-        with Image.open(FIXTURES / data["image"]) as img:
+        with Image.open(folder / data["image"]) as img:
             assert list(img.size) == data["frame_size"]
             # The page's CSS width times the device scale (phones: the whole 412x915 viewport).
             assert img.size[0] == round(fx.window[0] * fx.scale), fx.name
@@ -153,6 +188,12 @@ def test_every_catalogue_entry_has_a_checked_png_and_sidecar() -> None:
         assert data["theme"] == fx.theme and data["high_contrast"] == fx.contrast
         assert data["made_by"]["command"] == f"autobot fixtures make --only {fx.name}"
         assert data["made_by"]["page_url"].startswith("/?answer=" + fx.answer)
+        # The other page options: in the sidecar and in the URL the page was made from.
+        assert data["game"].get("page", {}) == dict(fx.page), fx.name
+        for key, value in fx.page:
+            value = int(value) if isinstance(value, bool) else value
+            assert f"&{key}={value}" in data["made_by"]["page_url"], (fx.name, key)
+        assert data.get("pending", "") == fx.pending
         exp = data["expected"]
         # The sidecar is the catalogue's board with toast-covered tiles turned to '?'.
         truth = expected_rows(fx, ALLOWED)
@@ -182,7 +223,8 @@ def test_make_is_deterministic(tmp_path: Path) -> None:
     require_chromium()
     from autobot.cli.fixtures import make
 
-    names = ["typed_light_phone", "flip_dark_desk2x", "shake_light_desk", "loss_light_desk"]
+    names = ["typed_light_phone", "flip_dark_desk2x", "shake_light_desk", "loss_light_desk",
+             "hint_dark_desk"]
     make(tmp_path, names, log=lambda _: None)
     for name in names:
         new = json.loads((tmp_path / f"{name}.json").read_text())
@@ -200,7 +242,8 @@ def test_fixtures_list_and_bad_actions(capsys: pytest.CaptureFixture[str]) -> No
 
     assert main(["fixtures", "list"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == len(CATALOGUE) and lines[0].startswith(CATALOGUE[0].name)
+    assert len(lines) == len(ALL) and lines[0].startswith(CATALOGUE[0].name)
+    assert sum("(pending: " in line for line in lines) == len(PENDING)
     assert main(["fixtures"]) == 2
     assert main(["fixtures", "make", "--only", "nope"]) == 2
     err = capsys.readouterr().err.splitlines()

@@ -21,6 +21,7 @@ from autobot.errors import AutobotError
 from autobot.harness.fixtures import Fixture
 
 DEFAULT_OUT = "fixtures/screenshots"
+DEFAULT_PENDING = "fixtures/pending"  # fixtures today's reader misreads (Fixture.pending)
 FORMAT = "autobot-fixture/1"
 KEY_DELAY_S = 0.03  # between typed letters (the page pops each one)
 WAIT_S = 10.0  # longest wait for any page condition
@@ -38,6 +39,7 @@ JS_TWO_FRAMES = ("const done = arguments[arguments.length - 1];"
                  "requestAnimationFrame(() => requestAnimationFrame(() => done(true)));")
 JS_TOASTS = "return document.querySelectorAll('#toaster .toast').length;"
 JS_MODAL = "return !document.getElementById('overlay').hidden;"
+JS_INTRO = "return !document.getElementById('intro-overlay').hidden;"
 JS_KILL_TIMERS = """
 const last = setTimeout(() => {}, 0);
 for (let id = 0; id <= last; id++) { clearTimeout(id); clearInterval(id); }
@@ -124,6 +126,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     make = sub.add_parser("make", help="make the screenshots and sidecars")
     make.add_argument("--out", default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
     make.add_argument("--only", nargs="+", metavar="NAME", help="make only these fixtures")
+    make.add_argument("--pending-out", default=DEFAULT_PENDING,
+                      help=f"folder for the pending fixtures (default {DEFAULT_PENDING})")
     sub.add_parser("list", help="list the catalogue")
 
 
@@ -224,7 +228,8 @@ def capture(driver: Any, base: str, fx: Fixture, allowed: frozenset[str]
     from autobot.page.server import page_url
 
     url = page_url(base, answer=fx.answer, theme=fx.theme, contrast=fx.contrast, hard=fx.hard,
-                   anim=fx.anim, stats=fx.stats, guesses=fx.guesses)
+                   anim=fx.anim, stats=fx.stats, guesses=fx.guesses,
+                   **dict(fx.page))
     driver.get(url)
     _wait(driver, JS_READY, bool, "the page to load")
     if fx.moment == "stats":
@@ -277,6 +282,9 @@ def capture(driver: Any, base: str, fx: Fixture, allowed: frozenset[str]
     elif fx.moment == "stats":
         _wait(driver, JS_MODAL, bool, "the statistics modal", timeout=15)
         _wait(driver, JS_BUSY, lambda n: n == 0, "the modal to settle")
+    elif fx.moment == "intro":
+        _wait(driver, JS_INTRO, bool, "the How To Play dialog")
+        _wait(driver, JS_BUSY, lambda n: n == 0, "the dialog to settle")
     elif fx.moment == "settled":
         _wait(driver, JS_TOASTS, lambda n: n == 0, "no toast", timeout=15)
         _wait(driver, JS_BUSY, lambda n: n == 0, "the page to be still")
@@ -300,7 +308,7 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
     covered = sorted(_occluded(facts["geometry"], truth, fx.moment in ("toast", "shake", "loss"))
                      ) if truth else []
     rows = _apply_occlusion(truth, set(covered))
-    found = fx.moment != "stats"
+    found = not fx.covered
     settled = expected_settled(rows) if found else False
     with Image.open(io.BytesIO(png)) as img:
         size = list(img.size)
@@ -337,8 +345,11 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
             "at_ms": fx.at_ms,
             "anim": fx.anim,
             "stats_modal": fx.stats,
+            "page": dict(fx.page),  # the other page options (palette, tiles, hint, rows, intro)
         },
         "occluded": [list(t) for t in covered],
+        # Set: today's reader misreads this one (it lives in fixtures/pending until fixed).
+        **({"pending": fx.pending} if fx.pending else {}),
         "made_by": {
             "command": f"autobot fixtures make --only {fx.name}",
             "page_url": facts["page_url"],
@@ -348,8 +359,10 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
     }
 
 
-def make(out: Path, names: list[str] | None, log: Callable[[str], None] = print) -> list[Path]:
-    """Make the fixtures (all, or `names`) into `out`; one browser per window size and scale."""
+def make(out: Path, names: list[str] | None, log: Callable[[str], None] = print,
+         pending_out: Path | None = None) -> list[Path]:
+    """Make the fixtures (all, or `names`) into `out` (pending ones into `pending_out`,
+    default `out`); one browser per window size and scale."""
     from autobot.drivers.browser import BrowserConfig, open_browser
     from autobot.harness.fixtures import by_name
     from autobot.harness.replay import Replayer
@@ -357,7 +370,6 @@ def make(out: Path, names: list[str] | None, log: Callable[[str], None] = print)
     from autobot.words import load_words
 
     fixtures = by_name(names)
-    out.mkdir(parents=True, exist_ok=True)
     allowed = frozenset(load_words("nyt").words) | frozenset(load_words("answers").words)
     replayer = Replayer()  # its solvers give the expected next guesses
     groups: dict[tuple[tuple[int, int], float], list[Fixture]] = {}
@@ -379,10 +391,12 @@ def make(out: Path, names: list[str] | None, log: Callable[[str], None] = print)
                     start = time.monotonic()
                     png, facts = capture(driver, base, fx, allowed)
                     sidecar = sidecar_for(fx, png, facts, allowed, browser, replayer.solver_for)
-                    (out / f"{fx.name}.png").write_bytes(png)
-                    (out / f"{fx.name}.json").write_text(json.dumps(sidecar, indent=1) + "\n",
-                                                          encoding="utf-8")
-                    written.append(out / f"{fx.name}.png")
+                    folder = pending_out if fx.pending and pending_out is not None else out
+                    folder.mkdir(parents=True, exist_ok=True)
+                    (folder / f"{fx.name}.png").write_bytes(png)
+                    (folder / f"{fx.name}.json").write_text(
+                        json.dumps(sidecar, indent=1) + "\n", encoding="utf-8")
+                    written.append(folder / f"{fx.name}.png")
                     log(f"{fx.name:<28} {len(png) // 1024:5d} KB  "
                         f"{time.monotonic() - start:4.1f} s  guess {sidecar['expected_guess']}")
     return written
@@ -390,18 +404,21 @@ def make(out: Path, names: list[str] | None, log: Callable[[str], None] = print)
 
 def run(args: argparse.Namespace) -> int:
     """`fixtures make` / `fixtures list`."""
-    from autobot.harness.fixtures import CATALOGUE
+    from autobot.harness.fixtures import ALL
 
     if args.fixtures_command == "list":
-        for fx in CATALOGUE:
+        for fx in ALL:
             extra = f" at {fx.at_ms} ms" if fx.at_ms is not None else ""
+            page = "".join(f" {t}" for t in fx.tags[3:])  # the other page options
             print(f"{fx.name:<28} {fx.look:<9} {fx.window[0]}x{fx.window[1]}@{fx.scale:g} "
-                  f"{fx.moment}{extra}: {fx.answer.upper()} {' '.join(fx.guesses).upper()}"
-                  f"{' +' + fx.typed.upper() if fx.typed else ''}")
+                  f"{fx.moment}{extra}{page}: {fx.answer.upper()} "
+                  f"{' '.join(fx.guesses).upper()}{' +' + fx.typed.upper() if fx.typed else ''}"
+                  f"{f'  (pending: {fx.pending})' if fx.pending else ''}")
         return 0
     if args.fixtures_command != "make":
         raise AutobotError("fixtures: choose an action: make or list")
-    written = make(Path(args.out), args.only)
+    written = make(Path(args.out), args.only, pending_out=Path(args.pending_out))
     total = sum(p.stat().st_size for p in written)
-    print(f"wrote {len(written)} fixtures to {args.out} ({total / 1e6:.1f} MB of PNG)")
+    folders = sorted({str(p.parent) for p in written}) or [args.out]
+    print(f"wrote {len(written)} fixtures to {', '.join(folders)} ({total / 1e6:.1f} MB of PNG)")
     return 0

@@ -14,9 +14,13 @@ from autobot.errors import AutobotError
 from autobot.wordle import WORD_LENGTH, score
 
 ROWS = 6
-# What the capture waits for (see `Fixture.moment`).
-Moment = Literal["settled", "flip", "shake", "toast", "win", "loss", "stats"]
-MOMENTS: tuple[str, ...] = ("settled", "flip", "shake", "toast", "win", "loss", "stats")
+# What the capture waits for (see `Fixture.moment`); "intro": the page's "How To Play" dialog
+# is up over the board (`intro=1`), so there is no board to find.
+Moment = Literal["settled", "flip", "shake", "toast", "win", "loss", "stats", "intro"]
+MOMENTS: tuple[str, ...] = ("settled", "flip", "shake", "toast", "win", "loss", "stats",
+                            "intro")
+# What covers the board at these moments: a reader must find no board.
+COVERED: tuple[str, ...] = ("stats", "intro")
 
 Row = tuple[str, str]  # (LETTERS, MARKS) as in ../shared/real-screens/labels.json
 
@@ -39,6 +43,12 @@ class Fixture:
     moment: str = "settled"
     at_ms: int | None = None  # flip/shake: freeze animations this long after Enter
     stats: bool = False  # let the page open its statistics modal after the game
+    # Other page options (autobot.page.server.page_url keywords: palette, tiles, hint, rows),
+    # as sorted (name, value) pairs so the fixture stays hashable.
+    page: tuple[tuple[str, object], ...] = ()
+    # Why today's reader misreads it: made into fixtures/pending/ (not replayed with the rest)
+    # until the reader is fixed, then the reason is dropped and it joins the catalogue.
+    pending: str = ""
     note: str = ""
     tags: tuple[str, ...] = field(default=())
 
@@ -46,6 +56,16 @@ class Fixture:
     def look(self) -> str:
         """'light', 'dark', 'light-hc' or 'dark-hc'."""
         return self.theme + ("-hc" if self.contrast else "")
+
+    @property
+    def rows(self) -> int:
+        """How many rows the page's board has (`rows=N`; 6 by default)."""
+        return int(dict(self.page).get("rows", ROWS))  # type: ignore[call-overload]
+
+    @property
+    def covered(self) -> bool:
+        """A dialog covers the board: nothing to find."""
+        return self.moment in COVERED
 
 
 def _typed_row(letters: str) -> Row:
@@ -78,8 +98,8 @@ def accepts(fx: Fixture, allowed: frozenset[str] | None = None) -> bool:
 
 def expected_rows(fx: Fixture, allowed: frozenset[str] | None = None) -> list[Row]:
     """The board as the labels format, before occlusion: '?' only for a row caught mid-flip."""
-    if fx.moment == "stats":
-        return []  # the modal hides the board: there is nothing to find
+    if fx.covered:
+        return []  # a modal hides the board: there is nothing to find
     rows: list[Row] = []
     for guess, marks in submitted_turns(fx, allowed):
         rows.append((guess.upper(), marks))
@@ -103,9 +123,9 @@ def expected_rows(fx: Fixture, allowed: frozenset[str] | None = None) -> list[Ro
         if fx.moment == "shake":
             marks = "?" * WORD_LENGTH  # the row slides sideways while it shakes
         rows.append((letters, marks))
-    while len(rows) < ROWS:
+    while len(rows) < fx.rows:
         rows.append(("", "." * WORD_LENGTH))
-    return rows[:ROWS]
+    return rows[:fx.rows]
 
 
 # The page's reveal timing (autobot/page/app.js): tile c starts flipping c * STAGGER_MS after
@@ -126,9 +146,9 @@ def flip_catch(at_ms: int) -> tuple[int, str]:
 
 
 def game_over(rows: list[Row]) -> bool:
-    """Won (a green row) or lost (six submitted rows)."""
+    """Won (a green row) or lost (every row submitted)."""
     done = [m for _, m in rows if m and set(m) <= set("GYX")]
-    return any(m == "G" * WORD_LENGTH for m in done) or len(done) >= ROWS
+    return any(m == "G" * WORD_LENGTH for m in done) or bool(rows) and len(done) >= len(rows)
 
 
 def expected_settled(rows: list[Row]) -> bool:
@@ -301,7 +321,78 @@ def _build() -> tuple[Fixture, ...]:
                      typed="snort"))
     out.append(_make("win", LOOKS[3], "phone3x", answer="llama",
                      guesses=("stare", "pilot", "llama"), moment="win"))
+    out += _page_options()
     return tuple(out)
+
+
+LIGHT, DARK, LIGHT_HC, DARK_HC = LOOKS
+
+
+def _option(kind: str, look: tuple[str, bool], geom: str, game: tuple[str, tuple[str, ...]],
+            page: dict[str, object], **kw: object) -> Fixture:
+    """A fixture of the page with other options (`page`): named KIND_LOOK_GEOM, tagged by them."""
+    answer, guesses = game
+    fx = _make(kind, look, geom, answer=answer, guesses=guesses,
+               page=tuple(sorted(page.items())), **kw)
+    from dataclasses import replace
+
+    return replace(fx, tags=fx.tags + tuple(
+        f"{k}={int(v) if isinstance(v, bool) else v}" for k, v in sorted(page.items())))
+
+
+def _page_options() -> list[Fixture]:
+    """Boards of the page's quirk options (other clones' palettes, tile shapes, faint hint
+    letters, row counts, the "How To Play" dialog), alone and with dark / high contrast."""
+    mamma, speed, knoll = MIDGAMES[4], MIDGAMES[0], MIDGAMES[15]
+    out: list[Fixture] = []
+    # Palettes of other clones (green / yellow / grey of each, 10).
+    for palette, look, geom, game in (
+        ("letreco", LIGHT, "desk", mamma), ("letreco", DARK, "desk", speed),
+        ("letreco", DARK_HC, "short", MIDGAMES[6]),
+        ("pastel", LIGHT, "desk", speed), ("pastel", DARK, "short", mamma),
+        ("pastel", LIGHT_HC, "desk", MIDGAMES[2]),
+        ("colorblind", LIGHT, "desk2x", MIDGAMES[1]), ("colorblind", DARK, "desk", MIDGAMES[5]),
+        ("slate", LIGHT, "phone", MIDGAMES[3]), ("slate", DARK, "desk", MIDGAMES[9]),
+    ):
+        out.append(_option(f"palette-{palette}", look, geom, game, {"palette": palette}))
+    # Tile shapes (6).
+    outline = "outline tiles: evaluated rows read as typed letters"
+    for tiles, look, geom, game in (
+        ("round", LIGHT, "desk", speed), ("rounded", DARK, "desk2x", mamma),
+        ("rect", LIGHT_HC, "short", MIDGAMES[8]), ("rect", DARK, "phone", MIDGAMES[10]),
+        ("outline", LIGHT, "desk", MIDGAMES[12]), ("outline", DARK_HC, "desk", MIDGAMES[13]),
+    ):
+        out.append(_option(f"tiles-{tiles}", look, geom, game, {"tiles": tiles},
+                           pending=outline if tiles == "outline" else ""))
+    # Known greens as faint letters in the row being typed: not typed letters (3).
+    out.append(_option("hint", LIGHT, "desk", mamma, {"hint": True}))
+    out.append(_option("hint", DARK, "desk", mamma, {"hint": True}, typed="cr"))
+    out.append(_option("hint", LIGHT_HC, "short", MIDGAMES[7], {"hint": True}))
+    # Other row counts: 4 and 5 (tiles keep their size) and 8 (tiles shrink) (5).
+    out.append(_option("rows4", LIGHT, "desk", mamma, {"rows": 4}))
+    out.append(_option("rows8", DARK, "desk", knoll, {"rows": 8}))
+    out.append(_option("rows5", DARK_HC, "desk2x", MIDGAMES[6], {"rows": 5}))
+    # 8 rows in a 768 px window: 40 px tiles.
+    small = "40 px tiles: typed letters read as mid-flip, dark absent letters unreadable"
+    out.append(_option("rows8", LIGHT_HC, "short", speed, {"rows": 8}, typed="spe",
+                       pending=small))
+    out.append(_option("rows8", DARK, "short", speed, {"rows": 8}, pending=small))
+    # Combinations like real clones (letreco's rect tiles in its colours, ...) (3).
+    out.append(_option("letreco-rect", DARK, "desk", speed,
+                       {"palette": "letreco", "tiles": "rect"}))
+    out.append(_option("pastel-round", LIGHT, "desk", MIDGAMES[5],
+                       {"palette": "pastel", "tiles": "round"}))
+    out.append(_option("colorblind-rounded-hint", DARK_HC, "desk", mamma,
+                       {"palette": "colorblind", "tiles": "rounded", "hint": True}))
+    # "How To Play" up on load, its example tiles over the board: no board to find (3).
+    out.append(_option("intro", LIGHT, "desk", ("crane", ()), {"intro": True}, moment="intro"))
+    out.append(_option("intro", DARK_HC, "desk2x", mamma, {"intro": True}, moment="intro",
+                       pending="at scale 2 the example rows are taken for a 3-row board"))
+    out.append(_option("intro", DARK, "short", speed, {"intro": True, "palette": "letreco"},
+                       moment="intro"))
+    out.append(_option("intro", LIGHT_HC, "phone", MIDGAMES[1], {"intro": True},
+                       moment="intro"))
+    return out
 
 
 def _renamed(fx: Fixture, suffix: str) -> Fixture:
@@ -310,14 +401,17 @@ def _renamed(fx: Fixture, suffix: str) -> Fixture:
     return replace(fx, name=f"{fx.name}-{suffix}")
 
 
-CATALOGUE: tuple[Fixture, ...] = _build()
+ALL: tuple[Fixture, ...] = _build()
+CATALOGUE: tuple[Fixture, ...] = tuple(fx for fx in ALL if not fx.pending)
+PENDING: tuple[Fixture, ...] = tuple(fx for fx in ALL if fx.pending)
 
 
 def by_name(names: list[str] | tuple[str, ...] | None = None) -> list[Fixture]:
-    """The fixtures called `names` (all when empty); an unknown name is a one-line error."""
+    """The fixtures called `names` (all, pending ones too, when empty); an unknown name is a
+    one-line error."""
     if not names:
-        return list(CATALOGUE)
-    index = {fx.name: fx for fx in CATALOGUE}
+        return list(ALL)
+    index = {fx.name: fx for fx in ALL}
     missing = [n for n in names if n not in index]
     if missing:
         raise AutobotError(f"no fixture named {', '.join(missing)} (see `autobot fixtures list`)")
