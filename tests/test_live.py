@@ -106,6 +106,9 @@ class _Keys:
     def click_key(self, keyboard: Any, label: str) -> None:
         self.typed.append(f"key {label}")
 
+    def press_escape(self) -> None:
+        self.typed.append("escape")
+
 
 def test_guarded_driver_clicks_only_while_the_board_stays() -> None:
     reads = iter([_Read(_Grid(100, 100)), _Read(_Grid(100, 100)), _Read(_Grid(100, 300))])
@@ -168,6 +171,87 @@ def test_guarded_driver_stops_when_the_board_is_gone() -> None:
     with pytest.raises(AutobotError) as stop:
         guarded.type_word("salet")
     assert stop.value.exit_code == 4 and "gone" in str(stop.value) and keys.typed == []
+
+
+def _dialog(panel: tuple[int, int, int, int] = (50, 50, 400, 400)) -> Any:
+    from autobot.vision.overlay import Overlay
+
+    return Overlay(panel, close=(panel[2] - 20, panel[1] + 20), outside=(20, 600))
+
+
+def test_guarded_driver_closes_only_a_dialog_over_the_board() -> None:
+    now = [0.0]
+    clock, sleep = (lambda: now[0]), (lambda s: now.__setitem__(0, now[0] + s))
+    anchor = Anchor(100, 100, 67, 67, box=(100, 100, 430, 500))
+    keys = _Keys()
+    guarded = GuardedDriver(keys, lambda frame: _Read(None), anchor=anchor, clock=clock,
+                            sleep=sleep, overlay=lambda frame: _dialog())
+    guarded.press_escape()
+    guarded.click(380, 70)  # its X
+    guarded.click(20, 600)  # its backdrop
+    assert keys.typed == ["escape", "click 380,70", "click 20,600"]
+    with pytest.raises(AutobotError) as stop:  # anywhere else: not what the pixels show
+        guarded.click(700, 700)
+    assert stop.value.exit_code == 4 and keys.typed[3:] == []
+    # A panel away from the board is another window's: no Escape, no click.
+    elsewhere = GuardedDriver(keys, lambda frame: _Read(None), anchor=anchor, clock=clock,
+                              sleep=sleep, overlay=lambda frame: _dialog((600, 50, 900, 400)))
+    with pytest.raises(AutobotError) as stop:
+        elsewhere.press_escape()
+    assert stop.value.exit_code == 4 and "gone" in str(stop.value) and len(keys.typed) == 3
+
+
+def test_find_board_starts_under_a_dialog_only_when_one_is_seen_twice() -> None:
+    from autobot.cli.live import find_board
+
+    now = [0.0]
+
+    class Screen:
+        def grab(self) -> np.ndarray:
+            now[0] += 0.3
+            return np.zeros((4, 4, 3), np.uint8)
+
+    seen = iter([None, _dialog(), _dialog()])
+    frame, read = find_board(Screen(), lambda f: _Read(None), 10.0, "monitor 1",
+                             clock=lambda: now[0], dialog=lambda f: next(seen))
+    assert not read.found and frame.shape == (4, 4, 3)
+    with pytest.raises(AutobotError) as stop:  # no dialog: no board is exit 3, as before
+        find_board(Screen(), lambda f: _Read(None), 3.0, "monitor 1", clock=lambda: now[0],
+                   dialog=lambda f: None)
+    assert stop.value.exit_code == 3
+
+
+def test_a_dialog_counts_only_over_a_game() -> None:
+    from autobot.desktop import page_dialog
+    from autobot.vision import load_image
+
+    shots = ROOT / "fixtures" / "screenshots"
+    for name in ("intro_light_desk", "intro_light-hc_phone", "stats_dark_phone"):
+        found = page_dialog(load_image(shots / f"{name}.png"))
+        assert found is not None and found.close is not None, name
+    page = load_image(shots / "intro_light_desk.png")
+    alone = page_dialog(page)
+    # The page in a window on a dark desktop: the window is a panel too, around the keyboard;
+    # the dialog is the panel inside it, and its backdrop point is on the page, not the desktop.
+    desktop = np.zeros((1100, 1500, 3), np.uint8)
+    desktop[40:40 + page.shape[0], 150:150 + page.shape[1]] = page
+    found = page_dialog(desktop)
+    assert found is not None and alone is not None
+    assert found.panel == (alone.panel[0] + 150, alone.panel[1] + 40,
+                           alone.panel[2] + 150, alone.panel[3] + 40)
+    assert found.outside is not None and 150 <= found.outside[0] < 150 + page.shape[1]
+    assert page_dialog(load_image(shots / "mid_light_desk.png")) is None
+    # A window with an X on an ordinary desktop (no board, no keyboard) is not the game's.
+    desk = np.full((900, 1200, 3), (40, 90, 140), np.uint8)
+    desk[150:700, 300:900] = 245
+    desk[150:180, 300:900] = 200
+    import cv2
+
+    cv2.line(desk, (870, 158), (884, 172), (30, 30, 30), 2)
+    cv2.line(desk, (884, 158), (870, 172), (30, 30, 30), 2)
+    from autobot.vision.overlay import find_overlay
+
+    assert find_overlay(desk) is not None and page_dialog(desk) is None
 
 
 # --- no display, no pyautogui ---------------------------------------------------------------
@@ -410,6 +494,26 @@ def test_live_wins_in_a_real_window(xdisplay: dict[str, str], base: str, tmp_pat
     assert done.returncode == 0, done.stderr
     check_game(json.loads(out.read_text()), answer)
     assert "won in" in done.stdout
+
+
+@pytest.mark.desktop
+@pytest.mark.parametrize(("intro", "theme", "answer"), [("1", "dark", "plumb"),
+                                                         ("sticky", "light", "gecko")])
+def test_live_closes_the_help_dialog_however_it_closes(xdisplay: dict[str, str], base: str,
+                                                        tmp_path: Path, intro: str, theme: str,
+                                                        answer: str) -> None:
+    # "How To Play" is up on load, over the board, and comes back once at the first key;
+    # `sticky` ignores Escape: only its X or its backdrop close it, clicked where the pixels are.
+    out = tmp_path / "game.json"
+    url = _url(base, answer=answer, theme=theme, intro=intro)
+    done = live(xdisplay, "--launch", url, "--window", "100,0,1100,1000", "--json", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    check_game(json.loads(out.read_text()), answer)
+    assert "a dialog covers the game: closing it" in done.stdout
+    closes = [line for line in done.stdout.splitlines() if line.startswith("no board in view")]
+    assert len(closes) >= 2, done.stdout  # on load and when it came back
+    if intro == "sticky":
+        assert any("clicked the dialog's X" in c or "beside the dialog" in c for c in closes)
 
 
 @pytest.mark.desktop

@@ -105,6 +105,20 @@ def where_text(args: argparse.Namespace) -> str:
     return f"monitor {args.monitor if args.monitor is not None else 1}"
 
 
+DIALOG_LOOK_S = 0.25  # how often the board search also looks for a dialog over the game
+
+
+def _no_board(board: Any) -> Any:
+    """`board` as a read that found nothing (what shows is a dialog's, not the game's)."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(board):
+        return dataclasses.replace(board, found=False, settled=False, rows=(), grid=None)
+    from autobot.vision import BoardRead
+
+    return BoardRead(False, False, None, False, (), None)
+
+
 def find_board(
     screen: Any,
     read: Callable[[Any], Any],
@@ -112,16 +126,22 @@ def find_board(
     where: str,
     *,
     clock: Callable[[], float] = time.monotonic,
+    dialog: Callable[[Any], Any] | None = None,
 ) -> tuple[Any, Any]:
     """Poll the screen until two consecutive reads agree on a settled board; (frame, read).
 
-    Nothing by the deadline is exit 3 ("no Wordle board found on monitor 1").
+    With `dialog` (frame -> a dialog over the game, or None), the same dialog seen twice
+    with no settled board in view ends the search too: the read returned then has `found`
+    false, and the turn loop closes the dialog before anything is typed. Nothing by the
+    deadline is exit 3 ("no Wordle board found on monitor 1").
     """
     from autobot.drivers.desktop import anchor_of, board_moved
 
     deadline = clock() + timeout
     previous = None
     seen = False
+    last_panel: Any = None
+    looked_at = -DIALOG_LOOK_S
     while True:
         frame = screen.grab()
         board = read(frame)
@@ -131,6 +151,14 @@ def find_board(
                     and previous.rows == board.rows
                     and board_moved(anchor_of(previous.grid), board.grid) is None):
                 return frame, board
+        if dialog is not None and not (board.found and board.settled) and \
+                clock() - looked_at >= DIALOG_LOOK_S:
+            looked_at = clock()
+            found = dialog(frame)
+            panel = None if found is None else found.panel
+            if panel is not None and panel == last_panel:
+                return frame, _no_board(board)
+            last_panel = panel
         previous = board
         if clock() >= deadline:
             if seen:
@@ -262,7 +290,14 @@ def run(args: argparse.Namespace) -> int:
 
     with _terminate_as_interrupt(), launched(args), \
             MssScreen(monitor=args.monitor, region=args.region) as screen:
-        frame, first = find_board(screen, read, args.find_timeout, where_text(args))
+        from autobot.drivers.desktop import page_dialog
+
+        frame, first = find_board(screen, read, args.find_timeout, where_text(args),
+                                  dialog=None if args.advise else page_dialog)
+        if not first.found:  # a dialog covers the game: the turn loop closes it first
+            console.print("a dialog covers the game: closing it")
+            sys.stdout.flush()
+            return play_live(args, screen, frame, first, solver, console, read)
         from autobot.loop import board_cut
 
         cut = board_cut(first, frame.shape[0])
@@ -315,14 +350,22 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
               console: Any, read: Callable[..., Any]) -> int:
     """Take over the game on screen and play it to the end through guarded real keys."""
     from autobot.cli.play import make_printer, share_grid, tiles, write_json
-    from autobot.drivers.desktop import DesktopDriver, GuardedDriver, anchor_of, focus_spot
+    from autobot.drivers.desktop import (
+        DesktopDriver,
+        GuardedDriver,
+        anchor_of,
+        focus_spot,
+        page_dialog,
+    )
     from autobot.drivers.driver import ConfirmStrategy
     from autobot.loop import play_game
 
     theme, contrast = first.theme or "light", first.high_contrast
-    anchor = anchor_of(first.grid)
+    # Under a dialog there is no board yet: the guard takes its place from the first settled
+    # read, and closing the dialog (a click on it) gives the page the focus.
+    anchor = anchor_of(first.grid) if first.found else None
     keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
-    if args.click_to_focus:
+    if args.click_to_focus and first.found:
         spot = focus_spot(frame, first.grid)
         if spot is None:
             raise AutobotError("no empty page background beside the board to click for focus; "
@@ -352,8 +395,10 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
 
     started = time.monotonic()
     try:
+        # Dialogs are looked for as on any desktop frame (never a window's own X), by the same
+        # finder the guard checks each click with.
         result = play_game(driver, solver, live_config(args.hard), reader=read,
-                           on_event=on_event, guard=guard)
+                           on_event=on_event, guard=guard, overlay=page_dialog)
     except AutobotError as exc:
         console.print(f"stopped after {len(seen)} row(s), {time.monotonic() - started:.1f} s")
         if args.json:

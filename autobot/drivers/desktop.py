@@ -183,6 +183,8 @@ def failsafe_guard(call: Callable[[], None], pyautogui: Any) -> None:
 class DesktopDriver:
     """Types into whatever window has the keyboard focus, with real key events (pyautogui)."""
 
+    clicks_frame_pixels = True  # click(x, y) takes frame pixels and maps them to the pointer
+
     def __init__(
         self, screen: MssScreen, *, key_delay: float = 0.06, pointer: PointerMap | None = None
     ) -> None:
@@ -309,11 +311,14 @@ class Anchor:
     y: float
     pitch_x: float
     pitch_y: float
+    box: tuple[int, int, int, int] | None = None  # the whole board (x0, y0, x1, y1), if known
 
 
 def anchor_of(grid: Any) -> Anchor:
     """The part of a read grid that must not change while we type."""
-    return Anchor(float(grid.x), float(grid.y), float(grid.pitch_x), float(grid.pitch_y))
+    box = tuple(int(v) for v in grid.bbox()) if hasattr(grid, "bbox") else None
+    return Anchor(float(grid.x), float(grid.y), float(grid.pitch_x), float(grid.pitch_y),
+                  box)  # type: ignore[arg-type]
 
 
 def board_moved(anchor: Anchor, grid: Any) -> str | None:
@@ -329,6 +334,57 @@ def board_moved(anchor: Anchor, grid: Any) -> str | None:
 
 
 ReadFn = Callable[[np.ndarray], Any]
+DialogFn = Callable[[np.ndarray], Any]  # frame -> autobot.vision.overlay.Overlay | None
+
+
+def page_dialog(frame: np.ndarray) -> Any:
+    """The page's dialog over a Wordle game in a desktop frame (an Overlay in frame pixels), or
+    None.
+
+    A desktop is full of panels with an X at the top right: windows, whose X would close the
+    user's browser. A dialog of the game is a panel beside the game's on-screen keyboard (read
+    by pixels), not around it: a panel holding the keyboard is the browser window or the page,
+    and the dialog is looked for inside it. No keyboard in view: nothing is taken for a dialog.
+    """
+    from autobot.vision.keyboard import read_keyboard
+
+    keys = read_keyboard(frame)
+    if not keys.found:
+        return None
+    return _dialog_beside(frame, [k.center for k in keys.keys], (0, 0), depth=2)
+
+
+def _dialog_beside(frame: np.ndarray, keys: list[tuple[int, int]], offset: tuple[int, int],
+                   depth: int) -> Any:
+    """The largest panel of `frame` (a crop at `offset`) that does not hold most `keys`."""
+    from dataclasses import replace
+
+    from autobot.vision.overlay import find_overlay
+
+    found = find_overlay(frame)
+    if found is None:
+        return None
+    x0, y0, x1, y1 = found.panel
+    ox, oy = offset
+    held = sum(x0 <= x - ox < x1 and y0 <= y - oy < y1 for x, y in keys)
+    if 2 * held <= len(keys):
+
+        def shift(p: tuple[int, int] | None) -> tuple[int, int] | None:
+            return None if p is None else (p[0] + ox, p[1] + oy)
+
+        return replace(found, panel=(x0 + ox, y0 + oy, x1 + ox, y1 + oy),
+                       close=shift(found.close), outside=shift(found.outside))
+    if depth == 0 or x1 - x0 < 32 or y1 - y0 < 32:
+        return None
+    return _dialog_beside(frame[y0:y1, x0:x1], keys, (ox + x0, oy + y0), depth - 1)
+
+
+def aims_at(dialog: Any, point: tuple[float, float]) -> bool:
+    """Is `point` the dialog's close X or its backdrop point (as found in this frame)?"""
+    x0, _, x1, _ = dialog.panel
+    tol = max(8.0, 0.03 * (x1 - x0))
+    return any(t is not None and abs(t[0] - point[0]) <= tol and abs(t[1] - point[1]) <= tol
+               for t in (dialog.close, dialog.outside))
 
 
 def rows_differ(before: Any, now: Any) -> str | None:
@@ -350,6 +406,8 @@ class GuardedDriver:
 
     The live page is a window the user owns: if it moves, shrinks, is covered or the board
     vanishes, keys could land somewhere else, so we raise the safety stop (exit 4) instead.
+    One exception: a dialog of the page over the board (found by pixels on a frame grabbed
+    now, over where the board was) may be closed with Escape or a click on its X or backdrop.
     """
 
     def __init__(
@@ -362,10 +420,12 @@ class GuardedDriver:
         quiet: float = 0.3,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
+        overlay: DialogFn = page_dialog,
     ) -> None:
         self.inner = inner
         self.screen = inner.screen
         self._read = read
+        self._overlay = overlay
         self.anchor = anchor
         self._settle_timeout = settle_timeout
         # Wordle ignores keys until the last tile's flip has ended (250 ms out); a frame can
@@ -387,29 +447,49 @@ class GuardedDriver:
         """
         if read.found and getattr(read, "settled", True):
             if self.anchor is None:
-                self.anchor = anchor_of(read.grid)
+                self.anchor = anchor_of(read.grid)  # (a run that started under a dialog)
             why = board_moved(self.anchor, read.grid)
             if why:
                 return f"safety stop: {why}"
             self.seen_rows = getattr(read, "rows", None)
         return None
 
-    def check(self, quiet: float = 0.0) -> Any:
+    def dialog(self, frame: np.ndarray) -> Any:
+        """The page's dialog in `frame` over where the board was (before any board was seen:
+        anywhere; the run started under it), or None."""
+        found = self._overlay(frame)
+        box = None if self.anchor is None else self.anchor.box
+        if found is None or (box is not None and not found.covers(box)):
+            return None
+        return found
+
+    def check(self, quiet: float = 0.0, dialog_ok: Callable[[Any], bool] | None = None) -> Any:
         """Grab a frame now and raise the safety stop unless the board is where it was.
 
         A toast or an animation may briefly hide part of the board, so a missing board is
         re-read for a short while before we give up; a board found elsewhere stops at once.
         With `quiet`, also wait until two settled reads `quiet` seconds apart agree.
+        With `dialog_ok`, a frame without the board in place will do if it shows a dialog over
+        the board that `dialog_ok` accepts (closing it is what the caller is about to do).
         """
         started = self._clock()
         deadline = started + self._settle_timeout
         calm: tuple[float, Any] | None = None  # (when, rows) of the first settled read
         while True:
-            read = self._read(self.screen.grab())
+            frame = self.screen.grab()
+            read = self._read(frame)
             self.checks += 1
+            settled = read.found and getattr(read, "settled", True)
+            in_place = read.found and (
+                self.anchor is None or board_moved(self.anchor, read.grid) is None)
+            if dialog_ok is not None and not (in_place and settled):
+                found = self.dialog(frame)
+                if found is not None and dialog_ok(found):
+                    self.check_ms.append((self._clock() - started) * 1000)
+                    return read
             if read.found:
                 why = None if self.anchor is None else board_moved(self.anchor, read.grid)
-                if self.anchor is None:
+                if self.anchor is None and settled:
                     self.anchor = anchor_of(read.grid)
                 if why is None:
                     now = self._clock()
@@ -463,14 +543,16 @@ class GuardedDriver:
         self.inner.erase(n)
 
     def press_escape(self) -> None:
-        """Escape only while the board is in view where it was: never into a covering window."""
-        self.check()
+        """Escape only while the board is in view where it was, or the page's dialog over it:
+        never into a covering window."""
+        self.check(dialog_ok=lambda _dialog: True)
         self.inner.press_escape()
 
     def click(self, x: float, y: float) -> None:
         """Click frame pixel (x, y) only while the board is where it was (the window may have
-        moved: the pixel would then be something else's)."""
-        self.check()
+        moved: the pixel would then be something else's), or if a frame grabbed now shows a
+        dialog over the board whose close X or backdrop is exactly there."""
+        self.check(dialog_ok=lambda dialog: aims_at(dialog, (x, y)))
         self.inner.click(x, y)
 
     def click_key(self, keyboard: Any, label: str) -> None:

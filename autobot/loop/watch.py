@@ -228,8 +228,8 @@ class Watcher:
         return inside
 
     def frame_clicker(self) -> Callable[[float, float], None] | None:
-        """The driver's click in frame pixels, if it has one (a desktop's clicks are in screen
-        pixels and land on whatever is there: the loop never clicks through those)."""
+        """The driver's click in frame pixels, if it has one (`clicks_frame_pixels`: Selenium's
+        maps them to CSS pixels, the desktop's to the pointer, guarded by autobot.desktop)."""
         if not getattr(self.driver, "clicks_frame_pixels", False):
             return None
         return getattr(self.driver, "click", None)
