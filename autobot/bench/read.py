@@ -93,12 +93,14 @@ def desktop_4k(page: np.ndarray, scale: int, dark: bool) -> np.ndarray:
     return frame
 
 
-def sidecars(scale: float, width: int) -> list[dict[str, Any]]:
-    """Sidecars of the fixtures with a board, taken at this scale in a window this wide."""
+def sidecars(scale: float, width: int, options: bool = False) -> list[dict[str, Any]]:
+    """Sidecars of the fixtures with a board, taken at this scale in a window this wide: of the
+    default page, or (`options`) of the page with other options (palettes, tile shapes, ...)."""
     out = []
     for path in sorted(FIXTURES.glob("*.json")):
         data = json.loads(path.read_text())
-        if data["scale"] == scale and data["frame_size"][0] == width and data["expected"]["found"]:
+        if data["scale"] == scale and data["frame_size"][0] == width and \
+                data["expected"]["found"] and bool(data["game"].get("page")) == options:
             out.append(data)
     return out
 
@@ -140,14 +142,16 @@ def run(reads: int, out: Path, limit: int | None = None, save: Path | None = Non
     from autobot.vision import load_image
 
     setups = {
-        # name: (fixture scale, fixture width, frame builder, resolution)
-        "1280x1024": (1.0, 1280, lambda p, d: in_browser(p, 1, d, 1024)),
-        "3840x2160 (page at 2x)": (2.0, 2560, lambda p, d: desktop_4k(p, 2, d)),
-        "3840x2160 (page at 1x)": (1.0, 1280, lambda p, d: desktop_4k(p, 1, d)),
+        # name: (fixture scale, fixture width, frame builder, page options?); the default
+        # page's frames give the figures comparable over time, the page options' are apart.
+        "1280x1024": (1.0, 1280, lambda p, d: in_browser(p, 1, d, 1024), False),
+        "1280x1024 (page options)": (1.0, 1280, lambda p, d: in_browser(p, 1, d, 1024), True),
+        "3840x2160 (page at 2x)": (2.0, 2560, lambda p, d: desktop_4k(p, 2, d), False),
+        "3840x2160 (page at 1x)": (1.0, 1280, lambda p, d: desktop_4k(p, 1, d), False),
     }
     results: dict[str, Any] = {}
-    for label, (scale, width, build) in setups.items():
-        cases = sidecars(scale, width)[:limit]
+    for label, (scale, width, build, options) in setups.items():
+        cases = sidecars(scale, width, options)[:limit]
         cold, warm, wrong = [], [], []
         cold_cpu: list[float] = []
         warm_cpu: list[float] = []
@@ -167,7 +171,8 @@ def run(reads: int, out: Path, limit: int | None = None, save: Path | None = Non
                 wrong.append(data["name"])
                 if save is not None:  # keep the misread frame for whoever fixes vision
                     save.mkdir(parents=True, exist_ok=True)
-                    tag = label.split()[0] + ("-1x" if "1x" in label else "")
+                    tag = label.split()[0] + ("-1x" if "1x" in label else "") + (
+                        "-options" if options else "")
                     cv2.imwrite(str(save / f"{tag}-{data['name']}.png"), frame[:, :, ::-1])
         resolution = label.split()[0]
         entry = {
