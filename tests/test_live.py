@@ -222,7 +222,7 @@ def test_find_board_starts_under_a_dialog_only_when_one_is_seen_twice() -> None:
 
 
 def test_a_dialog_counts_only_over_a_game() -> None:
-    from autobot.desktop import page_dialog
+    from autobot.drivers.desktop import page_dialog
     from autobot.vision import load_image
 
     shots = ROOT / "fixtures" / "screenshots"

@@ -229,7 +229,8 @@ class Watcher:
 
     def frame_clicker(self) -> Callable[[float, float], None] | None:
         """The driver's click in frame pixels, if it has one (`clicks_frame_pixels`: Selenium's
-        maps them to CSS pixels, the desktop's to the pointer, guarded by autobot.desktop)."""
+        maps them to CSS pixels, the desktop's to the pointer behind autobot.drivers.desktop's
+        guard)."""
         if not getattr(self.driver, "clicks_frame_pixels", False):
             return None
         return getattr(self.driver, "click", None)
