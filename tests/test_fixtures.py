@@ -225,7 +225,7 @@ def test_toast_fixtures_cover_tiles_and_read_as_moving() -> None:
 def test_make_is_deterministic(tmp_path: Path) -> None:
     """Remaking fixtures in a fresh Chromium gives the same pixels and the same sidecar."""
     require_chromium()
-    from autobot.cli.fixtures import make
+    from autobot.harness.capture import make
 
     names = ["typed_light_phone", "flip_dark_desk2x", "shake_light_desk", "loss_light_desk",
              "hint_dark_desk"]

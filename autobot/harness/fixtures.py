@@ -1,6 +1,6 @@
 """The screenshot fixture catalogue as data: which game, which look, which moment to capture.
 
-Pure: no browser here. `autobot fixtures make` (autobot/cli/fixtures.py) plays each entry on the
+Pure: no browser here. `autobot fixtures make` (autobot/harness/capture.py) plays each entry on the
 bundled page in real Chromium and writes `NAME.png` + `NAME.json`. The expected board comes from
 the known guesses and answer through `autobot.wordle.score` (the ground truth), never from the DOM.
 """
