@@ -50,8 +50,7 @@ def test_word_masters_how_to_play_is_closed_by_a_click_found_by_pixels(
     require_chromium()
     import time
 
-    from autobot.cli.play import add_init_script
-    from autobot.drivers.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, add_init_script, open_browser
     from autobot.drivers.driver import SeleniumDriver
     from autobot.vision.overlay import find_overlay
 

@@ -202,7 +202,7 @@ def test_guarded_driver_closes_only_a_dialog_over_the_board() -> None:
 
 
 def test_find_board_starts_under_a_dialog_only_when_one_is_seen_twice() -> None:
-    from autobot.cli.live import find_board
+    from autobot.harness.live import find_board
 
     now = [0.0]
 

@@ -57,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from autobot.cli.play import load_page, write_json
-    from autobot.drivers.browser import BrowserConfig, open_browser
+    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
     from autobot.drivers.driver import SeleniumDriver
+    from autobot.harness.report import write_json
     from autobot.loop import BotConfig, Timings, percentile, play_game
     from autobot.page.server import page_url, serve_page
     from autobot.solver import SolverConfig, make_solver

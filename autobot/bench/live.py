@@ -78,7 +78,6 @@ class Recorder:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Play the games; returns the JSON record."""
-    from autobot.cli.live import find_board, live_config
     from autobot.drivers.browser import BrowserConfig, open_browser
     from autobot.drivers.desktop import (
         DesktopDriver,
@@ -89,6 +88,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         parse_region,
         virtual_display,
     )
+    from autobot.harness.live import find_board, live_config
     from autobot.loop import Timings, percentile, play_game
     from autobot.page.server import page_url, serve_page
     from autobot.solver import SolverConfig, make_solver

@@ -252,7 +252,7 @@ class ParallelRun:
                 session.close()
 
     def _play(self, session: _Session, solver: Any, job: Job, retries: int) -> dict[str, Any]:
-        from autobot.cli.play import load_page
+        from autobot.drivers.browser import load_page
         from autobot.drivers.driver import SeleniumDriver
         from autobot.loop import BotConfig, play_game
         from autobot.page.server import page_url
@@ -481,7 +481,7 @@ def run(args: argparse.Namespace) -> int:
         if "failed" in record:
             print(f"FAILED game {record['game']} ({record['answer'].upper()}): {record['failed']}")
     if getattr(args, "json", None):
-        from autobot.cli.play import write_json
+        from autobot.harness.report import write_json
 
         write_json(str(args.json), {k: v for k, v in summary.items() if k != "records"})
     ok = summary["won"] == summary["games"] and not any(summary["leaks"].values())

@@ -56,10 +56,11 @@ def run_live_boards(args: argparse.Namespace) -> int:
     """Find the boards, click the page once, play; exit 0 won, 1 lost, 3 no boards, 4 safety."""
     from rich.console import Console
 
-    from autobot.cli.live import _terminate_as_interrupt, launched, live_config, where_text
-    from autobot.cli.play import write_json
+    from autobot.cli.live import launched, where_text
     from autobot.cli.play_boards import many_printer, many_solver
     from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
+    from autobot.harness.live import live_config, terminate_as_interrupt
+    from autobot.harness.report import write_json
     from autobot.loop.many import MANY_CONFIG, ManyGameFailed, play_many
     from autobot.vision.boards import BoardsReader
 
@@ -74,7 +75,7 @@ def run_live_boards(args: argparse.Namespace) -> int:
 
         profile = load_profile(args.profile)
     reader = BoardsReader(profile=profile)
-    with _terminate_as_interrupt(), launched(args), \
+    with terminate_as_interrupt(), launched(args), \
             MssScreen(monitor=args.monitor, region=args.region) as screen:
         frame, first = find_boards_on_screen(screen, reader, args.find_timeout, where_text(args))
         keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 import time
 from pathlib import Path
@@ -18,16 +17,10 @@ from autobot.cli.args import add_lang_option, key_delay_ms, scale_factor
 from autobot.cli.boards import add_boards_option
 from autobot.cli.games import add_game_options, is_variant
 from autobot.cli.play_boards import add_answers_option
+from autobot.drivers.browser import add_init_script, load_page
 from autobot.errors import AutobotError
+from autobot.harness.report import make_printer, share_grid, write_json
 from autobot.wordle import upper_word
-
-# Tile colours for the terminal (the page's palette; marks are G Y X).
-TILE_COLOURS = {
-    ("light", False): {"G": "#6aaa64", "Y": "#c9b458", "X": "#787c7e"},
-    ("dark", False): {"G": "#538d4e", "Y": "#b59f3b", "X": "#3a3a3c"},
-    ("light", True): {"G": "#f5793a", "Y": "#85c0f9", "X": "#787c7e"},
-    ("dark", True): {"G": "#f5793a", "Y": "#85c0f9", "X": "#3a3a3c"},
-}
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -113,64 +106,6 @@ def check_answer(word: str | None, game: Any = None) -> str | None:
     if word not in load_words("nyt"):
         raise AutobotError(f"--answer: {word.upper()} is not in the word list")
     return word
-
-
-def tiles(guess: str, marks: str, theme: str, contrast: bool) -> Any:
-    """One row as coloured tiles (a rich Text)."""
-    from rich.text import Text
-
-    colours = TILE_COLOURS[(theme, contrast)]
-    text = Text()
-    if marks.isdigit():  # a game that answers with a count (Jotto)
-        return Text(f" {upper_word(guess)}  {marks} in common", style="bold")
-    for letter, mark in zip(upper_word(guess), marks, strict=True):
-        # Black on the pale high-contrast blue: white would vanish on 16-colour terminals.
-        ink = "black" if contrast and mark == "Y" else "white"
-        text.append(f" {letter} ", style=f"bold {ink} on {colours.get(mark, 'grey50')}")
-        text.append(" ")
-    return text
-
-
-def share_grid(turns: list[Any], won: bool, hard: bool, theme: str, contrast: bool,
-               rows: int | None = 6) -> str:
-    """The emoji grid people share ('Wordle 3/6*' style; rows None: an unbounded game)."""
-    absent = "⬛" if theme == "dark" else "⬜"
-    emoji = {"G": "🟧" if contrast else "🟩", "Y": "🟦" if contrast else "🟨", "X": absent}
-    score = str(len(turns)) if won else "X"
-    lines = [f"autobot {score}/{rows or '∞'}{'*' if hard else ''}", ""]
-    lines += [f"{upper_word(t.guess)} {t.marks}" if t.marks.isdigit()
-              else "".join(emoji.get(m, m) for m in t.marks) for t in turns]
-    return "\n".join(lines)
-
-
-def make_printer(console: Any, theme: str, contrast: bool) -> Any:
-    """The live commentary: each scored row as tiles, and what went wrong on the way."""
-    from autobot.loop import Event
-
-    def on_event(event: Event) -> None:
-        if event.kind in ("row", "resumed"):
-            line = tiles(event.guess, event.marks, theme, contrast)
-            if event.kind == "resumed":
-                line.append("(already on the board)", style="dim")
-            console.print(line)
-        elif event.kind == "rejected":
-            console.print(f"[dim]{event.guess.upper()}: not in the page's word list; "
-                          "erased, trying another[/dim]")
-        elif event.kind == "retype":
-            console.print(f"[dim]{event.guess.upper()} did not arrive whole; typing it again[/dim]")
-        elif event.kind in ("escape", "close"):
-            console.print(f"[dim]no board in view: {event.detail or 'pressed Escape'}[/dim]")
-        elif event.kind == "keys" and event.detail.endswith(" again"):
-            console.print(f"[dim]no other way of pressing Enter changed the row: keys go on as "
-                          f"{event.detail}[/dim]")
-        elif event.kind == "keys":
-            console.print(f"[dim]the page did not take the keys: now sending them as "
-                          f"{event.detail}[/dim]")
-        elif event.kind == "scroll":
-            console.print(f"[dim]the board is cut by the window's edge: scrolled {event.detail}"
-                          "[/dim]")
-
-    return on_event
 
 
 def solver_from_args(args: argparse.Namespace) -> Any:
@@ -294,70 +229,3 @@ def read_init_script(path: str | None) -> str | None:
         raise AutobotError(f"--init-script: cannot read {path}: {exc}") from None
 
 
-def add_init_script(webdriver: Any, source: str) -> None:
-    """Run `source` before the page's own scripts on every load (Chromium's CDP).
-
-    Only for setting a page up (a fixed answer or date in a test); the bot itself never
-    reads anything back from the page's scripts.
-    """
-    try:
-        webdriver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})
-    except Exception as exc:  # a Remote WebDriver without CDP, or a browser that is not Chromium
-        raise AutobotError(f"--init-script: the browser cannot run it: {exc}", 5) from None
-
-
-def load_page(webdriver: Any, url: str) -> None:
-    """Open `url` in the browser; a URL the browser refuses is bad input, one it cannot load
-    (nothing listening, no such host) is a browser error (exit 5) naming the browser's reason."""
-    from selenium.common.exceptions import WebDriverException
-
-    try:
-        webdriver.get(url)
-    except WebDriverException as exc:
-        first = (exc.msg or str(exc)).strip().splitlines()
-        reason = first[0] if first else "error"
-        if "net::" in reason:  # the browser could not load it (refused, no such host, ...)
-            raise AutobotError(
-                f"cannot load {url}: {reason[reason.index('net::'):]}", 5
-            ) from None
-        raise AutobotError(f"cannot open {url}: {reason}", 2) from None
-    problem = load_problem(webdriver)
-    if problem:
-        raise AutobotError(f"cannot load {url}: {problem}", 5)
-
-
-def load_problem(webdriver: Any) -> str | None:
-    """Why the browser shows its own error page instead of the site (e.g.
-    net::ERR_CONNECTION_REFUSED), or None when the page loaded.
-
-    Asks the browser about the load, never the game: the URL it ended on and, on Chromium's
-    error page, the error code it prints.
-    """
-    from selenium.common.exceptions import WebDriverException
-
-    try:
-        # WebDriver reports the URL asked for; the document knows it is the error page.
-        where, code = webdriver.execute_script(
-            "const e = document.querySelector('.error-code');"
-            "return [document.URL, e ? e.textContent : ''];"
-        )
-        if not str(where).startswith("chrome-error://"):
-            return None
-    except WebDriverException:
-        return None
-    code = str(code or "").strip()
-    if code and not code.startswith("net::"):
-        code = f"net::{code}"
-    return code or "the browser shows its error page"
-
-
-def write_json(path: str, data: dict[str, Any]) -> None:
-    """Write `data` to `path` as JSON ('-' = stdout); an unwritable path is bad input."""
-    text = json.dumps(data, indent=2) + "\n"
-    if path == "-":
-        sys.stdout.write(text)
-        return
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise AutobotError(f"cannot write {path}: {exc.strerror or exc}") from None

@@ -67,9 +67,10 @@ def run_play_boards(args: argparse.Namespace) -> int:
     """Play one many-board game in Chromium; exit 0 on a win, 1 on a loss."""
     from rich.console import Console
 
-    from autobot.cli.play import add_init_script, load_page, read_init_script, write_json
-    from autobot.drivers.browser import BrowserConfig, open_browser
+    from autobot.cli.play import read_init_script
+    from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
     from autobot.drivers.driver import SeleniumDriver
+    from autobot.harness.report import write_json
     from autobot.loop.many import ManyGameFailed, play_many
     from autobot.vision.boards import BoardsReader
 

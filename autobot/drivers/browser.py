@@ -168,3 +168,60 @@ def devtools(webdriver: WebDriver, command: str, params: dict[str, Any]) -> Any:
     if not isinstance(executor, str) and hasattr(executor, "add_command"):
         executor.add_command(_CDP_COMMAND, "POST", _CDP_PATH)
     return webdriver.execute(_CDP_COMMAND, {"cmd": command, "params": params})["value"]
+
+
+def add_init_script(webdriver: Any, source: str) -> None:
+    """Run `source` before the page's own scripts on every load (Chromium's CDP).
+
+    Only for setting a page up (a fixed answer or date in a test); the bot itself never
+    reads anything back from the page's scripts.
+    """
+    try:
+        webdriver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})
+    except Exception as exc:  # a Remote WebDriver without CDP, or a browser that is not Chromium
+        raise AutobotError(f"--init-script: the browser cannot run it: {exc}", 5) from None
+
+
+def load_page(webdriver: Any, url: str) -> None:
+    """Open `url` in the browser; a URL the browser refuses is bad input, one it cannot load
+    (nothing listening, no such host) is a browser error (exit 5) naming the browser's reason."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        webdriver.get(url)
+    except WebDriverException as exc:
+        first = (exc.msg or str(exc)).strip().splitlines()
+        reason = first[0] if first else "error"
+        if "net::" in reason:  # the browser could not load it (refused, no such host, ...)
+            raise AutobotError(
+                f"cannot load {url}: {reason[reason.index('net::'):]}", 5
+            ) from None
+        raise AutobotError(f"cannot open {url}: {reason}", 2) from None
+    problem = load_problem(webdriver)
+    if problem:
+        raise AutobotError(f"cannot load {url}: {problem}", 5)
+
+
+def load_problem(webdriver: Any) -> str | None:
+    """Why the browser shows its own error page instead of the site (e.g.
+    net::ERR_CONNECTION_REFUSED), or None when the page loaded.
+
+    Asks the browser about the load, never the game: the URL it ended on and, on Chromium's
+    error page, the error code it prints.
+    """
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        # WebDriver reports the URL asked for; the document knows it is the error page.
+        where, code = webdriver.execute_script(
+            "const e = document.querySelector('.error-code');"
+            "return [document.URL, e ? e.textContent : ''];"
+        )
+        if not str(where).startswith("chrome-error://"):
+            return None
+    except WebDriverException:
+        return None
+    code = str(code or "").strip()
+    if code and not code.startswith("net::"):
+        code = f"net::{code}"
+    return code or "the browser shows its error page"
