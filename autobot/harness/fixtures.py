@@ -417,14 +417,12 @@ def _page_options() -> list[Fixture]:
     ):
         out.append(_option(f"palette-{palette}", look, geom, game, {"palette": palette}))
     # Tile shapes (6).
-    outline = "outline tiles: evaluated rows read as typed letters"
     for tiles, look, geom, game in (
         ("round", LIGHT, "desk", speed), ("rounded", DARK, "desk2x", mamma),
         ("rect", LIGHT_HC, "short", MIDGAMES[8]), ("rect", DARK, "phone", MIDGAMES[10]),
         ("outline", LIGHT, "desk", MIDGAMES[12]), ("outline", DARK_HC, "desk", MIDGAMES[13]),
     ):
-        out.append(_option(f"tiles-{tiles}", look, geom, game, {"tiles": tiles},
-                           pending=outline if tiles == "outline" else ""))
+        out.append(_option(f"tiles-{tiles}", look, geom, game, {"tiles": tiles}))
     # Known greens as faint letters in the row being typed: not typed letters (3).
     out.append(_option("hint", LIGHT, "desk", mamma, {"hint": True}))
     out.append(_option("hint", DARK, "desk", mamma, {"hint": True}, typed="cr"))
