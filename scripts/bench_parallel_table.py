@@ -34,7 +34,8 @@ def main() -> int:
     rows: list[dict[str, Any]] = []
     with serve_page() as base:
         for where in args.where:
-            run_dir = Path(tempfile.mkdtemp(prefix="autobot-table-")) / "grid"
+            parent = tempfile.TemporaryDirectory(prefix="autobot-table-")
+            run_dir = Path(parent.name) / "grid"
             url = None
             if where == "grid":
                 url = grid.grid_up(grid.GridConfig(nodes=2, max_sessions=2, port=0),
@@ -53,6 +54,7 @@ def main() -> int:
             finally:
                 if url:
                     grid.grid_down(run_dir)
+                parent.cleanup()
     print(f"{'where':6} {'parallel':>8} {'games/min':>10} {'x p1':>6} {'won':>7} "
           f"{'retries':>7} {'leaks':>5} {'load':>5}")
     for row in rows:

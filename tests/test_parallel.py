@@ -54,9 +54,14 @@ def test_a_mixed_run_turns_through_themes_and_animates_every_nth_game() -> None:
     options = [page_options(mixed, g) for g in range(1, 21)]
     assert {(o["theme"], o["contrast"]) for o in options} == {
         ("light", False), ("dark", False), ("light", True), ("dark", True)}
-    assert [g for g, o in enumerate(options, start=1) if o["anim"]] == [5, 10, 15, 20]
-    # The animated games do not all fall on one look.
-    assert len({(o["theme"], o["contrast"]) for o in options if o["anim"]}) == 4
+    assert [g for g, o in enumerate(options, start=1) if o["anim"]] == [1, 2, 3, 20]
+    # The animated games do not all fall on one look, whatever the share (10 is even, as 4).
+    for every in (2, 5, 10):
+        config = RunConfig(mix=True, anim_every=every)
+        animated = [g for g in range(1, 401) if page_options(config, g)["anim"]]
+        assert abs(len(animated) - 400 / every) <= 4
+        assert len({(page_options(config, g)["theme"], page_options(config, g)["contrast"])
+                    for g in animated}) == 4
 
 
 @pytest.mark.browser

@@ -65,8 +65,10 @@ def page_options(config: RunConfig, game: int) -> dict[str, Any]:
     """Game `game`'s page settings: the run's own, or (mixed) its turn of theme and motion."""
     if not config.mix:
         return {"theme": config.theme, "contrast": config.contrast, "anim": config.anim}
-    theme, contrast = MIXED_THEMES[game % len(MIXED_THEMES)]
-    animated = config.anim or (config.anim_every > 0 and game % config.anim_every == 0)
+    looks = len(MIXED_THEMES)
+    theme, contrast = MIXED_THEMES[game % looks]
+    # Whole rounds of looks are animated, so animation meets every look whatever `anim_every`.
+    animated = config.anim or (config.anim_every > 0 and (game // looks) % config.anim_every == 0)
     return {"theme": theme, "contrast": contrast, "anim": animated}
 
 
