@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import numpy as np
+import pytest
 
 from autobot.games import find_game
 from autobot.games.entropy import EntropyPlayer
@@ -45,3 +46,61 @@ def test_session_with_typed_scores_reaches_the_word() -> None:
     assert session(EntropyPlayer(game), ask, out) == 0
     text = out.getvalue()
     assert "My guess is:" in text and "Legal words left:" in text and "Solved in" in text
+
+
+def test_lookahead_knows_an_anagram_is_not_a_win() -> None:
+    from autobot.games.lookahead import LookaheadPlayer
+
+    game = find_game("jotto")
+    player = LookaheadPlayer(game)
+    index = {w: i for i, w in enumerate(game.answers)}
+    anagrams = tuple(sorted(index[w] for w in ("glare", "lager", "large", "regal")
+                            if w in index))
+    assert len(anagrams) >= 3
+    # Every other word scores the same against all of them: they can only be tried in turn.
+    n = len(anagrams)
+    cost, row = player.expected(anagrams)
+    assert cost == pytest.approx(sum(range(1, n + 1)) / n)
+    assert player.guesses[row] in {game.answers[c] for c in anagrams}
+
+
+def _brute(game, matrix: np.ndarray, rows: np.ndarray, cands: tuple[int, ...]) -> float:
+    """Expected guesses to win with every guess tried at every step (tiny sets only)."""
+    n = len(cands)
+    if n == 1:
+        return 1.0
+    best = float("inf")
+    for row in rows:
+        codes = matrix[row, list(cands)]
+        groups = [tuple(c for c, k in zip(cands, codes, strict=True) if k == code)
+                  for code in set(codes.tolist()) if code != game.win_code]
+        if len(groups) == 1 and len(groups[0]) == n:
+            continue
+        best = min(best, 1 + sum(len(g) / n * _brute(game, matrix, rows, g) for g in groups))
+    return best
+
+
+def test_lookahead_matches_brute_force_on_small_sets() -> None:
+    from autobot.games.lookahead import LookaheadPlayer
+
+    game = find_game("jotto")
+    player = LookaheadPlayer(game)
+    rng = np.random.default_rng(3)
+    # Small sets that share a score history are the hard ones: take buckets of two guesses.
+    codes = player._matrix[player.guess_index["baler"]].astype(int) * 10 + \
+        player._matrix[player.guess_index["ghost"]]
+    checked = 0
+    for code in rng.permutation(np.unique(codes)):
+        cands = tuple(int(c) for c in np.flatnonzero(codes == code))
+        if not 3 <= len(cands) <= 4:
+            continue
+        # Guesses that tell these apart at all (others cannot help), plus the candidates.
+        block = player._matrix[:, list(cands)]
+        useful = np.flatnonzero((block != block[:, :1]).any(axis=1))
+        rows = np.unique(np.concatenate([useful[:400], player._answer_row[list(cands)]]))
+        assert player.expected(cands)[0] == pytest.approx(_brute(game, player._matrix, rows,
+                                                                 cands))
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4

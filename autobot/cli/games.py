@@ -37,15 +37,14 @@ def is_variant(args: argparse.Namespace) -> bool:
 def bench(args: argparse.Namespace) -> int:
     """Benchmark a variant, print its figures and write --json."""
     from autobot.games import find_game
-    from autobot.games.bench import bench_absurdle, bench_entropy, random_consistent
+    from autobot.games.bench import bench_absurdle, bench_entropy, bench_jotto
 
     game = find_game(args.game, args.length)
     if game.adversarial:
         # The answers are tried first at each depth (cheap); every allowed guess then proves it.
         result: dict[str, Any] = bench_absurdle(game, game.answers)
     elif game.name == "jotto":
-        result = {"entropy": bench_entropy(game),
-                  "random_consistent": random_consistent(game, args.seed or 0)}
+        result = bench_jotto(game, args.seed or 0)
     else:
         result = bench_entropy(game, hard=getattr(args, "hard", False))
     print(json.dumps(result, indent=1))
@@ -67,10 +66,10 @@ def _write_json(path: Path, data: Any) -> None:
 def solve(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     """Suggest guesses for a variant played elsewhere (or simulate one with --answer)."""
     from autobot.games import find_game
-    from autobot.games.entropy import EntropyPlayer
+    from autobot.games.lookahead import LookaheadPlayer
 
     game = find_game(args.game, args.length)
-    player = EntropyPlayer(game)
+    player = LookaheadPlayer(game)
     answer = args.answer.strip().lower() if args.answer else None
     if answer is not None and answer not in game.answers:
         raise AutobotError(f"--answer {args.answer!r} is not a possible {game.label} answer")

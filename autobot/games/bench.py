@@ -64,18 +64,20 @@ def _figures(game: Game, needed: np.ndarray, times: list[float], wall: float) ->
     }
 
 
-def bench_entropy(game: Game, hard: bool = False) -> dict[str, Any]:
-    """The entropy player over every answer of `game` (opener cached; its first cost reported);
-    `hard`: in hard mode (Wordle's tiles games)."""
+def bench_entropy(game: Game, hard: bool = False, player: EntropyPlayer | None = None
+                  ) -> dict[str, Any]:
+    """The entropy player (or `player`) over every answer of `game` (opener cached; its first
+    cost reported); `hard`: in hard mode (Wordle's tiles games)."""
     start = time.perf_counter()
-    player = EntropyPlayer(game)
+    player = EntropyPlayer(game) if player is None else player
     opener_start = time.perf_counter()
     opener = player.guesses[player.opener()]
     opener_s = time.perf_counter() - opener_start
     player.decide(np.arange(min(3, len(game.answers))))  # load the compiled kernels untimed
     needed, times = _walk(player, limit=(game.rows or 30) * 3, hard=hard and game.page == "tiles")
     out = _figures(game, needed, times, time.perf_counter() - start)
-    out.update(opener=opener, book_s=round(opener_s, 2), strategy="entropy", hard=hard,
+    out.update(opener=opener, book_s=round(opener_s, 2), strategy=player.book_tag or "entropy",
+               hard=hard,
                memory_mb=round(memory_bytes(game) / 1e6, 1))
     return out
 
@@ -106,6 +108,22 @@ def random_consistent(game: Game, seed: int = 0) -> dict[str, Any]:
     out = _figures(game, needed, [0.0], time.perf_counter() - start)
     out.update(strategy="random-consistent", seed=seed)
     return out
+
+
+def bench_jotto(game: Game, seed: int = 0) -> dict[str, Any]:
+    """The bot (look-ahead), the greedy rules and the random-consistent player, on one list."""
+    from autobot.games.entropy import GreedyPlayer
+    from autobot.games.lookahead import LookaheadPlayer
+
+    runs = {
+        "bot": bench_entropy(game, LookaheadPlayer(game)),
+        "greedy_entropy": bench_entropy(game),
+        "greedy_expected": bench_entropy(game, GreedyPlayer(game, "expected")),
+        "greedy_minimax": bench_entropy(game, GreedyPlayer(game, "minimax")),
+        "random_consistent": random_consistent(game, seed),
+    }
+    runs["summary"] = {name: run["mean"] for name, run in runs.items()}
+    return runs
 
 
 def bench_absurdle(game: Game, quick: tuple[str, ...] | None) -> dict[str, Any]:

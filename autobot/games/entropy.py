@@ -33,6 +33,8 @@ def choose(cost: np.ndarray, is_candidate: np.ndarray) -> int:
 class EntropyPlayer:
     """Guesses by entropy over the game's feedback buckets; pure given the candidates."""
 
+    book_tag = ""  # a subclass that decides differently keeps its opener book apart
+
     def __init__(self, game: Game, guesses: Sequence[str] | None = None) -> None:
         self.game = game
         self.guesses = tuple(guesses) if guesses is not None else game.guesses
@@ -90,7 +92,7 @@ class EntropyPlayer:
     def opener(self) -> int:
         """The first guess, from the on-disk book or computed once with the book."""
         if self._opener is None:
-            path = _opener_path(self.game, self.guesses)
+            path = _opener_path(self.game, self.guesses, self.book_tag)
             try:
                 data = json.loads(path.read_text())
                 self._opener = self.guess_index[data["opener"]]
@@ -117,13 +119,36 @@ class EntropyPlayer:
         return opener, book
 
 
-def _opener_path(game: Game, guesses: Sequence[str]) -> os.PathLike[str]:
+class GreedyPlayer(EntropyPlayer):
+    """A one-step greedy rule other than entropy, for comparison: the smallest expected bucket
+    ("expected") or the smallest largest bucket ("minimax"); games with a stored matrix only."""
+
+    def __init__(self, game: Game, rule: str) -> None:
+        super().__init__(game)
+        if self._fused or rule not in ("expected", "minimax"):
+            raise ValueError(f"no greedy rule {rule!r} for {game.label}")
+        self.rule = rule
+        self.book_tag = rule
+
+    def _best(self, candidates: np.ndarray, rows_left: int | None = None) -> int:
+        if len(candidates) <= 2 or rows_left is not None:
+            return super()._best(candidates, rows_left)
+        block = self._matrix[:, candidates]
+        counts = np.stack([(block == c).sum(axis=1) for c in range(self.game.n_codes)], axis=1)
+        cost = (counts**2).sum(axis=1) if self.rule == "expected" else counts.max(axis=1)
+        is_candidate = np.zeros(len(self.guesses), dtype=bool)
+        is_candidate[self._answer_row[candidates]] = True
+        return choose(cost.astype(np.float64), is_candidate)
+
+
+def _opener_path(game: Game, guesses: Sequence[str], tag: str = "") -> os.PathLike[str]:
     from autobot.solver.patterns import cache_dir
 
     digest = hashlib.sha256(
         "\n".join((game.label, *guesses, "|", *game.answers)).encode()
     ).hexdigest()[:16]
-    return cache_dir() / f"opener-{game.label}-{digest}.json"
+    name = f"{game.label}-{tag}" if tag else game.label
+    return cache_dir() / f"opener-{name}-{digest}.json"
 
 
 def _save(path: os.PathLike[str], data: dict[str, object]) -> None:
