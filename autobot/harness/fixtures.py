@@ -447,8 +447,7 @@ def _page_options() -> list[Fixture]:
                        {"palette": "colorblind", "tiles": "rounded", "hint": True}))
     # "How To Play" up on load, its example tiles over the board: no board to find (3).
     out.append(_option("intro", LIGHT, "desk", ("crane", ()), {"intro": True}, moment="intro"))
-    out.append(_option("intro", DARK_HC, "desk2x", mamma, {"intro": True}, moment="intro",
-                       pending="at scale 2 the example rows are taken for a 3-row board"))
+    out.append(_option("intro", DARK_HC, "desk2x", mamma, {"intro": True}, moment="intro"))
     out.append(_option("intro", DARK, "short", speed, {"intro": True, "palette": "letreco"},
                        moment="intro"))
     out.append(_option("intro", LIGHT_HC, "phone", MIDGAMES[1], {"intro": True},

@@ -358,6 +358,8 @@ def _lattice_for_group(
     pitch_y = _pitch([b.cy for b in group], [b.cx for b in group], side_h, side)
     if pitch_x is None and pitch_y is None:
         return None
+    # No two tiles one above the other: the rows' pitch is only borrowed from the columns'.
+    rows_seen = pitch_y is not None
     pitch_x = pitch_x or pitch_y
     pitch_y = pitch_y or pitch_x
     assert pitch_x is not None and pitch_y is not None
@@ -415,7 +417,7 @@ def _lattice_for_group(
         inside = {k: v for k, v in best_cells.items() if c0 <= k[1] < c0 + cols}
     elif len(used_cols) < cols:
         return None  # fewer than 5 columns: not a Wordle row
-    row_ids = _board_rows(sorted({r for r, _ in inside}), [r for r, _ in inside])
+    row_ids = _board_rows(sorted({r for r, _ in inside}), [r for r, _ in inside], rows_seen)
     # Pick up to max_rows consecutive rows with the most hits.
     best_r0, best_rn = row_ids[0], -1
     for r0 in range(row_ids[0] - max_rows + 1, row_ids[-1] + 1):
@@ -495,17 +497,19 @@ def _misfit_rows(group: list[Box], anchor: Box, pitch_x: float, pitch_y: float) 
     return {r for r, n in count.items() if n >= 2}
 
 
-def _board_rows(row_ids: list[int], hits: list[int]) -> list[int]:
+def _board_rows(row_ids: list[int], hits: list[int], bridge: bool = True) -> list[int]:
     """The run of lattice rows that is the board: rows one after another (a toast may hide
-    one row), the run with the most hits; a keyboard or a second grid further down is not
-    part of it."""
+    one row, if `bridge`), the run with the most hits; a keyboard or a second grid further
+    down is not part of it."""
     runs: list[list[int]] = [[row_ids[0]]]
     missing = 0  # rows without a tile inside the current run
     for r in row_ids[1:]:
         gap = r - runs[-1][-1] - 1
         # A bounce or a toast hides one row; rows spaced out with text between are not one
-        # board, however even the spacing.
-        if gap == 0 or (gap == 1 and missing == 0):
+        # board, however even the spacing. Only a lattice whose rows were seen side by side
+        # somewhere may skip one: rows never seen adjacent ("How to play" example words two
+        # pitches apart, text between) give no row pitch to hold a skipped row to.
+        if gap == 0 or (gap == 1 and missing == 0 and bridge):
             runs[-1].append(r)
             missing += gap
         else:
