@@ -572,6 +572,30 @@ def _one_trace(
     return ok
 
 
+def resized_lattice(boxes: list[Box], lat: Lattice) -> Lattice:
+    """`lat` with its tile size measured again from the outlines centred on its cells (same
+    centres); `lat` itself if fewer than three are.
+
+    A tile size from a coarse search is a few pixels off, more than a thin border's two
+    traces apart: at 1/2 a 45 px tile with a 2 px border shows only its 20 px inner trace
+    (40 px), 15% under the 46 px outline a finer look traces. The caller bounds the sizes
+    (`find_candidates`' `sides`), so letters are not among `boxes`.
+    """
+    cx = np.array([b.cx for b in boxes]) if boxes else np.zeros(0)
+    cy = np.array([b.cy for b in boxes]) if boxes else np.zeros(0)
+    fc = (cx - lat.x - lat.tile / 2) / lat.pitch_x
+    fr = (cy - lat.y - lat.height / 2) / lat.pitch_y
+    ic, ir = np.round(fc), np.round(fr)
+    on = ((np.abs(fc - ic) < 0.1) & (np.abs(fr - ir) < 0.1)
+          & (ic >= 0) & (ic < lat.cols) & (ir >= 0) & (ir < lat.rows)).tolist()
+    centred = [b for b, keep in zip(boxes, on, strict=True) if keep and not b.edge]
+    if len(centred) < 3:
+        return lat
+    w, h = _tile_size(centred)
+    return Lattice(lat.x + (lat.tile - w) / 2, lat.y + (lat.height - h) / 2, lat.pitch_x,
+                   lat.pitch_y, w, lat.rows, lat.cols, lat.hits, lat.cells, h, lat.round)
+
+
 def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
     """Least-squares pitch and origin from every candidate on a cell of `lat` (same pixels).
 
