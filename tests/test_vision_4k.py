@@ -99,3 +99,17 @@ def test_refit_needs_three_tiles_on_the_lattice() -> None:
     assert locate.refit_lattice(far, start) is None
     assert locate.refit_lattice([], start) is None
     assert np.isfinite(start.pitch_x)
+
+
+def test_tile_size_from_a_coarse_search_is_measured_again() -> None:
+    # 45 px tiles with a thin border: the search at 1/2 saw only the 20 px inner trace (40 px),
+    # 15% under the 46 px outline the full-size look traces.
+    boxes = _boxes(50, 46, 100, 100, 1)
+    start = locate.Lattice(103, 103, 50, 50, 40, 6, 5, 30, frozenset())
+    assert locate.refit_lattice(boxes, start) is None
+    sized = locate.resized_lattice(boxes, start)
+    assert (sized.tile, sized.height) == (46, 46)
+    assert (sized.x + sized.tile / 2, sized.y + sized.height / 2) == (123, 123)  # same centres
+    lat = locate.refit_lattice(boxes, sized)
+    assert lat is not None and lat.hits == 30 and abs(lat.x - 100) < 0.01
+    assert locate.resized_lattice(boxes[:2], start) == start  # too few to measure

@@ -35,3 +35,17 @@ def test_a_width_asked_for_is_kept() -> None:
     assert locate.fit_lattice(grid(6, 7), cols=5) is None
     lat = locate.fit_lattice(grid(6, 7), cols=0)
     assert lat is not None and lat.cols == 6
+
+
+def test_rows_never_seen_side_by_side_do_not_bridge_a_missing_row() -> None:
+    """Example words two pitches apart (text between) are no board; a toast over one row of
+    a board whose other rows sit side by side still is."""
+    pitch = 34.0
+    words = [locate.Box(b.x, 10 + 2.1 * pitch * r, b.w, b.h)
+             for b in grid(5, 1) for r in range(2)]
+    # The third word a little further down, two of its outlines lost (merged with a neighbour).
+    words += [locate.Box(10 + pitch * c, 10 + 4.2 * pitch, 30, 30) for c in (0, 1, 3)]
+    assert locate.fit_lattice(words) is None
+    toasted = [b for b in grid(5, 6) if round((b.y - 10) / pitch) != 1]
+    lat = locate.fit_lattice(toasted)
+    assert lat is not None and (lat.rows, lat.hits) == (6, 25)

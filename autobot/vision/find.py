@@ -56,7 +56,7 @@ def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[
         grid.pitch_y * scale, grid.tile * scale, grid.rows, grid.cols, 0, frozenset(),
         grid.height * scale, grid.round,
     )
-    lat = locate.refit_lattice(boxes, start)
+    lat = locate.refit_lattice(boxes, locate.resized_lattice(boxes, start))
     if lat is None:
         return None
     # Again from the better lattice: outlines the first guess missed by a quarter tile join.

@@ -358,6 +358,8 @@ def _lattice_for_group(
     pitch_y = _pitch([b.cy for b in group], [b.cx for b in group], side_h, side)
     if pitch_x is None and pitch_y is None:
         return None
+    # No two tiles one above the other: the rows' pitch is only borrowed from the columns'.
+    rows_seen = pitch_y is not None
     pitch_x = pitch_x or pitch_y
     pitch_y = pitch_y or pitch_x
     assert pitch_x is not None and pitch_y is not None
@@ -415,7 +417,7 @@ def _lattice_for_group(
         inside = {k: v for k, v in best_cells.items() if c0 <= k[1] < c0 + cols}
     elif len(used_cols) < cols:
         return None  # fewer than 5 columns: not a Wordle row
-    row_ids = _board_rows(sorted({r for r, _ in inside}), [r for r, _ in inside])
+    row_ids = _board_rows(sorted({r for r, _ in inside}), [r for r, _ in inside], rows_seen)
     # Pick up to max_rows consecutive rows with the most hits.
     best_r0, best_rn = row_ids[0], -1
     for r0 in range(row_ids[0] - max_rows + 1, row_ids[-1] + 1):
@@ -495,17 +497,19 @@ def _misfit_rows(group: list[Box], anchor: Box, pitch_x: float, pitch_y: float) 
     return {r for r, n in count.items() if n >= 2}
 
 
-def _board_rows(row_ids: list[int], hits: list[int]) -> list[int]:
+def _board_rows(row_ids: list[int], hits: list[int], bridge: bool = True) -> list[int]:
     """The run of lattice rows that is the board: rows one after another (a toast may hide
-    one row), the run with the most hits; a keyboard or a second grid further down is not
-    part of it."""
+    one row, if `bridge`), the run with the most hits; a keyboard or a second grid further
+    down is not part of it."""
     runs: list[list[int]] = [[row_ids[0]]]
     missing = 0  # rows without a tile inside the current run
     for r in row_ids[1:]:
         gap = r - runs[-1][-1] - 1
         # A bounce or a toast hides one row; rows spaced out with text between are not one
-        # board, however even the spacing.
-        if gap == 0 or (gap == 1 and missing == 0):
+        # board, however even the spacing. Only a lattice whose rows were seen side by side
+        # somewhere may skip one: rows never seen adjacent ("How to play" example words two
+        # pitches apart, text between) give no row pitch to hold a skipped row to.
+        if gap == 0 or (gap == 1 and missing == 0 and bridge):
             runs[-1].append(r)
             missing += gap
         else:
@@ -566,6 +570,30 @@ def _one_trace(
         if same.sum() >= 3 and len(rows) >= 2 and len(cols) >= 2:
             return same
     return ok
+
+
+def resized_lattice(boxes: list[Box], lat: Lattice) -> Lattice:
+    """`lat` with its tile size measured again from the outlines centred on its cells (same
+    centres); `lat` itself if fewer than three are.
+
+    A tile size from a coarse search is a few pixels off, more than a thin border's two
+    traces apart: at 1/2 a 45 px tile with a 2 px border shows only its 20 px inner trace
+    (40 px), 15% under the 46 px outline a finer look traces. The caller bounds the sizes
+    (`find_candidates`' `sides`), so letters are not among `boxes`.
+    """
+    cx = np.array([b.cx for b in boxes]) if boxes else np.zeros(0)
+    cy = np.array([b.cy for b in boxes]) if boxes else np.zeros(0)
+    fc = (cx - lat.x - lat.tile / 2) / lat.pitch_x
+    fr = (cy - lat.y - lat.height / 2) / lat.pitch_y
+    ic, ir = np.round(fc), np.round(fr)
+    on = ((np.abs(fc - ic) < 0.1) & (np.abs(fr - ir) < 0.1)
+          & (ic >= 0) & (ic < lat.cols) & (ir >= 0) & (ir < lat.rows)).tolist()
+    centred = [b for b, keep in zip(boxes, on, strict=True) if keep and not b.edge]
+    if len(centred) < 3:
+        return lat
+    w, h = _tile_size(centred)
+    return Lattice(lat.x + (lat.tile - w) / 2, lat.y + (lat.height - h) / 2, lat.pitch_x,
+                   lat.pitch_y, w, lat.rows, lat.cols, lat.hits, lat.cells, h, lat.round)
 
 
 def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
