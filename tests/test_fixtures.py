@@ -239,7 +239,7 @@ def test_make_is_deterministic(tmp_path: Path) -> None:
         b = np.asarray(Image.open(FIXTURES / f"{name}.png").convert("RGB"), np.int16)
         # Same frame; allow a sliver of antialiasing noise from another Chromium build, and for
         # a frame frozen mid-animation the few edge pixels a busy machine's timer moves.
-        limit = 0.002 if by_name(name).moment == "settled" else 0.006
+        limit = 0.002 if by_name([name])[0].moment == "settled" else 0.006
         assert (np.abs(a - b).max(axis=2) > 24).mean() < limit, name
 
 

@@ -57,16 +57,26 @@ def test_a_bare_board_is_no_dialog(name: str) -> None:
     assert find_overlay(load_image(DATA / name)) is None
 
 
-def test_the_bundled_pages_boards_are_no_dialog_and_its_stats_panel_is() -> None:
+# Known gap: the dark "How to play" panel in a short 1366x768 window is not told from the page
+# (Escape still closes it in play; in live mode nothing is clicked).
+MISSED_DIALOGS = {"intro_dark_short.png"}
+
+
+def test_the_bundled_pages_boards_are_no_dialog_and_its_dialogs_are() -> None:
     shots = sorted(FIXTURES.glob("*.png"))
     if not shots:
         pytest.skip("no fixtures/screenshots")
+    missed = []
     for shot in shots:
         found = find_overlay(load_image(shot))
-        if shot.name.startswith("stats_"):
-            assert found is not None and found.close is not None, shot.name
+        if shot.name.startswith(("stats_", "intro_")):
+            if found is None:
+                missed.append(shot.name)
+            else:
+                assert found.close is not None, shot.name
         else:
             assert found is None, shot.name
+    assert set(missed) == MISSED_DIALOGS
 
 
 def test_covers_and_the_backdrop_point() -> None:
