@@ -64,7 +64,7 @@ def _figures(game: Game, needed: np.ndarray, times: list[float], wall: float) ->
     }
 
 
-def bench_entropy(game: Game, hard: bool = False, player: EntropyPlayer | None = None
+def bench_entropy(game: Game, hard: bool = False, *, player: EntropyPlayer | None = None
                   ) -> dict[str, Any]:
     """The entropy player (or `player`) over every answer of `game` (opener cached; its first
     cost reported); `hard`: in hard mode (Wordle's tiles games)."""
@@ -116,10 +116,10 @@ def bench_jotto(game: Game, seed: int = 0) -> dict[str, Any]:
     from autobot.games.lookahead import LookaheadPlayer
 
     runs = {
-        "bot": bench_entropy(game, LookaheadPlayer(game)),
+        "bot": bench_entropy(game, player=LookaheadPlayer(game)),
         "greedy_entropy": bench_entropy(game),
-        "greedy_expected": bench_entropy(game, GreedyPlayer(game, "expected")),
-        "greedy_minimax": bench_entropy(game, GreedyPlayer(game, "minimax")),
+        "greedy_expected": bench_entropy(game, player=GreedyPlayer(game, "expected")),
+        "greedy_minimax": bench_entropy(game, player=GreedyPlayer(game, "minimax")),
         "random_consistent": random_consistent(game, seed),
     }
     runs["summary"] = {name: run["mean"] for name, run in runs.items()}
