@@ -163,7 +163,7 @@ def test_a_rejected_word_stays_typed_and_unknown_names_are_errors() -> None:
 
 def _sidecars(folder: Path = FIXTURES) -> list[dict]:
     found = sorted(folder.glob("*.json"))
-    if not found:
+    if not found and folder == FIXTURES:
         pytest.fail("fixtures/screenshots is empty: run `autobot fixtures make`")
     return [json.loads(p.read_text()) for p in found]
 

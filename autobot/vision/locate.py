@@ -301,6 +301,7 @@ MAX_ROWS = 12  # Wordle has 6; variants 5 to 8, a few up to a dozen
 
 
 WIDTHS = range(4, 12)  # word lengths a board may be found at without being told (4..11)
+SQUARE_ENOUGH = (0.8, 1.25)  # width / height of the tiles of a board of any width
 
 
 def fit_lattice(
@@ -390,6 +391,10 @@ def _lattice_for_group(
     keys = best_cells.keys()
     col_ids = sorted({c for _, c in keys})
     if cols == 0:  # any width: the columns the tiles span
+        # Only square-ish tiles: rows of keyboard keys (taller than wide, ten to a row on
+        # AZERTY) are a lattice too, and five-wide boards keep their own shapes (letreco's 48x40).
+        if not SQUARE_ENOUGH[0] <= aspect <= SQUARE_ENOUGH[1]:
+            return None
         cols = _spanned_cols(best_cells)
         if cols is None:
             return None
