@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections import Counter
 from dataclasses import dataclass
 
 import cv2
@@ -314,31 +315,39 @@ def fit_lattice(
     two complete rows so a few squares in a line are not a board), whichever holds more tiles
     (five on a tie): outlines a pixel apart in size may leave only some columns in one group.
     """
-    if cols is None:
-        five = fit_lattice(boxes, max_rows, 5, width)
-        wide = fit_lattice(boxes, max_rows, 0, width)
-        if five is None or (wide is not None and _score(wide) > _score(five)):
-            return wide
-        return five
     if len(boxes) < 3:
         return None
-    best: Lattice | None = None
+    widths = (5, 0) if cols is None else (cols,)
+    best: dict[int, Lattice | None] = dict.fromkeys(widths)
     sizes = sorted({(round(b.w), round(b.h)) for b in boxes}, key=lambda s: -(s[0] + s[1]))
     tried: set[frozenset[int]] = set()
+    bw = np.array([b.w for b in boxes])
+    bh = np.array([b.h for b in boxes])
     for ref_w, ref_h in sizes:
         # Same width and same height: keyboard keys as tall as tiles but narrower stay apart.
-        members = frozenset(
-            i for i, b in enumerate(boxes)
-            if abs(b.w - ref_w) <= 0.15 * ref_w and abs(b.h - ref_h) <= 0.15 * ref_h
-        )
+        same = (np.abs(bw - ref_w) <= 0.15 * ref_w) & (np.abs(bh - ref_h) <= 0.15 * ref_h)
+        members = frozenset(np.flatnonzero(same).tolist())
         if len(members) < 3 or members in tried:
             continue
         tried.add(members)
+        # A lattice holds at most its group: a group smaller than every best one cannot win.
+        open_widths = [c for c in widths if best[c] is None or len(members) >= best[c].hits]
+        if not open_widths:
+            continue
         group = [boxes[i] for i in sorted(members)]
-        lat = _lattice_for_group(group, max_rows, cols, width)
-        if lat is not None and (best is None or _score(lat) > _score(best)):
-            best = lat
-    return best
+        anchored = _anchor_group(group)
+        if anchored is None:
+            continue
+        for c in open_widths:
+            lat = _lattice_for_group(group, anchored, max_rows, c, width)
+            if lat is not None and (best[c] is None or _score(lat) > _score(best[c])):
+                best[c] = lat
+    if cols is not None:
+        return best[cols]
+    five, wide = best[5], best[0]
+    if five is None or (wide is not None and _score(wide) > _score(five)):
+        return wide
+    return five
 
 
 def _score(lat: Lattice) -> float:
@@ -346,20 +355,31 @@ def _score(lat: Lattice) -> float:
     return lat.hits * 1000 + lat.tile
 
 
-def _lattice_for_group(
-    group: list[Box], max_rows: int, cols: int, width: float | None = None
-) -> Lattice | None:
-    """Fit a lattice to one size group; None if it is not a 5-wide board.
+@dataclass(frozen=True)
+class _Anchored:
+    """A size group placed on its own lattice: pitches and the cells seen from the anchor."""
 
-    With the frame `width`, a board whose first or last column is cut by the frame edge still
-    counts: four columns plus one that would run off the frame.
-    """
+    side: float
+    pitch_x: float
+    pitch_y: float
+    rows_seen: bool  # two tiles one above the other (else the row pitch is the columns')
+    aspect: float
+    anchor: Box
+    cells: dict[tuple[int, int], Box]  # off the misfit rows (see _misfit_rows)
+    fx: np.ndarray  # each member's position in pitches from the anchor
+    fy: np.ndarray
+    heights: np.ndarray
+
+
+def _anchor_group(group: list[Box]) -> _Anchored | None:
+    """Pitches of one size group, and the candidate whose lattice holds the most others."""
     side, side_h = _tile_size(group)  # side: the width, which the cut-column test needs
-    pitch_x = _pitch([b.cx for b in group], [b.cy for b in group], side, side_h)
-    pitch_y = _pitch([b.cy for b in group], [b.cx for b in group], side_h, side)
+    cx = np.array([b.cx for b in group])
+    cy = np.array([b.cy for b in group])
+    pitch_x = _pitch(cx, cy, side, side_h)
+    pitch_y = _pitch(cy, cx, side_h, side)
     if pitch_x is None and pitch_y is None:
         return None
-    # No two tiles one above the other: the rows' pitch is only borrowed from the columns'.
     rows_seen = pitch_y is not None
     pitch_x = pitch_x or pitch_y
     pitch_y = pitch_y or pitch_x
@@ -367,27 +387,54 @@ def _lattice_for_group(
     aspect = statistics.median([b.w / b.h for b in group])
     if not 0.85 <= (pitch_x / pitch_y) / aspect ** 0.5 <= 1.18:  # wide tiles, wider pitch
         return None
-    # Anchor on the candidate whose lattice holds the most others.
-    best_cells: dict[tuple[int, int], Box] = {}
-    best_anchor: Box | None = None
-    for anchor in group:
-        cells: dict[tuple[int, int], Box] = {}
-        for b in group:
-            fx = (b.cx - anchor.cx) / pitch_x
-            fy = (b.cy - anchor.cy) / pitch_y
-            ix, iy = round(fx), round(fy)
-            if abs(fx - ix) < 0.15 and abs(fy - iy) < 0.15:
-                cells.setdefault((iy, ix), b)
-        if len(cells) > len(best_cells):
-            best_cells, best_anchor = cells, anchor
-        if len(best_cells) >= 0.9 * len(group):
-            break
-    if best_anchor is None:
+    anchor = group[_best_anchor(cx, cy, pitch_x, pitch_y)]
+    fx = (cx - anchor.cx) / pitch_x
+    fy = (cy - anchor.cy) / pitch_y
+    ix, iy = np.round(fx), np.round(fy)
+    misfits = _misfit_rows(fx, fy)
+    cells: dict[tuple[int, int], Box] = {}
+    on = (np.abs(fx - ix) < 0.15) & (np.abs(fy - iy) < 0.15)
+    for k in np.flatnonzero(on).tolist():
+        if int(iy[k]) not in misfits:
+            cells.setdefault((int(iy[k]), int(ix[k])), group[k])
+    if not cells:
         return None
-    misfits = _misfit_rows(group, best_anchor, pitch_x, pitch_y)
-    best_cells = {k: v for k, v in best_cells.items() if k[0] not in misfits}
-    if not best_cells:
-        return None
+    return _Anchored(side, pitch_x, pitch_y, rows_seen, aspect, anchor, cells, fx, fy,
+                     np.array([b.h for b in group]))
+
+
+def _best_anchor(cx: np.ndarray, cy: np.ndarray, pitch_x: float, pitch_y: float) -> int:
+    """The first candidate whose lattice holds the most distinct cells, scanning in order and
+    stopping once one holds 90% of the group (what a loop over anchors would pick)."""
+    fx = (cx[None, :] - cx[:, None]) / pitch_x  # row: the anchor, column: the candidate
+    fy = (cy[None, :] - cy[:, None]) / pitch_y
+    ix, iy = np.round(fx), np.round(fy)
+    on = (np.abs(fx - ix) < 0.15) & (np.abs(fy - iy) < 0.15)
+    span = int(2 * max(np.abs(ix).max(), 1) + 3)
+    keys = np.where(on, iy * span + ix, np.inf)
+    ordered = np.sort(keys, axis=1)
+    finite = np.isfinite(ordered)
+    new = finite.copy()
+    new[:, 1:] &= ordered[:, 1:] != ordered[:, :-1]
+    counts = new.sum(axis=1)
+    running = np.maximum.accumulate(counts)
+    done = np.flatnonzero(running >= 0.9 * len(cx))
+    last = int(done[0]) if len(done) else len(cx) - 1
+    return int(np.argmax(counts[: last + 1]))
+
+
+def _lattice_for_group(
+    group: list[Box], anchored: _Anchored, max_rows: int, cols: int, width: float | None = None
+) -> Lattice | None:
+    """Fit a lattice `cols` wide (0: as wide as the tiles run) to one anchored size group;
+    None if it is not a board.
+
+    With the frame `width`, a board whose first or last column is cut by the frame edge still
+    counts: four columns plus one that would run off the frame.
+    """
+    side, pitch_x, pitch_y = anchored.side, anchored.pitch_x, anchored.pitch_y
+    rows_seen, aspect = anchored.rows_seen, anchored.aspect
+    best_anchor, best_cells = anchored.anchor, anchored.cells
     keys = best_cells.keys()
     col_ids = sorted({c for _, c in keys})
     if cols == 0:  # any width: the columns the tiles span
@@ -399,13 +446,7 @@ def _lattice_for_group(
         if cols is None:
             return None
     # The board is exactly `cols` wide: choose the window with the most hits.
-    best_window, best_n = None, -1
-    for c0 in range(col_ids[0] - cols + 1, col_ids[-1] + 1):
-        n = sum(1 for _, c in keys if c0 <= c < c0 + cols)
-        if n > best_n:
-            best_window, best_n = c0, n
-    assert best_window is not None
-    c0 = best_window
+    c0 = _best_window(Counter(c for _, c in keys), col_ids[0], col_ids[-1], cols)
     inside = {k: v for k, v in best_cells.items() if c0 <= k[1] < c0 + cols}
     used_cols = {c for _, c in inside}
     if len(used_cols) == cols - 1 and width is not None:
@@ -424,14 +465,12 @@ def _lattice_for_group(
         return None  # fewer than 5 columns: not a Wordle row
     row_ids = _board_rows(sorted({r for r, _ in inside}), [r for r, _ in inside], rows_seen)
     # Pick up to max_rows consecutive rows with the most hits.
-    best_r0, best_rn = row_ids[0], -1
-    for r0 in range(row_ids[0] - max_rows + 1, row_ids[-1] + 1):
-        n = sum(1 for r, _ in inside if r0 <= r < r0 + max_rows and r in row_ids)
-        if n > best_rn:
-            best_r0, best_rn = r0, n
+    board_rows = set(row_ids)
+    per_row_in = Counter(r for r, _ in inside if r in board_rows)
+    best_r0 = _best_window(per_row_in, row_ids[0], row_ids[-1], max_rows)
     rows_in = [r for r in row_ids if best_r0 <= r < best_r0 + max_rows]
     r_lo, r_hi = rows_in[0], rows_in[-1]
-    if _other_rows(group, best_anchor, (pitch_x, pitch_y), range(c0, c0 + cols), (r_lo, r_hi)):
+    if _other_rows(anchored, range(c0, c0 + cols), (r_lo, r_hi)):
         return None  # a tutorial's example rows (text between them), or several boards
     final = {k: v for k, v in inside.items() if r_lo <= k[0] <= r_hi}
     # Same-lattice squares beside the 5 columns, on the board's rows: a wider grid, not a board.
@@ -457,6 +496,17 @@ def _lattice_for_group(
                    cells_rel, tile_h, _mostly_round(list(final.values())))
 
 
+def _best_window(counts: Counter[int], lo: int, hi: int, size: int) -> int:
+    """The first start of `size` consecutive indices holding the most counts, among windows
+    that touch lo..hi."""
+    first = lo - size + 1
+    prefix = [0]
+    for i in range(first, hi + size):
+        prefix.append(prefix[-1] + counts.get(i, 0))
+    sums = [prefix[k + size] - prefix[k] for k in range(hi - first + 1)]
+    return first + sums.index(max(sums))
+
+
 def _spanned_cols(cells: dict[tuple[int, int], Box]) -> int | None:
     """The board width the cells show: columns side by side, 4..11 of them, two rows complete."""
     col_ids = sorted({c for _, c in cells})
@@ -469,37 +519,34 @@ def _spanned_cols(cells: dict[tuple[int, int], Box]) -> int | None:
     return n if sum(1 for k in per_row.values() if k == n) >= 2 else None
 
 
-def _other_rows(
-    group: list[Box], anchor: Box, pitch: tuple[float, float], cols: range,
-    rows: tuple[int, int],
-) -> bool:
+def _other_rows(anchored: _Anchored, cols: range, rows: tuple[int, int]) -> bool:
     """Another row of (nearly) 5 tiles in the board's columns but above or below its rows:
     "How to play" example rows (a word, then text, then the next word), not one board."""
+    fx, fy = anchored.fx, anchored.fy
+    ix = np.round(fx)
+    keep = (
+        (np.abs(fx - ix) < 0.15) & (ix >= cols.start) & (ix < cols.stop)
+        & ~((rows[0] - 0.5 <= fy) & (fy <= rows[1] + 0.5))
+    )
     found: list[tuple[float, set[int]]] = []  # (centre y, columns) per row of outlines
-    for b in sorted(group, key=lambda b: b.cy):
-        fx = (b.cx - anchor.cx) / pitch[0]
-        fy = (b.cy - anchor.cy) / pitch[1]
-        if abs(fx - round(fx)) >= 0.15 or round(fx) not in cols:
-            continue
-        if rows[0] - 0.5 <= fy <= rows[1] + 0.5:
-            continue
-        if found and b.cy - found[-1][0] < 0.25 * b.h:
-            found[-1][1].add(round(fx))
+    # Top to bottom (a stable sort by centre, as the outlines' own order breaks ties).
+    for k in sorted(np.flatnonzero(keep).tolist(), key=lambda k: fy[k]):
+        y = fy[k] * anchored.pitch_y
+        if found and y - found[-1][0] < 0.25 * anchored.heights[k]:
+            found[-1][1].add(int(ix[k]))
         else:
-            found.append((b.cy, {round(fx)}))
+            found.append((y, {int(ix[k])}))
     return any(len(c) >= len(cols) - 1 for _, c in found)
 
 
-def _misfit_rows(group: list[Box], anchor: Box, pitch_x: float, pitch_y: float) -> set[int]:
-    """Lattice rows holding two or more same-size outlines between the lattice's columns: a
-    keyboard row (keys at their own pitch), not a board row."""
-    count: dict[int, int] = {}
-    for b in group:
-        fx = (b.cx - anchor.cx) / pitch_x
-        fy = (b.cy - anchor.cy) / pitch_y
-        if abs(fy - round(fy)) < 0.2 and abs(fx - round(fx)) >= 0.15:
-            count[round(fy)] = count.get(round(fy), 0) + 1
-    return {r for r, n in count.items() if n >= 2}
+def _misfit_rows(fx: np.ndarray, fy: np.ndarray) -> set[int]:
+    """Lattice rows holding two or more same-size outlines between the lattice's columns
+    (positions `fx`, `fy` in pitches from the anchor): a keyboard row (keys at their own
+    pitch), not a board row."""
+    iy = np.round(fy)
+    between = (np.abs(fy - iy) < 0.2) & (np.abs(fx - np.round(fx)) >= 0.15)
+    rows, counts = np.unique(iy[between].astype(int), return_counts=True)
+    return set(rows[counts >= 2].tolist())
 
 
 def _board_rows(row_ids: list[int], hits: list[int], bridge: bool = True) -> list[int]:
@@ -533,11 +580,11 @@ def _mostly_round(boxes: list[Box]) -> bool:
     return 2 * sum(b.round for b in boxes) > len(boxes)
 
 
-def _pitch(along: list[float], across: list[float], side: float, other: float) -> float | None:
+def _pitch(along: np.ndarray, across: np.ndarray, side: float, other: float) -> float | None:
     """Typical centre distance between neighbours on the same line (tile side .. 1.45 side);
     `side` is the tiles' extent along the line, `other` across it."""
-    a = np.asarray(along)
-    c = np.asarray(across)
+    a = np.asarray(along, dtype=float)
+    c = np.asarray(across, dtype=float)
     d = a[None, :] - a[:, None]  # d[i, j]: how far j lies along from i
     ok = (np.abs(c[None, :] - c[:, None]) < 0.25 * other) & (d > 0.9 * side) & (d < 1.5 * side)
     nearest = np.where(ok, d, np.inf).min(axis=1)
