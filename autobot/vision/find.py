@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from autobot.vision import locate
@@ -94,9 +96,21 @@ def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
     if abs(grid.tile - hint.tile) > 0.03 * hint.tile or \
             abs(grid.height - hint.height) > 0.03 * hint.height:
         # Re-fitted on a downscaled crop the outline may jump a thick border (letreco's active
-        # row): a tile size that moved is measured again by the full search.
-        return None
+        # row) or trace a thin one's inside (the 64 px tiles of a 1280 px frame read 56-58 at
+        # 1/2): the tiles' size is the hint's, measured finer, when the lattice is the same
+        # (same pitch, same columns, centres within NEAR_CENTRE px); else measured again.
+        if grid.cols != hint.cols or abs(grid.pitch_x - hint.pitch_x) > 0.02 * hint.pitch_x \
+                or abs(grid.pitch_y - hint.pitch_y) > 0.02 * hint.pitch_y:
+            return None
+        dx = grid.x + grid.tile / 2 - (hint.x + hint.tile / 2)
+        dy = grid.y + grid.height / 2 - (hint.y + hint.height / 2)
+        if max(abs(dx), abs(dy)) > NEAR_CENTRE:
+            return None
+        return replace(hint, rows=grid.rows)
     return grid
+
+
+NEAR_CENTRE = 2.0  # px: tile centres of a re-fit this close to the hint's are the same board
 
 
 def _tile_sides(tile: float, height: float) -> tuple[float, float]:
