@@ -18,6 +18,7 @@ Point = tuple[int, int]
 EDGE_STEP = 3  # grey levels between neighbouring pixels that make an edge (soft shadows: ~3-8)
 MIN_SIDE = 0.2  # a panel side spans at least this share of the frame's width / height
 MAX_LINES = 40  # horizontal edges paired into panels (the longest)
+EDGE_GAP = 2  # px: breaks this short in an edge are bridged (tiles are >= 4 px apart)
 INK = 40  # grey levels from the panel's colour that make a glyph's stroke
 
 
@@ -52,6 +53,10 @@ def _runs(mask: np.ndarray, min_len: int) -> list[tuple[int, int, int]]:
 def _lines(grey: np.ndarray, min_len: int) -> list[tuple[int, int, int]]:
     """Long straight edges across axis 0 (horizontal in `grey`): (y, x0, x1), merged by y."""
     step = np.abs(np.diff(grey, axis=0)) >= EDGE_STEP
+    # Bridge short breaks: a glyph under a dim backdrop whose antialiased edge matches the
+    # panel's grey (a page title behind the dialog's top edge) must not cut the edge in two.
+    step = cv2.morphologyEx(step.astype(np.uint8), cv2.MORPH_CLOSE,
+                            np.ones((1, EDGE_GAP + 1), np.uint8)).astype(bool)
     runs = _runs(step, min_len)
     # A soft shadow is several adjacent edge rows: keep the longest run of each cluster.
     runs.sort(key=lambda r: (r[1] // 8, r[0]))
