@@ -32,9 +32,16 @@ from autobot.wordle import WORD_LENGTH, Turn
 
 
 def _default_reader() -> Reader:
+    """`read_board` with a glyph cache for this game: tiles that did not change since an
+    earlier frame (the settled rows) are not matched again."""
     from autobot.vision import read_board
 
-    return read_board
+    glyph_cache: dict[Any, Any] = {}
+
+    def read(frame: Any, *, hint: Any = None) -> Any:
+        return read_board(frame, hint=hint, cache=glyph_cache)
+
+    return read
 
 
 def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -> Any:

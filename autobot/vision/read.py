@@ -178,8 +178,13 @@ def _assemble_rows(
         for key in samples
     } if toasts else {}
     touched = {key for key, share in covered.items() if share > 0.02}
-    # A toast that only clips a tile's edge leaves its colour and letter readable.
+    # A toast that only clips a tile's edge leaves its colour readable, and its letter too
+    # unless the toast reaches the middle, where the letter is (a clipped A reads as M).
     under_toast = {key for key, share in covered.items() if share > 0.2}
+    letter_hidden = {
+        key for key in touched - under_toast
+        if any(_overlap(_middle(grid.tile_box(*key)), t) for t in toasts)
+    }
     rows = []
     scores = []
     for r in range(grid.rows):
@@ -206,6 +211,8 @@ def _assemble_rows(
                 mark = role
                 if not letter:
                     letter = "?"
+            if (r, c) in letter_hidden and letter:
+                letter = "?"
             if (r, c) in touched - under_toast:
                 reasons.append(f"toast over the board (tile {where})")
             if s.squash < 0.8 and mark != "?":
@@ -226,6 +233,13 @@ def _assemble_rows(
         rows.append(("".join(letters), row_marks))
         scores.append(tuple(row_scores))
     return rows, scores
+
+
+def _middle(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The middle of a tile box, where its letter is (a fifth of each side left out)."""
+    x0, y0, x1, y1 = box
+    dx, dy = (x1 - x0) // 5, (y1 - y0) // 5
+    return x0 + dx, y0 + dy, x1 - dx, y1 - dy
 
 
 def read_board(
