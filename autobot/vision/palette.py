@@ -61,6 +61,13 @@ FILL_CHROMA = 25.0  # an empty-tile fill is greyish (coloured letterless squares
 NEAR_BLACK = 22.0  # Lab L below which a colour is black whatever its tint
 RED_HUE = 40.0  # Lab hue below which an "orange" is red (#943e3c ~32; #f5793a ~51, #d55e00 ~56)
 HINT_SHARE = 0.55  # ink weaker than this share of the page's own letters is a hint letter
+# A tile caught fading in (reveal by opacity) shows a blend of its colour and the page: a
+# colour of at most FADE_TILES tiles lying within FADE_RESIDUE (sRGB units) of the line from
+# the page to another colour of the board, FADE_SPAN of the way, is that, not a role.
+FADE_TILES = 2
+FADE_RESIDUE = 6.0
+FADE_SPAN = (0.1, 0.9)
+FADE_CONTRAST = 40.0  # sRGB distance from the page under which a fade is too faint to tell
 
 # Known palettes (role -> sRGB hex), priors only: a frame's colour helps a role when it lies
 # within PRIOR_FAR of one of them.
@@ -242,13 +249,54 @@ def _conflicts_if_correct(groups: list[list[int]], tiles: Sequence[TileColour],
     return out
 
 
+def fading_share(colour: np.ndarray, full: np.ndarray, page: np.ndarray) -> float | None:
+    """How far (0..1) a tile of colour `full` has faded in over `page` if `colour` is that
+    blend (opacity mixes in sRGB), else None. All three in Lab."""
+    c, f, p = (_lab_rgb(x) for x in (colour, full, page))
+    span = f - p
+    length = float(np.dot(span, span))
+    if length < FADE_CONTRAST**2:
+        return None
+    share = float(np.dot(c - p, span)) / length
+    residue = float(np.linalg.norm(c - (p + share * span)))
+    return share if residue <= FADE_RESIDUE and FADE_SPAN[0] <= share <= FADE_SPAN[1] else None
+
+
+def _lab_rgb(lab: np.ndarray) -> np.ndarray:
+    """sRGB (0..255, float) of a Lab colour."""
+    import cv2
+
+    px = cv2.cvtColor(np.asarray(lab, np.float32).reshape(1, 1, 3), cv2.COLOR_Lab2RGB)
+    return np.clip(px.reshape(3), 0, 1).astype(np.float64) * 255.0
+
+
+def _fading(groups: list[list[int]], centres: list[np.ndarray], open_: list[int],
+            page: Sequence[np.ndarray]) -> dict[int, str]:
+    """Clusters that are another cluster's colour caught fading in over the page (or an
+    empty tile's fill): cluster -> the reason it has no role."""
+    out: dict[int, str] = {}
+    for g in open_:
+        if len(groups[g]) > FADE_TILES:
+            continue
+        for h in open_:
+            share = next((s for bg in page if h != g
+                          and (s := fading_share(centres[g], centres[h], bg)) is not None), None)
+            if share is not None:
+                out[g] = (f"tile colour {_hex(centres[g])} is {_hex(centres[h])} "
+                          f"{share:.0%} faded in (mid-reveal)")
+                break
+    return out
+
+
 def learn_palette(
     tiles: Sequence[TileColour],
     profile: Mapping[str, np.ndarray] | None = None,
     tolerance: float = 14.0,
+    page: Sequence[np.ndarray] = (),
 ) -> Palette:
     """The board's palette from its filled tiles (and a calibration profile's colours, mark ->
-    Lab, if any): clusters, each with a mark, and why any cluster is left '?'."""
+    Lab, if any): clusters, each with a mark, and why any cluster is left '?'. `page`: Lab
+    colours tiles fade in over (the page, an empty tile's fill), to tell a fade from a role."""
     if not tiles:
         return Palette()
     labs = np.array([t.lab for t in tiles], np.float32)
@@ -272,6 +320,9 @@ def learn_palette(
     for g in open_[4:]:
         reasons.append(f"tile colour {_hex(centres[g])} fits no role (too many colours)")
     open_ = open_[:4]
+    fading = _fading(groups, centres, open_, page)
+    reasons += fading.values()
+    open_ = [g for g in open_ if g not in fading]
     if open_:
         costs = _role_costs([centres[g] for g in open_], profile or {}, tolerance)
         typed = {g for g, m in enumerate(marks) if m == "blank"}

@@ -74,9 +74,9 @@ def classify_colours(
     near_bg = colour.delta_e(rings, bg) < colour.PAGE_DISTANCE
     for lab in blank:
         near_bg |= colour.delta_e(rings, lab) < colour.PAGE_DISTANCE
-    for key, blank in zip(keys, near_bg.tolist(), strict=True):
+    for key, page_coloured in zip(keys, near_bg.tolist(), strict=True):
         s = samples[key]
-        if s.cut or blank:
+        if s.cut or page_coloured:
             roles[key] = "blank"
         else:
             # Only steady, clearly read letters may vote on the game's rules.
@@ -84,11 +84,12 @@ def classify_colours(
             steady = s.agree >= RING_AGREE and s.squash >= 0.8 and score >= CHECK_SCORE
             filled.append(palette_mod.TileColour(key, s.ring_lab, s.ink, letter if steady else ""))
     labs = np.array([t.lab for t in filled], np.float32).reshape(-1, 3)
+    page = (np.asarray(bg, np.float32), *(np.asarray(b, np.float32) for b in blank))
     name = ("palette", labs.tobytes(), tuple((t.key, t.ink, t.letter) for t in filled),
-            id(profile))
+            id(profile), b"".join(p.tobytes() for p in page))
     learned = cache.get(name) if cache is not None else None
     if not isinstance(learned, palette_mod.Palette):
-        learned = palette_mod.learn_palette(filled, known, tolerance)
+        learned = palette_mod.learn_palette(filled, known, tolerance, page)
         if cache is not None:
             cache[name] = learned
     for t, mark in zip(filled, learned.tile_marks(labs), strict=True):
