@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -53,24 +50,10 @@ def require_clone(name: str) -> Path:
 @contextlib.contextmanager
 def serve_clone(name: str) -> Iterator[str]:
     """Serve one shared clone as a static site on a free 127.0.0.1 port; yields its base URL."""
-    folder = require_clone(name)
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    from autobot.page.server import serve_folder
 
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    """A static file handler that does not log every request to stderr."""
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
+    with serve_folder(require_clone(name)) as url:
+        yield url
 
 
 def play_clone(name: str, tmp_path: Path, *extra: str, init: str | None = None,

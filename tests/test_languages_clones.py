@@ -26,11 +26,20 @@ def test_wordle_global_german_is_won(tmp_path, capsys) -> None:
     assert len(record["rejected"]) <= MAX_REFUSED
 
 
-def test_letreco_portuguese_is_won(tmp_path, capsys) -> None:
+# letreco's one other look: its colour-blind setting (blue correct, vermillion present, near-black
+# absent, rounded tiles), kept in localStorage before the page's scripts read it.
+LETRECO_LOOKS = {
+    "standard": "",
+    "colour-blind": "localStorage.setItem('globalSettings', '{\"isColorblindModeActive\":true}');",
+}
+
+
+@pytest.mark.parametrize("look", sorted(LETRECO_LOOKS))
+def test_letreco_portuguese_is_won(tmp_path, capsys, look: str) -> None:
     record = play_clone("letreco", tmp_path, "--lang", "pt",
-                        init=DATE_SHIM.format(day="2024-05-01"))
+                        init=DATE_SHIM.format(day="2024-05-01") + LETRECO_LOOKS[look])
     err = capsys.readouterr().err.strip()
-    print(f"letreco: {len(record['rejected'])} refused: {record['rejected']}")
+    print(f"letreco ({look}): {len(record['rejected'])} refused: {record['rejected']}")
     assert record["exit"] == 0 and record["won"], (record, err)
     assert record["guesses"][-1] == "fobia"
     assert len(record["rejected"]) <= MAX_REFUSED

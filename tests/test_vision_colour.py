@@ -186,3 +186,17 @@ def test_a_tile_caught_fading_in_is_unsure(page: str, role: str, share: float) -
         assert got[-1] == role  # nearly there (dark grey over the dark page): one colour
     else:
         assert got[-1] == "?" and any("faded in" in r for r in learned.reasons), got
+
+
+@pytest.mark.parametrize(("name", "row"), [
+    ("blue-vermillion", "XXXYY"),  # letreco's colour-blind mode, SERAO against FOBIA
+    ("nyt-high-contrast-dark", "XXXGG"),
+    ("nyt-high-contrast", "XYXXG"),
+])
+def test_one_row_in_a_known_palette_is_read_by_the_whole_palette(name: str, row: str) -> None:
+    # An orange alone is present on one site and correct on another; with the absent colour
+    # beside it the pair is one known palette, which settles the first row (before the game's
+    # rules can help) instead of leaving it unsure until the loop gives up.
+    tiles = board([row], palette.KNOWN_PALETTES[name])
+    learned = palette.learn_palette(tiles)
+    assert marks_of(tiles, learned) == [row], learned.reasons

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import ipaddress
 import threading
 from collections.abc import Iterator, Sequence
 from functools import cache
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
+from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 from autobot.errors import AutobotError
@@ -182,6 +184,30 @@ def serve_page(host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
         daemon=True,
         name="autobot-page-server",
     )
+    thread.start()
+    try:
+        yield base_url(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+class _QuietFiles(SimpleHTTPRequestHandler):
+    """Static files without a log line per request."""
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@contextlib.contextmanager
+def serve_folder(folder: str | Path, host: str = "127.0.0.1") -> Iterator[str]:
+    """Serve a static site (a Wordle clone's build) at the root of a free loopback port;
+    yields its base URL; always shuts down."""
+    check_loopback(host)
+    handler = functools.partial(_QuietFiles, directory=str(folder))
+    server = ThreadingHTTPServer((host, 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True, name="autobot-folder")
     thread.start()
     try:
         yield base_url(server)

@@ -56,6 +56,7 @@ LEAST_SATURATED = 1.0  # cost of an absent colour as saturated as the board's mo
 PRIOR_WEIGHT = 2.0  # cost of a colour a full PRIOR_FAR away from every known colour of a role
 PRIOR_NEAR, PRIOR_FAR = 6.0, 24.0  # Lab distances: a known colour / no help at all
 PROFILE_WEIGHT = 6.0  # a calibration profile's colours overrule the cues
+COHERENT = 1.0  # cost taken off an assignment whose colours are all one known palette's
 CONFLICT = 0.5  # cost of each letter that breaks the game's rules under an assignment
 FILL_CHROMA = 25.0  # an empty-tile fill is greyish (coloured letterless squares are a share grid)
 NEAR_BLACK = 22.0  # Lab L below which a colour is black whatever its tint
@@ -381,6 +382,7 @@ def _assign(open_: list[int], costs: list[dict[str, float]], centres: list[np.nd
     combos = COMBOS[len(open_)]
     table = np.array([[cost[o] for o in OPTIONS] for cost in costs])  # (clusters, options)
     totals = table[np.arange(len(open_))[None, :], combos].sum(axis=1)
+    totals -= COHERENT * _one_palette(combos, [centres[g] for g in open_])
     best_at = int(np.argmin(totals))
     best_cost, best = float(totals[best_at]), combos[best_at]
     unknown = len(ROLES)
@@ -397,6 +399,20 @@ def _assign(open_: list[int], costs: list[dict[str, float]], centres: list[np.nd
         else:
             marks[g] = OPTIONS[best[k]]
     return reasons
+
+
+def _one_palette(combos: np.ndarray, centres: list[np.ndarray]) -> np.ndarray:
+    """Per assignment, 1 when two or more of its colours are all one known palette's colours
+    of those roles (within PRIOR_NEAR): a whole palette recognised says more than each colour
+    alone (NYT's high-contrast orange means correct, an Okabe-Ito vermillion present)."""
+    labs = np.asarray(centres, np.float32)
+    # near[k, p, r]: colour k is palette p's colour of role r
+    near = np.stack([delta_e(PRIOR_LABS[role][None], labs[:, None]) <= PRIOR_NEAR
+                     for role in ROLES], axis=-1)
+    near = np.concatenate([near, np.ones(near.shape[:2] + (1,), bool)], axis=-1)  # '?': any
+    picked = near[np.arange(len(centres))[None, :], :, combos]  # (combos, clusters, palettes)
+    assigned = (combos < len(ROLES)).sum(axis=1)
+    return (picked.all(axis=1).any(axis=1) & (assigned >= 2)).astype(np.float64)
 
 
 _NAMES = {"G": "correct", "Y": "present", "X": "absent"}
