@@ -18,13 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autobot.cli import main as autobot
-from autobot.page.server import serve_folder
+from autobot.page.server import PIN_DATE, serve_folder
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "clones"
 # The clones' own documented controls (../shared/clones/README.md) fix the answer and the look.
-DATE_SHIM = ("(()=>{const F=new Date('2024-05-01T12:00:00').getTime();const D=Date;"
-             "class FD extends D{constructor(...a){if(a.length===0){super(F)}else{super(...a)}}"
-             "static now(){return F}};window.Date=FD;})();")
+DATE_SHIM = PIN_DATE.format(day="2024-05-01")  # letreco => FOBIA
 TRAIN = "localStorage.setItem('stateAnswer', JSON.stringify('TRAIN'));"
 
 

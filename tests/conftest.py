@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from autobot.drivers.browser import CHROMEDRIVER, CHROMIUM
+from autobot.page.server import PIN_DATE
 
 
 def require_chromium() -> None:
@@ -34,9 +35,7 @@ SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 CLONES = SHARED / "clones"
 
 # JavaScript that pins a daily clone's date (../shared/clones/README.md's Date shim).
-DATE_SHIM = """(()=>{{const F=new Date('{day}T12:00:00').getTime();const D=Date;
-class FD extends D{{constructor(...a){{if(a.length===0){{super(F)}}else{{super(...a)}}}}
-static now(){{return F}}}};window.Date=FD;}})();"""
+DATE_SHIM = PIN_DATE
 
 
 def require_clone(name: str) -> Path:

@@ -177,12 +177,15 @@ def base_url(server: ThreadingHTTPServer) -> str:
 @contextlib.contextmanager
 def serve_page(host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
     """Serve the page in a background thread; yields its base URL; always shuts down."""
-    server = make_server(host, port)
+    with _running(make_server(host, port), "autobot-page-server") as url:
+        yield url
+
+
+@contextlib.contextmanager
+def _running(server: ThreadingHTTPServer, name: str) -> Iterator[str]:
+    """Run a bound server in a background thread; yields its base URL; always shuts down."""
     thread = threading.Thread(
-        target=server.serve_forever,
-        kwargs={"poll_interval": 0.05},
-        daemon=True,
-        name="autobot-page-server",
+        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True, name=name
     )
     thread.start()
     try:
@@ -206,15 +209,14 @@ def serve_folder(folder: str | Path, host: str = "127.0.0.1") -> Iterator[str]:
     yields its base URL; always shuts down."""
     check_loopback(host)
     handler = functools.partial(_QuietFiles, directory=str(folder))
-    server = ThreadingHTTPServer((host, 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True, name="autobot-folder")
-    thread.start()
-    try:
-        yield base_url(server)
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with _running(ThreadingHTTPServer((host, 0), handler), "autobot-folder") as url:
+        yield url
+
+
+# JavaScript (an --init-script) that pins a daily clone's date: `PIN_DATE.format(day="2024-05-01")`.
+PIN_DATE = """(()=>{{const F=new Date('{day}T12:00:00').getTime();const D=Date;
+class FD extends D{{constructor(...a){{if(a.length===0){{super(F)}}else{{super(...a)}}}}
+static now(){{return F}}}};window.Date=FD;}})();"""
 
 
 def page_url(

@@ -252,14 +252,13 @@ def _conflicts_if_correct(groups: list[list[int]], tiles: Sequence[TileColour],
 
 def fading_share(colour: np.ndarray, full: np.ndarray, page: np.ndarray) -> float | None:
     """How far (0..1) a tile of colour `full` has faded in over `page` if `colour` is that
-    blend (opacity mixes in sRGB), else None. All three in Lab."""
-    c, f, p = (_lab_rgb(x) for x in (colour, full, page))
-    span = f - p
+    blend, else None. All three in sRGB (0..255): opacity mixes there, not in Lab."""
+    span = full - page
     length = float(np.dot(span, span))
     if length < FADE_CONTRAST**2:
         return None
-    share = float(np.dot(c - p, span)) / length
-    residue = float(np.linalg.norm(c - (p + share * span)))
+    share = float(np.dot(colour - page, span)) / length
+    residue = float(np.linalg.norm(colour - (page + share * span)))
     return share if residue <= FADE_RESIDUE and FADE_SPAN[0] <= share <= FADE_SPAN[1] else None
 
 
@@ -275,13 +274,14 @@ def _fading(groups: list[list[int]], centres: list[np.ndarray], open_: list[int]
             page: Sequence[np.ndarray]) -> dict[int, str]:
     """Clusters that are another cluster's colour caught fading in over the page (or an
     empty tile's fill): cluster -> the reason it has no role."""
+    rgb = {g: _lab_rgb(centres[g]) for g in open_}
+    pages = [_lab_rgb(bg) for bg in page]
     out: dict[int, str] = {}
-    for g in open_:
-        if len(groups[g]) > FADE_TILES:
+    for g, h in itertools.permutations(open_, 2):
+        if g in out or len(groups[g]) > FADE_TILES:
             continue
-        for h in open_:
-            share = next((s for bg in page if h != g
-                          and (s := fading_share(centres[g], centres[h], bg)) is not None), None)
+        for bg in pages:
+            share = fading_share(rgb[g], rgb[h], bg)
             if share is not None:
                 out[g] = (f"tile colour {_hex(centres[g])} is {_hex(centres[h])} "
                           f"{share:.0%} faded in (mid-reveal)")
@@ -421,10 +421,7 @@ ROLE_OF = {"correct": "G", "present": "Y", "absent": "X"}  # calibration profile
 
 def _hex(lab: np.ndarray) -> str:
     """'#rrggbb' of a Lab colour (for reasons people read)."""
-    import cv2
-
-    px = cv2.cvtColor(np.asarray(lab, np.float32).reshape(1, 1, 3), cv2.COLOR_Lab2RGB)
-    r, g, b = (int(round(v * 255)) for v in np.clip(px.reshape(3), 0, 1))
+    r, g, b = (int(round(v)) for v in _lab_rgb(lab))
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
