@@ -84,13 +84,13 @@ def _view(solver: MultiSolver, words: list[list[str]], left: int) -> View:
 
 def test_baseline_guesses_a_certain_answer_first(base: MultiSolver) -> None:
     view = _view(base, [["cigar", "rebut", "sissy"], ["humph"], ["awake", "blush"]], 7)
-    assert base.guesses.words[baseline(base, view)] == "humph"
+    assert base.guesses.words[baseline(base.lists, view)] == "humph"
 
 
 def test_baseline_maximises_summed_entropy(base: MultiSolver) -> None:
     boards = [["cigar", "rebut", "sissy", "humph"], ["awake", "blush", "focal", "evade"]]
     view = _view(base, boards, 7)
-    pick = baseline(base, view)
+    pick = baseline(base.lists, view)
     # Brute force with score(): summed entropy of the colour groups per board.
     def bits(guess: str) -> float:
         total = 0.0
@@ -107,7 +107,7 @@ def test_baseline_maximises_summed_entropy(base: MultiSolver) -> None:
 
 def test_joint_picks_the_certain_answer_that_tells_most(solver: MultiSolver) -> None:
     view = _view(solver, [["humph"], ["cigar"], ["rebut", "sissy", "civic", "cider"]], 7)
-    pick = solver.guesses.words[joint(solver, view)]
+    pick = solver.guesses.words[joint(solver.lists, view)]
     assert pick in ("humph", "cigar")
     # CIGAR shares letters with the open board's words, HUMPH with none of them.
     assert pick == "cigar"
@@ -116,8 +116,8 @@ def test_joint_picks_the_certain_answer_that_tells_most(solver: MultiSolver) -> 
 def test_joint_guesses_only_candidates_when_guesses_are_short(solver: MultiSolver) -> None:
     words = solver.answers.words
     boards = [list(words[0:60]), list(words[60:120])]  # too big for rollouts: greedy
-    roomy = solver.guesses.words[joint(solver, _view(solver, boards, 5))]
-    tight = solver.guesses.words[joint(solver, _view(solver, boards, 2))]
+    roomy = solver.guesses.words[joint(solver.lists, _view(solver, boards, 5))]
+    tight = solver.guesses.words[joint(solver.lists, _view(solver, boards, 2))]
     assert tight in boards[0] + boards[1]
     assert roomy not in boards[0] + boards[1]  # with room to spare a splitter is better
 
@@ -232,5 +232,29 @@ def test_joint_plays_the_guess_that_finishes_soonest(solver: MultiSolver) -> Non
     # other board apart wins half the time now; the joint strategy must play such a word,
     # never a splitter that solves nothing.
     boards = [["cigar", "rebut"], ["humph", "awake"]]
-    pick = solver.guesses.words[joint(solver, _view(solver, boards, 6))]
+    pick = solver.guesses.words[joint(solver.lists, _view(solver, boards, 6))]
     assert pick in {"cigar", "rebut", "humph", "awake"}
+
+
+def test_boards_whose_answers_the_list_lacks_go_on_over_every_accepted_word(
+    solver: MultiSolver,
+) -> None:
+    from autobot.words import load_words
+
+    listed = set(solver.answers.words)
+    assert not {"atlas", "atria", "balsa", "beaut", "tizzy"} & listed  # past NYT answers
+    for answers in (("atlas", "atria", "balsa", "beaut"), ("crane", "tizzy")):
+        game = play(solver, answers)
+        assert game.won and set(answers) <= set(game.guesses), game
+    # Once no listed answer fits a board, its candidates are the accepted words that fit,
+    # likeliest first; a board of listed answers keeps to the list.
+    state = MultiState(2)
+    for guess in ("salet", "witty"):
+        state = state.after(guess, [score(guess, "crane"), score(guess, "tizzy")])
+    assert all(w in listed for w in solver.candidates(state, 0))
+    past = solver.candidates(state, 1)
+    assert "tizzy" in past and not set(past) & listed and len(past) > 1
+    accepted = set(load_words("nyt").words)
+    assert set(past) <= accepted | set(solver.guesses.words)
+    assert all(score(g, w) == t.marks for w in past for g, t in
+               zip(("salet", "witty"), state.history(1), strict=True))

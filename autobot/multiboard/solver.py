@@ -1,6 +1,6 @@
 """The many-board solver: one guess for every open board, chosen by a strategy over the matrix.
 
-A strategy is a callable `(solver, view) -> guess row`, where the view holds the open boards'
+A strategy is a callable `(lists, view) -> guess row`, where the view holds the open boards'
 candidate columns, the guesses left and which guess rows are legal. `MultiSolver.next_guess`
 adds what every strategy needs: the opener, banned words, memoisation per position.
 """
@@ -30,7 +30,17 @@ class View:
     legal: np.ndarray  # bool per guess row
 
 
-Strategy = Callable[["MultiSolver", View], int]
+@dataclass(frozen=True)
+class Lists:
+    """What a strategy scores with: codes of guess rows x answer columns, each column's guess
+    row, and the guess rows' words."""
+
+    matrix: np.ndarray
+    answer_rows: np.ndarray
+    words: tuple[str, ...]
+
+
+Strategy = Callable[[Lists, View], int]
 
 
 class MultiSolver:
@@ -51,6 +61,7 @@ class MultiSolver:
         self.guesses = self.single.guesses
         self.answers = self.single.answers
         self.answer_rows = self.single.answer_rows(np.arange(len(self.answers)))
+        self.lists = Lists(self.matrix, self.answer_rows, self.guesses.words)
         if start is not None and start.lower() not in self.single.guess_index:
             raise AutobotError(f"start word {start!r} is not in the {self.guesses.name} list")
         self.start = start.lower() if start else None
@@ -58,11 +69,19 @@ class MultiSolver:
         self.strategy: Strategy = STRATEGIES[strategy]
         self._memo: dict[MultiState, str] = {}
 
-    def board_columns(self, state: MultiState, board: int) -> np.ndarray:
-        """One board's possible answers (columns); AutobotError naming its rows if none fit."""
+    def board_words(self, state: MultiState, board: int) -> np.ndarray | tuple[str, ...]:
+        """One board's possible answers: columns of the answers list, or, when none of it fits
+        (a site with its own list), the words the game accepts that fit, common words first.
+        AutobotError naming the rows when not even those fit."""
         history = state.history(board)
         cols = self.single.candidate_columns(history)
         if len(cols) == 0:
+            offlist = self.single.offlist
+            if offlist is not None:
+                found, level = offlist.fit(history, frozenset(state.banned))
+                if level == "fits":
+                    order = np.argsort(-offlist.prior()[found], kind="stable")
+                    return tuple(offlist.lexicon.words[i] for i in found[order])
             rows = ", ".join(f"{t.guess.upper()} {t.marks.upper()}" for t in history)
             raise AutobotError(f"board {board + 1}: no word in the {self.answers.name} list "
                                f"fits {rows}")
@@ -70,7 +89,43 @@ class MultiSolver:
 
     def candidates(self, state: MultiState, board: int) -> list[str]:
         """One board's possible answers as words."""
-        return [self.answers.words[c] for c in self.board_columns(state, board)]
+        found = self.board_words(state, board)
+        return list(found) if isinstance(found, tuple) else [self.answers.words[c] for c in found]
+
+    def position(self, state: MultiState) -> tuple[Lists, tuple[np.ndarray, ...]]:
+        """The lists a strategy plays this position with, and each open board's columns.
+
+        Boards the answers list covers use the solver's own matrix. Words past it (see
+        `board_words`) become extra columns, and extra guess rows where the guess list lacks
+        them, coded on the spot: the strategies then treat them like any answer.
+        """
+        found = [self.board_words(state, b) for b in state.open_boards]
+        extra = sorted({w for f in found if isinstance(f, tuple) for w in f})
+        if not extra:
+            return self.lists, tuple(f for f in found if not isinstance(f, tuple))
+        offlist = self.single.offlist
+        assert offlist is not None  # board_words only returns words when it exists
+        lexicon = offlist.lexicon
+        new_rows = [w for w in extra if w not in self.single.guess_index]
+        guess_words = self.guesses.words + tuple(new_rows)
+        guess_lex = np.array(lexicon.rows_of(guess_words), dtype=np.int64)
+        answer_lex = np.array(lexicon.rows_of(self.answers.words), dtype=np.int64)
+        extra_lex = np.array(lexicon.rows_of(extra), dtype=np.int64)
+        matrix = np.empty((len(guess_words), len(self.answers) + len(extra)),
+                          dtype=self.matrix.dtype)
+        matrix[: len(self.guesses), : len(self.answers)] = self.matrix
+        matrix[len(self.guesses):, : len(self.answers)] = offlist.block(
+            guess_lex[len(self.guesses):], answer_lex)
+        matrix[:, len(self.answers):] = offlist.block(guess_lex, extra_lex)
+        row_of = {w: i for i, w in enumerate(guess_words)}
+        answer_rows = np.concatenate([self.answer_rows,
+                                      np.array([row_of[w] for w in extra], dtype=np.int64)])
+        column = {w: len(self.answers) + i for i, w in enumerate(extra)}
+        boards = tuple(
+            np.array([column[w] for w in f], dtype=np.int64) if isinstance(f, tuple) else f
+            for f in found
+        )
+        return Lists(matrix, answer_rows, guess_words), boards
 
     def is_memoised(self, state: MultiState) -> bool:
         """Has this exact position been decided before?"""
@@ -86,16 +141,14 @@ class MultiSolver:
         if not state.guesses and self.start and self.start not in state.banned:
             guess = self.start
         else:
-            boards = tuple(self.board_columns(state, b) for b in state.open_boards)
-            legal = np.ones(len(self.guesses), dtype=bool)
-            for word in state.banned:
-                row = self.single.guess_index.get(word.lower())
-                if row is not None:
-                    legal[row] = False
-            if not any(legal[self.answer_rows[cols]].any() for cols in boards):
+            lists, boards = self.position(state)
+            legal = np.ones(len(lists.words), dtype=bool)
+            banned = {word.lower() for word in state.banned}
+            legal[[i for i, w in enumerate(lists.words) if w in banned]] = False
+            if not any(legal[lists.answer_rows[cols]].any() for cols in boards):
                 raise AutobotError("every word that fits a board was rejected by the game")
-            row = self.strategy(self, View(boards, max(1, state.left), legal))
-            guess = self.guesses.words[int(row)]
+            row = self.strategy(lists, View(boards, max(1, state.left), legal))
+            guess = lists.words[int(row)]
         if guess in state.banned:
             raise AssertionError(f"strategy {self.strategy_name} proposed banned {guess!r}")
         self._memo[state] = guess
@@ -105,23 +158,23 @@ class MultiSolver:
 # --- strategies ------------------------------------------------------------------------------
 
 
-def _best(scores: np.ndarray, rows: np.ndarray, solver: MultiSolver, view: View) -> int:
+def _best(scores: np.ndarray, rows: np.ndarray, solver: Lists, view: View) -> int:
     """The top-scoring row (higher is better); ties go to a possible answer, then list order."""
     ties = rows[scores >= scores.max() - 1e-9]
-    is_candidate = np.zeros(len(solver.guesses), dtype=bool)
+    is_candidate = np.zeros(len(solver.words), dtype=bool)
     for cols in view.boards:
         is_candidate[solver.answer_rows[cols]] = True
     hits = ties[is_candidate[ties]]
     return int(hits[0] if len(hits) else ties[0])
 
 
-def _certain_rows(solver: MultiSolver, view: View) -> np.ndarray:
+def _certain_rows(solver: Lists, view: View) -> np.ndarray:
     """Answers of boards with exactly one candidate left (legal ones), in board order."""
     rows = [int(solver.answer_rows[c[0]]) for c in view.boards if len(c) == 1]
     return np.array([r for r in rows if view.legal[r]], dtype=np.int64)
 
 
-def baseline(solver: MultiSolver, view: View) -> int:
+def baseline(solver: Lists, view: View) -> int:
     """Plain greedy: a board's certain answer, else the allowed word with most summed entropy."""
     certain = _certain_rows(solver, view)
     if len(certain):
@@ -147,7 +200,7 @@ def _top(scores: np.ndarray, rows: np.ndarray, k: int) -> np.ndarray:
     return rows[np.argsort(-scores, kind="stable")[:k]]
 
 
-def joint(solver: MultiSolver, view: View) -> int:
+def joint(solver: Lists, view: View) -> int:
     """Certain answers first (the one that tells the other boards most); else rollouts.
 
     A few guesses (the greedy player's best splitters and the possible answers that split best)
