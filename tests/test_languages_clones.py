@@ -43,3 +43,31 @@ def test_letreco_portuguese_is_won(tmp_path, capsys, look: str) -> None:
     assert record["exit"] == 0 and record["won"], (record, err)
     assert record["guesses"][-1] == "fobia"
     assert len(record["rejected"]) <= MAX_REFUSED
+
+
+def test_wordle_global_german_is_won_without_lang(tmp_path, capsys) -> None:
+    """No --lang: the keyboard's Ä Ö Ü ß keys name German before the first guess."""
+    record = play_clone("wordle-global", tmp_path, path="de/")
+    out = capsys.readouterr().out
+    assert record["exit"] == 0 and record["won"], (record, out)
+    assert record["guesses"][-1] == "gnade" and record["lang"] == "de"
+    assert "playing in German (the page's keyboard has Ä Ö Ü ß)" in out
+    assert len(record["rejected"]) <= MAX_REFUSED
+
+
+def test_letreco_is_won_without_lang(tmp_path, capsys) -> None:
+    """No --lang, a plain A-Z keyboard: the page refuses English words, then scores the first
+    opener of a language it knows (Portuguese), and the game goes on in it."""
+    record = play_clone("letreco", tmp_path, init=DATE_SHIM.format(day="2024-05-01"))
+    out = capsys.readouterr().out
+    print(f"letreco without --lang: refused {record['rejected']}")
+    assert record["exit"] == 0 and record["won"], (record, out)
+    assert record["guesses"][-1] == "fobia" and record["lang"] == "pt"
+    assert "playing in Portuguese" in out
+    # The English words it refused, then the openers of languages before Portuguese.
+    assert len(record["rejected"]) <= 3 + 2 + MAX_REFUSED
+
+
+def test_an_english_page_stays_english_without_lang(tmp_path) -> None:
+    record = play_clone("wordle-global", tmp_path)
+    assert record["exit"] == 0 and record["won"] and record["lang"] == "en", record

@@ -757,3 +757,40 @@ def test_a_dialog_over_the_lower_rows_is_not_a_smaller_board(solver: Any) -> Non
     result, events = play(game, Scripted(["crane", "sloth", "robot"]))
     assert result.won and result.guesses == ["crane", "sloth", "robot"]
     assert "escape" in game.keys
+
+
+def test_a_board_whose_pixels_stopped_changing_takes_keys_before_the_read_quiet() -> None:
+    """After motion, identical frames for `pixel_quiet` s are enough; frames that keep changing
+    (something moving beside a board that reads the same) need the full `quiet`."""
+    import numpy as np
+
+    from autobot.loop.watch import Watcher
+
+    clock = FakeClock()
+    board = FakeRead(True, True, (("SALET", "XXXGX"), ("", ".....")))
+    frames: list[np.ndarray] = []
+
+    class Frames:
+        def grab(self) -> np.ndarray:
+            clock.t += 0.02  # a display grab every 20 ms
+            return frames.pop(0)
+
+    class Keys:
+        screen = Frames()
+
+    config = BotConfig()
+    assert config.pixel_quiet < config.quiet
+    for moving, expected_wait in ((False, config.pixel_quiet), (True, config.quiet)):
+        watcher = Watcher(Keys(), None, config, lambda frame, hint=None: board,  # type: ignore
+                          clock, clock.sleep, None, None, lambda frame: None)
+        watcher.motion = True  # the row was seen flipping
+        frames[:] = [np.full((8, 8, 3), i if moving else 0, dtype=np.uint8) for i in range(40)]
+        start = None
+        while True:
+            read = watcher.look()
+            still = watcher.track(read)
+            start = watcher.captured_at if start is None else start
+            if watcher.still_enough(still, config.quiet):
+                break
+        waited = watcher.captured_at - start
+        assert expected_wait <= waited < expected_wait + 0.05, (moving, waited)

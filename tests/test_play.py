@@ -194,7 +194,8 @@ def test_cli_play_writes_json(tmp_path: Path, capsys: Any) -> None:
     data = json.loads(out.read_text())
     assert data["won"] is True and data["guesses"][-1] == "mamma"
     assert data["marks"] == [score(g, "mamma") for g in data["guesses"]]
-    assert set(data["timings"]) == {"capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms"}
+    assert set(data["timings"]) == {"capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms",
+                                     "reveal_ms"}
     assert all(data["timings"][k] > 0 for k in ("capture_ms", "read_ms", "settle_ms"))
     assert data["seconds"] > 0
     assert "🟩🟩🟩🟩🟩" in printed and "won in" in printed
@@ -289,7 +290,8 @@ def test_bench_browser_plays_and_writes_json(tmp_path: Path, capsys: Any) -> Non
     for result in data["results"]:
         assert result["guesses"][-1] == result["answer"]
         assert result["marks"] == [score(g, result["answer"]) for g in result["guesses"]]
-    assert set(data["steps"]) == {"capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms"}
+    assert set(data["steps"]) == {"capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms",
+                                  "reveal_ms"}
     assert data["steps"]["read_ms"]["n"] > 0
     assert "p95" in capsys.readouterr().out
 

@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
     from autobot.drivers.browser import BrowserConfig, load_page, open_browser
     from autobot.drivers.driver import SeleniumDriver
+    from autobot.drivers.window import display_for, screen_for
     from autobot.harness.report import write_json
     from autobot.loop import BotConfig, Timings, percentile, play_game
     from autobot.page.server import page_url, serve_page
@@ -85,9 +86,10 @@ def run(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     game_seconds: list[float] = []
     t0 = time.monotonic()
-    with serve_page() as base, open_browser(config) as web:
+    with serve_page() as base, display_for(config), open_browser(config) as web:
         startup = time.monotonic() - t0
-        driver = SeleniumDriver(web, key_delay_ms=float(_option(args, "key_delay")))
+        driver = SeleniumDriver(web, key_delay_ms=float(_option(args, "key_delay")),
+                                screen=screen_for(web, config))
         for i, answer in enumerate(answers, start=1):
             load_page(web, page_url(base, answer=answer, theme=theme, contrast=contrast,
                                     hard=hard, anim=anim))
@@ -116,8 +118,18 @@ def run(args: argparse.Namespace) -> int:
     }
     table.add_row("game (s)", f"{per_game['median']:.2f}", f"{per_game['p95']:.2f}",
                   f"{per_game['max']:.2f}", str(games))
+    # A game's time is mostly its rows (each waits out the page's reveal): the median game of
+    # a sample follows its mix of 3- and 4-guess games, so each count's median is shown too.
+    by_guesses = {
+        str(n): round(percentile([s for s, r in zip(game_seconds, results, strict=True)
+                                  if len(r["guesses"]) == n], 50), 3)
+        for n in sorted({len(r["guesses"]) for r in results})
+    }
+    capture = getattr(driver.screen, "source", "webdriver")
     out = Console(highlight=False)
     out.print(table)
+    out.print("game median by guesses: " + ", ".join(
+        f"{n}: {s:.2f} s" for n, s in by_guesses.items()) + f"; frames from the {capture}")
     mean_guesses = sum(len(r["guesses"]) for r in results) / games
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     out.print(f"won {won}/{games}, mean {mean_guesses:.3f} guesses; browser up in "
@@ -137,8 +149,10 @@ def run(args: argparse.Namespace) -> int:
             "wall_s": round(wall, 3),
             "load_average": round(load, 2),
             "cpu_count": os.cpu_count(),
+            "capture": capture,
             "steps": summary,
             "game_seconds": per_game,
+            "game_seconds_by_guesses": by_guesses,
             "results": results,
         })
     return 0 if won == games else 1

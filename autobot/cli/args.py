@@ -43,12 +43,18 @@ def language_code(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def add_lang_option(parser: argparse.ArgumentParser) -> None:
-    """--lang CODE: the game's language (its word lists); checked when the line is parsed."""
+def add_lang_option(parser: argparse.ArgumentParser, *, from_page: bool = False) -> None:
+    """--lang CODE: the game's language (its word lists); checked when the line is parsed.
+
+    `from_page`: not given, it is None and the page is left to tell (its keyboard's letters,
+    or the words it refuses), English until it does."""
     from autobot.words.languages import LANGUAGES
 
+    codes = ", ".join(LANGUAGES)
     parser.add_argument(
-        "--lang", type=language_code, default="en", metavar="CODE",
-        help=f"the game's language: {', '.join(LANGUAGES)} (default en)",
+        "--lang", type=language_code, default=None if from_page else "en", metavar="CODE",
+        help=f"the game's language: {codes} (default: what the page shows - letters of a "
+             "language's own on its keyboard, or English words it refuses - else en)"
+        if from_page else f"the game's language: {codes} (default en)",
     )
 word_length = number_in(int, 4, 11, "letters")

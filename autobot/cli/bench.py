@@ -103,7 +103,8 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--key-delay", type=key_delay_ms, default=None, metavar="MS")
     group.add_argument("--remote", default=None, metavar="URL", help="a remote WebDriver")
     group.add_argument("--headed", action="store_true", default=None,
-                       help="show the browser (needs a display)")
+                       help="a headed browser (on a private Xvfb if there is no display), "
+                       "its frames read from the display (a few ms) instead of screenshots")
     group.add_argument("--parallel", type=positive_int, default=None, metavar="N",
                        help="N browsers at once (Grid slots with --remote); JSON Lines out")
     group.add_argument("--jsonl", type=Path, default=None, metavar="OUT",

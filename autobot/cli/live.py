@@ -80,7 +80,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--strategy", default="default", help="solver strategy")
     parser.add_argument("--hard", action="store_true", help="hard mode (only legal guesses)")
     parser.add_argument("--start", metavar="WORD", help="force the first guess")
-    add_lang_option(parser)
+    add_lang_option(parser, from_page=True)
     add_game_options(parser)
     parser.add_argument("--key-delay", type=key_delay_ms, default=60.0, metavar="MS",
                         help="pause between key presses (default 60 ms)")

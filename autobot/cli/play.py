@@ -54,7 +54,8 @@ def add_browser_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--key-delay", type=key_delay_ms, default=60.0, metavar="MS",
                         help="pause between key presses (default 60 ms)")
     parser.add_argument("--headed", action="store_true",
-                        help="show the browser window (needs a display)")
+                        help="show the browser window (on a private Xvfb if there is no "
+                        "display); frames are then read from the display, not screenshots")
 
 
 def register(subparsers: Any) -> None:
@@ -74,7 +75,7 @@ def register(subparsers: Any) -> None:
                         help="JavaScript run before the page's own scripts on every load "
                              "(to fix a clone's answer or date when regression-testing it)")
     add_browser_arguments(parser)
-    add_lang_option(parser)
+    add_lang_option(parser, from_page=True)
     add_boards_option(parser, "play")
     add_answers_option(parser)
     add_game_options(parser)
@@ -119,10 +120,21 @@ def solver_from_args(args: argparse.Namespace) -> Any:
         from autobot.games.strategy import GameStrategy
 
         return GameStrategy(game, hard=args.hard, start=start)
-    solver = make_solver(SolverConfig(strategy=args.strategy, hard=args.hard, start=start,
-                                      lang=args.lang))
+    lang = getattr(args, "lang", "en")
+
+    def make(code: str) -> Any:
+        # --start is a word of the language named (or of English, until the page says more).
+        return make_solver(SolverConfig(strategy=args.strategy, hard=args.hard,
+                                        start=start if code == (lang or "en") else None,
+                                        lang=code))
+
+    solver = make(lang or "en")
     if start and not solver.is_allowed(start):
         raise AutobotError(f"--start: {upper_word(start)} is not an allowed guess")
+    if lang is None:
+        from autobot.harness.language import PageLanguage
+
+        return PageLanguage(make)
     return solver
 
 
@@ -154,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
 
     from autobot.drivers.browser import BrowserConfig, open_browser
     from autobot.drivers.driver import ConfirmStrategy, SeleniumDriver
+    from autobot.drivers.window import display_for, screen_for
     from autobot.loop import BotConfig, GameFailed, play_game
 
     game = game_from_args(args)
@@ -177,15 +190,16 @@ def run(args: argparse.Namespace) -> int:
             url = page_url(base, answer=answer, theme=theme, contrast=args.contrast,
                            hard=args.hard, anim=args.anim, **page_game(game))
         t0 = time.monotonic()
-        webdriver = stack.enter_context(open_browser(BrowserConfig(
-            headless=not args.headed, window_size=args.window_size, scale=args.scale,
-            remote_url=args.remote,
-        )))
+        browser = BrowserConfig(headless=not args.headed, window_size=args.window_size,
+                                scale=args.scale, remote_url=args.remote)
+        stack.enter_context(display_for(browser))
+        webdriver = stack.enter_context(open_browser(browser))
         if init_script:
             add_init_script(webdriver, init_script)
         load_page(webdriver, url)
         browser_seconds = time.monotonic() - t0
-        driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay)
+        driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
+                                screen=screen_for(webdriver, browser))
         try:
             result = play_game(
                 driver, solver, BotConfig(hard=args.hard, rows=None if args.url else (
@@ -210,6 +224,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         record = result.to_json()
         record["keys"] = driver.rung  # the way of sending keys that the page took
+        record["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
+        record["lang"] = getattr(solver, "lang", args.lang or "en")  # as played (or told)
         write_json(args.json, record)
     return 0 if result.won else 1
 

@@ -70,6 +70,7 @@ def run_play_boards(args: argparse.Namespace) -> int:
     from autobot.cli.play import read_init_script
     from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
     from autobot.drivers.driver import SeleniumDriver
+    from autobot.drivers.window import display_for, screen_for
     from autobot.harness.report import write_json
     from autobot.loop.many import ManyGameFailed, play_many
     from autobot.vision.boards import BoardsReader
@@ -97,15 +98,16 @@ def run_play_boards(args: argparse.Namespace) -> int:
             base = stack.enter_context(serve_page())
             url = page_url(base, theme=args.theme, contrast=args.contrast, anim=args.anim,
                            boards=args.boards, answers=answers)
-        webdriver = stack.enter_context(open_browser(BrowserConfig(
-            headless=not args.headed, window_size=args.window_size, scale=args.scale,
-            remote_url=args.remote,
-        )))
+        browser = BrowserConfig(headless=not args.headed, window_size=args.window_size,
+                                scale=args.scale, remote_url=args.remote)
+        stack.enter_context(display_for(browser))
+        webdriver = stack.enter_context(open_browser(browser))
         if init_script:
             add_init_script(webdriver, init_script)
         t0 = time.monotonic()
         load_page(webdriver, url)
-        driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay)
+        driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
+                                screen=screen_for(webdriver, browser))
         try:
             result = play_many(driver, solver, args.boards,
                                reader=BoardsReader(profile=profile),

@@ -122,6 +122,15 @@ class MssScreen:
         self._frame_size = (int(shot.width), int(shot.height))
         return bgra_to_rgb(shot.raw, shot.width, shot.height)
 
+    def grab_box(self, left: int, top: int, width: int, height: int) -> np.ndarray:
+        """One RGB frame of any rectangle of the desktop (desktop pixels), now."""
+        self._open()
+        try:
+            shot = self._sct.grab({"left": left, "top": top, "width": width, "height": height})
+        except Exception as exc:
+            raise AutobotError(f"screen capture failed: {exc}", UNAVAILABLE_EXIT) from None
+        return bgra_to_rgb(shot.raw, shot.width, shot.height)
+
     def geometry(self) -> tuple[Rect, tuple[int, int], list[Rect]]:
         """What is captured (desktop units), the frames' size in pixels, and every monitor."""
         self._open()

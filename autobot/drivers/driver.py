@@ -290,6 +290,12 @@ class ConfirmStrategy:
         """Whether the wrapped solver accepts `word` as a guess."""
         return bool(self.solver.is_allowed(word))
 
+    def __getattr__(self, name: str) -> Any:
+        # What else the wrapped solver offers (it may adapt to the page: `see_page`, `lang`).
+        if name == "solver":  # not set yet (copying, unpickling): no recursion
+            raise AttributeError(name)
+        return getattr(self.solver, name)
+
     def candidates(self, history: Any) -> Any:
         """The wrapped solver's remaining candidates."""
         return self.solver.candidates(history)

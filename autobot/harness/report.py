@@ -70,6 +70,8 @@ def make_printer(console: Any, theme: str, contrast: bool) -> Any:
         elif event.kind == "keys":
             console.print(f"[dim]the page did not take the keys: now sending them as "
                           f"{event.detail}[/dim]")
+        elif event.kind == "note":
+            console.print(f"[dim]{event.detail}[/dim]")
         elif event.kind == "scroll":
             console.print(f"[dim]the board is cut by the window's edge: scrolled {event.detail}"
                           "[/dim]")

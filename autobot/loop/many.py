@@ -221,7 +221,7 @@ class ManyLoop(GameLoop):
                 return None
             if {row_kind(r) for r in rows.values()} != {"empty"}:
                 return "dirty" if still >= self.config.reject_patience else None
-            return "ready" if still >= self.quiet_for(self.config.quiet) else None
+            return "ready" if self.still_enough(still, self.config.quiet) else None
 
         return judge
 
@@ -233,7 +233,7 @@ class ManyLoop(GameLoop):
             if rows is None:
                 return None
             if all(row_kind(r) == "typed" and letters_match(r[0], guess) for r in rows.values()):
-                return "typed" if still >= self.quiet_for(self.config.typed_quiet) else None
+                return "typed" if self.still_enough(still, self.config.typed_quiet) else None
             return "mistyped" if still >= self.config.reject_patience else None
 
         return judge
@@ -315,6 +315,7 @@ class ManyLoop(GameLoop):
             self.timings.decide_ms.append((t2 - t1) * 1000)
             self.timings.type_ms.append((t3 - t2 + t5 - t4) * 1000)
             self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
+            self.timings.reveal_ms.append((t6 - t5) * 1000)
             retypes = 0
             if outcome == "rejected":
                 self.erase()

@@ -60,6 +60,8 @@ class BotConfig:
     # long before we type (a board never seen moving, as with animations off, needs only two
     # equal reads).
     quiet: float = 0.25
+    # ... or its pixels unchanged this long (frames identical from the first to the last).
+    pixel_quiet: float = 0.08
     # Enter only once a settled read shows the guess typed (and, if a letter was seen popping,
     # unchanged this long), so whatever changes after Enter is the page's answer to it.
     typed_quiet: float = 0.1
@@ -67,6 +69,8 @@ class BotConfig:
     # after Enter and after its last change is a refused word; a late flip resets the wait.
     reject_patience: float = 1.5
     mismatch_patience: float = 0.5  # a board out of step this long is real, not a misread
+    # A row read from coloured rings whose letters' keys stay unused this long was refused.
+    ring_patience: float = 0.5
     escape_after: float = 0.3  # the board must be gone this long before Escape (a read can blink)
     escape_wait: float = 0.6  # how long to watch for the board after each Escape
     escapes: int = 3  # Escapes to try when no board is visible (and no dialog is seen)
@@ -85,7 +89,8 @@ class BotConfig:
 class Event:
     """Something the player should hear about while the game runs."""
 
-    kind: str  # "row", "rejected", "retype", "escape", "close", "keys", "scroll", "resumed"
+    # "row", "rejected", "retype", "escape", "close", "keys", "scroll", "resumed", "note"
+    kind: str
     row: int  # 0-based board row
     guess: str = ""
     marks: str = ""
@@ -101,8 +106,11 @@ class Timings:
     decide_ms: list[float] = field(default_factory=list)
     type_ms: list[float] = field(default_factory=list)
     settle_ms: list[float] = field(default_factory=list)
+    # The part of settling that is the page's answer: from Enter to the row read final (what
+    # to hold against the page's own reveal time).
+    reveal_ms: list[float] = field(default_factory=list)
 
-    STEPS = ("capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms")
+    STEPS = ("capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms", "reveal_ms")
 
     def extend(self, other: Timings) -> None:
         """Add another game's samples to these."""

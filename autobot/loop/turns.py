@@ -103,6 +103,10 @@ class GameLoop(Watcher):
 
         read = self.wait(judge, "the board to appear")
         self.started = True
+        see_page = getattr(self.solver, "see_page", None)
+        if see_page is not None:
+            see_page(self.frame, read)  # a solver that adapts to the page (its language)
+            self.tell_notes(0)
         width = len(read.rows[0][1]) if read.rows else self.length
         if width != self.length:
             # The solver plays words of the game's length: a board of another width is another
@@ -133,6 +137,28 @@ class GameLoop(Watcher):
             # Leftover letters in the current row would corrupt the next guess.
             self.send(self.driver.erase, self.length)
 
+    def keys_unplayed(self, read: BoardView, index: int) -> bool:
+        """Do the on-screen keys of row `index`'s letters that no earlier row has all look
+        unused (the page did not score the row)? False when no keyboard says so."""
+        from autobot.vision.keyboard import read_keyboard
+
+        letters = read.rows[index][0]
+        earlier = {ch for row_letters, _ in read.rows[:index] for ch in row_letters}
+        new = {ch for ch in letters if ch not in earlier and ch.isalpha()}
+        keys = read_keyboard(self.whole_frame(), read.grid,
+                             palette=getattr(read, "palette", None))
+        if not keys.found or not new:
+            return False
+        marks = keys.marks()
+        seen = [marks[ch] for ch in new if ch in marks]
+        return bool(seen) and all(mark == "." for mark in seen)
+
+    def tell_notes(self, index: int) -> None:
+        """Pass on what the solver has to say (a language it switched to, and why)."""
+        take = getattr(self.solver, "take_notes", None)
+        for note in take() if take is not None else ():
+            self.emit(Event("note", index, detail=note))
+
     def ready_judge(self, index: int) -> Judge:
         """The board shows the game so far and an empty row `index`, unchanged for `quiet` s.
 
@@ -158,7 +184,7 @@ class GameLoop(Watcher):
                 if still >= self.config.reject_patience:
                     return Outcome("dirty", typed=row[1].count("t"))
                 return None
-            return Outcome("ready") if still >= self.quiet_for(self.config.quiet) else None
+            return Outcome("ready") if self.still_enough(still, self.config.quiet) else None
 
         return judge
 
@@ -174,7 +200,7 @@ class GameLoop(Watcher):
             if kind == "typed" and letters_match(row[0], guess):
                 # One settled frame showing every letter proves the keys arrived; a letter
                 # seen popping must first stand still.
-                return Outcome("typed") if still >= self.quiet_for(self.config.typed_quiet) \
+                return Outcome("typed") if self.still_enough(still, self.config.typed_quiet) \
                     else None
             if kind in ("evaluated", "moving"):
                 raise OutOfStep(f"row {index + 1} shows {row[0]} {row[1]} before Enter")
@@ -223,6 +249,12 @@ class GameLoop(Watcher):
                 and index < len(previous.rows)
                 and previous.rows[index] == row
             )
+            if (kind == "evaluated" and index in getattr(read, "ringed", ())
+                    and self.keys_unplayed(read, index)):
+                # Colours read from rings, and the keys of its letters still unused: a page
+                # that rings a refused word in red (letreco), not one drawing its tiles so.
+                # Keys may colour a moment after the tiles: only a lasting look says no.
+                return Outcome("rejected") if still >= self.config.ring_patience else None
             if (
                 kind == "evaluated"
                 and same_row
@@ -327,6 +359,7 @@ class GameLoop(Watcher):
             if guess is None:
                 state = _game_state(tuple(self.history), self.config.hard, frozenset(self.banned))
                 guess = self.solver.next_guess(state).lower()
+                self.tell_notes(index)
             t2 = self.clock()
             closed = self.closed
             self.send(self.driver.type_word, guess)
@@ -378,6 +411,7 @@ class GameLoop(Watcher):
             self.timings.decide_ms.append((t2 - t1) * 1000)
             self.timings.type_ms.append((t3 - t2 + t5 - t4) * 1000)
             self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
+            self.timings.reveal_ms.append((t6 - t5) * 1000)
             word, guess, retypes = guess, None, 0
             if outcome.kind == "scored":
                 self.keys_proven = True

@@ -95,6 +95,7 @@ class Watcher:
         self._same_since: float | None = None  # capture time of the first frame of a still run
         self._last_board: BoardView | None = None  # the last frame that showed a board
         self._digest: int | None = None  # the last frame's pixels, fingerprinted
+        self._digest_at = 0.0  # when the frame that first showed those pixels was captured
         self._identical_since: float | None = None  # first capture of a pixel-identical run
         self._identical_frames = 0
         self.motion = False  # a frame since the last keys showed the board moving
@@ -161,9 +162,10 @@ class Watcher:
         """
         if digest is None or digest != self._digest:
             self._digest, self._identical_since, self._identical_frames = digest, None, 0
+            self._digest_at = self.captured_at
             return read
         if self._identical_since is None:
-            self._identical_since = self.captured_at
+            self._identical_since = self._digest_at  # the pixels are as they were then
         self._identical_frames += 1
         if not read.found or read.settled:
             return read
@@ -207,11 +209,28 @@ class Watcher:
         self._same_since = None
         self._last_board = None
         self.motion = False
+        # Frames from before the keys prove nothing about the page after them.
+        self._digest, self._identical_since, self._identical_frames = None, None, 0
 
     def quiet_for(self, seconds: float) -> float:
         """`seconds` if the board moved since the last keys (an animation may still hold
         the page), else 0: a page without animations takes keys as soon as it shows them."""
         return seconds if self.motion else 0.0
+
+    def still_enough(self, still: float, seconds: float) -> bool:
+        """Has a board read the same for `still` s stood still long enough to take keys?
+
+        With no motion since the last keys, at once. Else it must read the same for `seconds`,
+        or its pixels must not have changed for `pixel_quiet` s (a flip changes pixels every
+        frame, while its last frames already read final: with frames a few ms apart this is
+        the sooner sign, and a page that never stops moving somewhere still gets `seconds`).
+        """
+        if still < 0:
+            return False
+        if still >= self.quiet_for(seconds):
+            return True
+        pixels = 0.0 if self._identical_since is None else self.captured_at - self._identical_since
+        return pixels >= min(seconds, self.config.pixel_quiet)
 
     # what covers the board --------------------------------------------------------------
 

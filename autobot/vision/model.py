@@ -60,6 +60,9 @@ class BoardRead:
     # Frame edges that cut board tiles: "top", "bottom", "left", "right" joined by ","
     # ("bottom": scroll down to see the rest of the board), or None when all is on view.
     cut: str | None = None
+    # Rows whose colours were read from thick borders around the page colour, not fills: a
+    # page may draw its evaluated tiles so, or ring a refused word in red (the keys tell).
+    ringed: tuple[int, ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict:
         """The `autobot read --json` dict."""

@@ -32,6 +32,7 @@ class TileSample:
     squash: float  # short / long extent of the tile's non-background outline (1 = whole)
     cut: bool  # partly outside the frame
     contrast: float = 0.0  # grey levels the strongest ink stands out (+ lighter, - darker)
+    ringed: bool = False  # its colour is a thick border's around the page (not a fill)
 
 
 def glyph_tile(crop: np.ndarray) -> np.ndarray:
@@ -278,18 +279,20 @@ def sample_tiles(
     # of its colour: its colour is that border's.
     inside_page = colour.delta_e(ring_lab, bg_lab) < colour.PAGE_DISTANCE
     ringed = np.flatnonzero(inside_page & ink).tolist()
+    by_ring: set[int] = set()
     if ringed:  # (the empty tiles of the last rows first: the farthest from any letter)
         plain = [keys[i] for i in np.flatnonzero(inside_page & ~ink)[::-1].tolist()]
         found = ring_colours(view, grid, [keys[i] for i in ringed], plain, bg_lab)
         for i, lab in zip(ringed, found, strict=True):
             if lab is not None:
                 ring_lab[i] = lab
+                by_ring.add(i)
     # Every tile: one squashed by a flip may show only page in its ring and middle.
     squash = _squash(view, grid, keys, bg_lab)
     for i, key in enumerate(keys):
         out[key] = TileSample(
             ring_lab[i], float(ring_grey[i]), float(agree[i]), bool(ink[i]),
-            squash.get(key, 1.0), False, float(contrast[i]),
+            squash.get(key, 1.0), False, float(contrast[i]), i in by_ring,
         )
     return out
 
