@@ -95,6 +95,9 @@ class Watcher:
         self._same_since: float | None = None  # capture time of the first frame of a still run
         self._last_board: BoardView | None = None  # the last frame that showed a board
         self._digest: int | None = None  # the last frame's pixels, fingerprinted
+        self._raw_read: Any = None  # the reader's last read, of pixels `_read_digest` ...
+        self._read_digest: int | None = None
+        self._read_hint: Any = None  # ... and the hint a read of them again would have
         self._digest_at = 0.0  # when the frame that first showed those pixels was captured
         self._identical_since: float | None = None  # first capture of a pixel-identical run
         self._identical_frames = 0
@@ -123,10 +126,18 @@ class Watcher:
         self.captured_at = t0
         frame = screen.grab()
         t1 = self.clock()
-        read = self.reader(frame, hint=self._hint)
-        t2 = self.clock()
+        digest = frame_digest(frame)
+        if digest is not None and digest == self._read_digest and self._hint is self._read_hint:
+            # The same pixels read the same: only a changed frame costs a read (while the
+            # page stands still, frames then come as fast as they can be captured).
+            read = self._raw_read
+        else:
+            read = self.reader(frame, hint=self._hint)
+            # (the hint the next look will have: this read's board, see below)
+            hint_next = read.grid if read.found and self.config.use_hint else None
+            self._raw_read, self._read_digest, self._read_hint = read, digest, hint_next
+            self.timings.read_ms.append((self.clock() - t1) * 1000)
         self.timings.capture_ms.append((t1 - t0) * 1000)
-        self.timings.read_ms.append((t2 - t1) * 1000)
         kind = getattr(screen, "last_kind", "full")
         self.captures[kind] = self.captures.get(kind, 0) + 1
         if kind != "full" and not read.found:
@@ -135,7 +146,7 @@ class Watcher:
             focus(None)  # type: ignore[misc]
             return self.look()
         self.frame = frame
-        read = self.unstick(read, frame_digest(frame))
+        read = self.unstick(read, digest)
         # A board found once is looked for in the same place first (vision falls back if not).
         if self.config.use_hint:
             self._hint = read.grid if read.found else None
