@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 BAND = 48  # rows of the viewport looked for on the display (the band with the most detail)
 SAME_SHARE = 0.99  # the viewport must match the display this closely (a caret may blink)
+LOCATE_TRIES = 3  # looks for the viewport before frames come from WebDriver instead
 
 
 def detail_band(grey: np.ndarray, height: int = BAND) -> int:
@@ -83,6 +84,7 @@ class WindowScreen:
         self._at: tuple[int, int] | None = None  # the viewport's top-left on the display
         self._shape: tuple[int, ...] | None = None  # the viewport's frame shape
         self._located = False  # looked for (found or not) since the last loss of the board
+        self._misses = 0  # looks in a row that did not find it
         self._region: Box | None = None
         self.captures: dict[str, int] = {"full": 0, "clip": 0}
         self.last_kind = "full"
@@ -97,15 +99,18 @@ class WindowScreen:
         """Find the viewport on the display once (again after the board was lost)."""
         if self._located:
             return
-        self._located = True
         shot = decode_image(self._webdriver.get_screenshot_as_png(), "browser screenshot")
         try:
             desktop = self._desktop.grab()
         except Exception:  # no display after all: WebDriver screenshots it is
-            self._at = None
+            self._at, self._located = None, True
             return
         self._at = find_viewport(desktop, shot)
         self._shape = shot.shape
+        self._misses = 0 if self._at is not None else self._misses + 1
+        # The page may have moved between the two captures (an animation): look again on the
+        # next frames, a few times, before settling for WebDriver screenshots.
+        self._located = self._at is not None or self._misses >= LOCATE_TRIES
 
     def grab(self) -> Frame:
         """The viewport as it is now (only the focused region fresh, if focused)."""
