@@ -120,15 +120,15 @@ def solver_from_args(args: argparse.Namespace) -> Any:
         from autobot.games.strategy import GameStrategy
 
         return GameStrategy(game, hard=args.hard, start=start)
-    lang = getattr(args, "lang", "en")
+    lang = getattr(args, "lang", "en")  # None: the page is to tell
+    named = lang or "en"
 
     def make(code: str) -> Any:
         # --start is a word of the language named (or of English, until the page says more).
         return make_solver(SolverConfig(strategy=args.strategy, hard=args.hard,
-                                        start=start if code == (lang or "en") else None,
-                                        lang=code))
+                                        start=start if code == named else None, lang=code))
 
-    solver = make(lang or "en")
+    solver = make(named)
     if start and not solver.is_allowed(start):
         raise AutobotError(f"--start: {upper_word(start)} is not an allowed guess")
     if lang is None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from autobot.solver import GameState
-from autobot.words.languages import LANGUAGES, detect_language, spec
+from autobot.words.languages import ENGLISH_ALPHABET, LANGUAGES, detect_language, spec
 
 PROBE_AFTER = 3  # words of the default language refused, no row scored: try the others
 
@@ -59,7 +59,7 @@ class PageLanguage:
         code = detect_language(letters)
         if code is None:
             return
-        own = sorted({ch for ch in letters if ch.isalpha()} - set("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        own = sorted({ch for ch in letters if ch.isalpha()} - set(ENGLISH_ALPHABET))
         self._switch(code, f"the page's keyboard has {' '.join(own)}")
         self.settled = True
 

@@ -142,6 +142,8 @@ class GameLoop(Watcher):
         unused (the page did not score the row)? False when no keyboard says so."""
         from autobot.vision.keyboard import read_keyboard
 
+        if index in self.keyed_rows:
+            return False  # keys once coloured stay so: no keyboard read on every frame
         letters = read.rows[index][0]
         earlier = {ch for row_letters, _ in read.rows[:index] for ch in row_letters}
         new = {ch for ch in letters if ch not in earlier and ch.isalpha()}
@@ -151,6 +153,8 @@ class GameLoop(Watcher):
             return False
         marks = keys.marks()
         seen = [marks[ch] for ch in new if ch in marks]
+        if any(mark != "." for mark in seen):
+            self.keyed_rows.add(index)
         return bool(seen) and all(mark == "." for mark in seen)
 
     def tell_notes(self, index: int) -> None:

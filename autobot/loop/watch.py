@@ -106,6 +106,7 @@ class Watcher:
         self.scrolled = False  # the board was scrolled into view once (not again and again)
         self.closed = 0  # dialogs closed so far (keys sent while one was up were lost to it)
         self.growing = False  # the board shows the rows played plus one (Absurdle-like)
+        self.keyed_rows: set[int] = set()  # rows whose letters' keys were seen coloured
         self.started = False  # the board was taken (start() is over): keys may have been sent
         self._covered_digest: int | None = None  # the frame the last dialog check looked at
         self._covered = False
@@ -223,11 +224,6 @@ class Watcher:
         # Frames from before the keys prove nothing about the page after them.
         self._digest, self._identical_since, self._identical_frames = None, None, 0
 
-    def quiet_for(self, seconds: float) -> float:
-        """`seconds` if the board moved since the last keys (an animation may still hold
-        the page), else 0: a page without animations takes keys as soon as it shows them."""
-        return seconds if self.motion else 0.0
-
     def still_enough(self, still: float, seconds: float) -> bool:
         """Has a board read the same for `still` s stood still long enough to take keys?
 
@@ -238,7 +234,8 @@ class Watcher:
         """
         if still < 0:
             return False
-        if still >= self.quiet_for(seconds):
+        if not self.motion or still >= seconds:
+            # (a page without animations takes keys as soon as it shows them)
             return True
         pixels = 0.0 if self._identical_since is None else self.captured_at - self._identical_since
         return pixels >= min(seconds, self.config.pixel_quiet)

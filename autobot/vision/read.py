@@ -305,8 +305,8 @@ def read_grid(
     settled = not reasons and all("?" not in m and "?" not in lt for lt, m in rows)
     if not settled and not reasons:
         reasons.append("unreadable tile")
-    ringed = tuple(sorted({r for (r, _), s in samples.items()
-                           if s.ringed and roles.get((r, _)) in ("G", "Y", "X")}))
+    ringed = tuple(sorted({key[0] for key, s in samples.items()
+                           if s.ringed and roles.get(key) in ("G", "Y", "X")}))
     return BoardRead(
         True, settled, theme, high_contrast, tuple(rows), grid, tuple(reasons), tuple(scores),
         palette=learned, cut=cut_sides(grid, frame.shape), ringed=ringed,
