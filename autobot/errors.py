@@ -7,3 +7,7 @@ class AutobotError(Exception):
     def __init__(self, message: str, exit_code: int = 2) -> None:
         super().__init__(message)
         self.exit_code = exit_code
+
+
+SAFETY_EXIT = 4  # a live game stopped because the screen was not what the bot left it as
+UNAVAILABLE_EXIT = 5  # the desktop (display, mss, pyautogui) cannot be used here

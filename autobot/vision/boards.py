@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from autobot.vision import locate
+from autobot.vision.locate.candidates import concentric
 from autobot.vision.model import BoardRead, Grid
 from autobot.vision.read import read_grid
 from autobot.vision.tiles import RING, THIN_RING
@@ -165,12 +166,7 @@ def _outermost(boxes: list[locate.Box]) -> list[locate.Box]:
     """One outline per tile: the outer trace of a bordered tile, not also its inner one."""
     if not boxes:
         return []
-    boxes = sorted(boxes, key=lambda b: -b.side)
-    cx = np.array([b.cx for b in boxes])
-    cy = np.array([b.cy for b in boxes])
-    side = np.array([b.side for b in boxes])
-    near = (np.abs(cx[:, None] - cx[None, :]) < 0.2 * side[:, None]) & \
-        (np.abs(cy[:, None] - cy[None, :]) < 0.2 * side[:, None])
+    boxes, near = concentric(boxes)
     inner = np.triu(near, 1).any(0)  # a larger (earlier) outline shares its centre
     return [b for b, dropped in zip(boxes, inner, strict=True) if not dropped]
 

@@ -1,0 +1,277 @@
+"""Tile candidates in a frame: squares, rounded squares, circles or the shadowed half of one,
+tiles a little wider or taller than high, found on a downscaled grey search image."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# Search image long side (at most): big enough that a 62 px tile on a 4K frame keeps ~12 px.
+SEARCH_SIDE = 1000
+MIN_TILE = 9  # px in the search image
+MAX_TILE_FRAC = 0.3  # of the search image's short side (a single-row strip is ~0.9 tall)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A square-ish candidate in search-image pixels."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    round: bool = False  # a circle (or ellipse) outline, not a (rounded) rectangle
+    edge: bool = False  # touches the image edge: maybe cut, its centre and size are unsure
+
+    @property
+    def side(self) -> float:
+        """Mean side length."""
+        return (self.w + self.h) / 2
+
+    @property
+    def cx(self) -> float:
+        """Centre x."""
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        """Centre y."""
+        return self.y + self.h / 2
+
+
+
+def search_scale(shape: tuple[int, ...]) -> float:
+    """Downscale factor for the search image: 1/n (OpenCV's fast path is 70x quicker)."""
+    return 1.0 / math.ceil(max(shape[0], shape[1]) / SEARCH_SIDE)
+
+
+def to_search_grey(frame: np.ndarray, scale: float) -> np.ndarray:
+    """Grey, downscaled copy of an RGB frame for locating."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
+    if scale < 1.0:
+        grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return grey
+
+
+EDGE_PAD = 5  # px added around the search image: 3 repeated, 2 contrasting (_pad_contrasting)
+# Width / height of a tile outline: square, or a little wider or taller (48x40 tiles are 1.2).
+ASPECT = (0.7, 1.43)
+
+
+def _pad_contrasting(grey: np.ndarray) -> np.ndarray:
+    """The image with its edge pixels repeated 3 px out, then 2 px of black beside light
+    pixels and white beside dark ones.
+
+    A board cropped tight has tiles touching the image edge; their outline is open there (no
+    edge between a tile and nothing). Any border colour would match some tile, so each
+    border pixel takes the opposite of the pixel it extends: every tile at the edge closes.
+    The repeated pixels keep that new edge apart from a tile's own side 1 px in from the edge.
+    """
+    p, f = EDGE_PAD, 2
+    out = cv2.copyMakeBorder(grey, p, p, p, p, cv2.BORDER_REPLICATE)
+    # Views into `out`, each pixel in one of them (the corners in the row strips only).
+    for strip in (out[:f], out[-f:], out[f:-f, :f], out[f:-f, -f:]):
+        strip[...] = np.where(strip < 128, 255, 0)
+    return out
+
+
+def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) -> list[Box]:
+    """Tile outlines (filled tiles and bordered empty tiles; square, rounded or round) in a
+    grey search image.
+
+    `sides`: only outlines with both sides in this range (px), when the tile size is known;
+    letters and icons are then dropped before the costly per-outline checks.
+    """
+    # A light blur first: sensor/JPEG noise would otherwise break outlines into fragments.
+    smooth = _pad_contrasting(cv2.GaussianBlur(grey, (3, 3), 0))
+    edges = cv2.Canny(smooth, 12, 36, L2gradient=True)
+    # Close 1-px breaks (JPEG, a pointer, antialiasing) without bridging the 5 px tile gap.
+    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE,
+                                   offset=(-EDGE_PAD, -EDGE_PAD))
+    max_side = MAX_TILE_FRAC * max(grey.shape) if min(grey.shape) > 0 else 0
+    max_side = max(max_side, 0.95 * min(grey.shape))
+    lo, hi = (max(MIN_TILE, sides[0]), min(max_side, sides[1])) if sides else (MIN_TILE, max_side)
+    kept: list[np.ndarray] = []
+    rects: list[tuple[int, int, int, int]] = []
+    closed: list[bool] = []
+    arcs: list[np.ndarray] = []  # open curves that may be the shadowed half of a round tile
+    for contour in contours:
+        x, y, w, h = cv2.boundingRect(contour)
+        if max(w, h) > hi or max(w, h) < ARC_SPAN * lo:
+            continue
+        if w < lo or h < lo or not ASPECT[0] <= w / h <= ASPECT[1]:
+            if min(w, h) >= ARC_SPAN * lo / 2 and len(contour) >= ARC_POINTS:
+                arcs.append(contour.reshape(-1, 2))
+            continue
+        # A closed outline encloses most of its box (drops letters, lines, open corners).
+        # A circle's soft shadow can leave a 1 px break in its outline: the ellipse test
+        # below judges those on their own.
+        closed.append(cv2.contourArea(contour) >= 0.45 * w * h)
+        kept.append(contour.reshape(-1, 2))
+        rects.append((x, y, w, h))
+    # The outline must hug its bounding box on all four sides (squares, rounded corners ok),
+    # or run round the ellipse inscribed in it (round tiles).
+    square, round_ = _hug_boxes(kept, rects), _on_ellipse(kept, rects)
+    ih, iw = grey.shape[:2]
+    boxes = [_clipped(x, y, w, h, iw, ih, rd and not (sq and shut))
+             for (x, y, w, h), sq, rd, shut in zip(rects, square, round_, closed, strict=True)
+             if (sq and shut) or rd]
+    # Outlines in the box size range that are neither: a round tile's open outline is one too.
+    arcs += [c for c, sq, rd, shut in zip(kept, square, round_, closed, strict=True)
+             if not ((sq and shut) or rd) and len(c) >= ARC_POINTS]
+    boxes += [_clipped(x, y, w, h, iw, ih, True) for x, y, w, h in _arc_circles(arcs, lo, hi)]
+    return _dedupe(boxes)
+
+
+# A neumorphic round tile (page-coloured fill, light rim on one side, shadow on the other)
+# shows its outline only where the light is strong: the half in shadow. Edges where light
+# and shadow cross are too faint to trace at any threshold, so the circle is never closed.
+ARC_SPAN = 0.6  # of the smallest tile side: the least extent of a half-circle's box
+ARC_POINTS = 12  # contour points, at least: shorter curves are letters' strokes and corners
+ARC_COVER = 135.0  # degrees of its circle an open outline must run round
+ARC_FIT = 0.06  # of the radius: how far (at most) any of its points may lie off the circle
+
+
+def _arc_circles(
+    arcs: list[np.ndarray], lo: float, hi: float
+) -> list[tuple[int, int, int, int]]:
+    """Boxes of the circles that open outlines run round for ARC_COVER degrees or more,
+    tightly (a least-squares circle through all of the points; a stadium's or a letter's
+    outline has straight parts or several curves and fits no circle)."""
+    if not arcs:
+        return []
+    lens = np.array([len(c) for c in arcs])
+    owner = np.repeat(np.arange(len(arcs)), lens)
+    pts = np.concatenate(arcs).astype(np.float64)
+    n = lens.astype(np.float64)
+    # Kasa fit on coordinates centred per outline: x^2 + y^2 + D x + E y + F = 0.
+    mean = np.stack([np.bincount(owner, pts[:, k], len(arcs)) / n for k in (0, 1)], axis=1)
+    u, v = (pts - mean[owner]).T
+    z = u * u + v * v
+
+    def total(values: np.ndarray) -> np.ndarray:
+        return np.bincount(owner, values, len(arcs))
+
+    suu, svv, suv = total(u * u), total(v * v), total(u * v)
+    suz, svz = total(u * z), total(v * z)
+    det = suu * svv - suv * suv
+    safe = np.where(np.abs(det) > 1e-9, det, 1.0)
+    # With centred coordinates the normal equations split: F from the mean of z alone.
+    cu = 0.5 * (suz * svv - svz * suv) / safe
+    cv = 0.5 * (svz * suu - suz * suv) / safe
+    radius = np.sqrt(np.maximum(cu * cu + cv * cv + total(z) / n, 0.0))
+    du, dv = u - cu[owner], v - cv[owner]
+    # The points are only the ends of straight runs (a rectangle's are its four corners, and
+    # they lie on a circle too): the middle of each run must be on the circle as well.
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    after = np.arange(len(pts)) + 1
+    after[starts + lens - 1] = starts
+    mu, mv = (du + du[after]) / 2, (dv + dv[after]) / 2
+    off = np.maximum(np.abs(np.hypot(du, dv) - radius[owner]),
+                     np.abs(np.hypot(mu, mv) - radius[owner]))
+    worst = np.maximum.reduceat(off, starts)
+    ok = (np.abs(det) > 1e-9) & (2 * radius >= lo) & (2 * radius <= hi)
+    ok &= worst <= np.maximum(1.0, ARC_FIT * radius)
+    # How far round: the circle less the widest angle no point lies in.
+    angle = np.degrees(np.arctan2(dv, du)) % 360
+    out = []
+    for i in np.flatnonzero(ok).tolist():
+        a = np.sort(angle[owner == i])
+        gap = max(float(np.diff(a).max(initial=0.0)), 360.0 - float(a[-1] - a[0]))
+        if 360.0 - gap >= ARC_COVER:
+            cx, cy, r = mean[i, 0] + cu[i], mean[i, 1] + cv[i], radius[i]
+            out.append((round(cx - r), round(cy - r), round(2 * r), round(2 * r)))
+    return out
+
+
+def _clipped(x: int, y: int, w: int, h: int, iw: int, ih: int, round_: bool) -> Box:
+    """A candidate's box inside the image: an outline closed by the padding stops at the
+    image edge, where the tile ends."""
+    x0, y0, x1, y1 = max(0, x), max(0, y), min(iw, x + w), min(ih, y + h)
+    edge = x0 <= 0 or y0 <= 0 or x1 >= iw or y1 >= ih
+    return Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0), round_, edge)
+
+
+def _owners(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]):
+    """All outlines' points in one array, each point's outline index, outline starts, boxes."""
+    lens = np.array([len(c) for c in contours])
+    pts = np.concatenate(contours).astype(np.float64)
+    owner = np.repeat(np.arange(len(contours)), lens)
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    return lens, pts, owner, starts, np.asarray(rects, np.float64)
+
+
+def _on_ellipse(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]) -> list[bool]:
+    """Per outline: 90% of its points on the ellipse inscribed in its box, all round it."""
+    if not contours:
+        return []
+    lens, pts, owner, _, r = _owners(contours, rects)
+    x, y, w, h = (r[owner, i] for i in range(4))
+    ax, ay = np.maximum((w - 1) / 2, 1.0), np.maximum((h - 1) / 2, 1.0)
+    rx, ry = (pts[:, 0] - x - ax) / ax, (pts[:, 1] - y - ay) / ay
+    rad = np.hypot(rx, ry)
+    # 0.2: a neumorphic circle's inner shadow runs a few px inside its rim, joined to it.
+    on = np.abs(rad - 1) <= np.maximum(0.2, 2.0 / np.minimum(ax, ay))
+    ok = np.bincount(owner, weights=on, minlength=len(lens)) >= 0.9 * lens
+    # Every eighth of the way round has a point on it (a "D" has a straight side).
+    octant = np.clip(((np.arctan2(ry, rx) + np.pi) / (np.pi / 4)).astype(int), 0, 7)
+    hits = np.bincount(owner[on] * 8 + octant[on], minlength=8 * len(lens)).reshape(-1, 8)
+    ok &= (hits > 0).all(axis=1)
+    return ok.tolist()
+
+
+def _hug_boxes(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]) -> list[bool]:
+    """Per outline: 90% of its points lie on its box's sides, each side covered for 70%.
+
+    One pass over all outlines' points (a per-outline Python loop was a third of a read).
+    """
+    if not contours:
+        return []
+    lens, pts, owner, starts, r = _owners(contours, rects)
+    x, y, w, h = (r[owner, i] for i in range(4))
+    tol = np.maximum(2.0, 0.08 * np.maximum(w, h))
+    px, py = pts[:, 0], pts[:, 1]
+    on = (np.abs(px - x) <= tol, np.abs(px - (x + w - 1)) <= tol,
+          np.abs(py - y) <= tol, np.abs(py - (y + h - 1)) <= tol)
+    near = np.bincount(owner, weights=(on[0] | on[1] | on[2] | on[3]), minlength=len(lens))
+    ok = near >= 0.9 * lens
+    # CHAIN_APPROX_SIMPLE keeps only segment ends, so measure each side's extent, not a count.
+    for i, side_on in enumerate(on):
+        along = py if i < 2 else px
+        first = np.minimum.reduceat(np.where(side_on, along, np.inf), starts)
+        last = np.maximum.reduceat(np.where(side_on, along, -np.inf), starts)
+        length = r[:, 3] if i < 2 else r[:, 2]
+        ok &= np.isfinite(last) & (last - first + 1 >= 0.7 * length)
+    return ok.tolist()
+
+
+def concentric(boxes: list[Box]) -> tuple[list[Box], np.ndarray]:
+    """The boxes biggest first, and near[k, i]: box i's centre lies within a fifth of box k's
+    side of box k's centre (two traces of one outline, or an outline inside another)."""
+    boxes = sorted(boxes, key=lambda b: -b.side)
+    cx = np.array([b.cx for b in boxes])
+    cy = np.array([b.cy for b in boxes])
+    side = np.array([b.side for b in boxes])
+    near = (np.abs(cx[:, None] - cx[None, :]) < 0.2 * side[:, None]) & \
+        (np.abs(cy[:, None] - cy[None, :]) < 0.2 * side[:, None])
+    return boxes, near
+
+
+def _dedupe(boxes: list[Box]) -> list[Box]:
+    """Merge near-identical boxes (the inner and outer trace of the same outline)."""
+    if not boxes:
+        return []
+    boxes, near = concentric(boxes)
+    side = np.array([b.side for b in boxes])
+    # dup[k, i]: box i repeats (bigger or equal) box k. One matrix, then a plain greedy pass.
+    dup = (near & (side[None, :] > 0.8 * side[:, None])).T.tolist()
+    kept: list[int] = []
+    for i in range(len(boxes)):
+        row = dup[i]
+        if not any(row[k] for k in kept):
+            kept.append(i)
+    return [boxes[i] for i in kept]
