@@ -3,6 +3,10 @@
 #   make test   install and run the whole test suite (lint included)
 .PHONY: install play test lint bench
 
+# Test processes at once (pytest-xdist): the suite is mostly waiting on browsers, and two halve
+# it on a 2-core machine. TEST_WORKERS=0 runs it in this process, one test at a time.
+TEST_WORKERS ?= 2
+
 install:
 	./scripts/install.sh
 
@@ -11,7 +15,7 @@ play: install
 
 test: install
 	.venv/bin/ruff check autobot tests
-	.venv/bin/python -m pytest -q
+	.venv/bin/python -m pytest -q -n $(TEST_WORKERS)
 
 lint:
 	.venv/bin/ruff check autobot tests

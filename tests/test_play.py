@@ -320,6 +320,30 @@ def _processes_mentioning(text: str) -> list[int]:
     return found
 
 
+def test_a_long_tmpdir_still_starts_chromium(tmp_path: Path) -> None:
+    """Chromium's singleton socket lives under TMPDIR: a nested temp dir (a test runner's, here
+    past the 107 characters a socket path holds) made it exit at start ("Chrome instance
+    exited"); the browser is now started with a short TMPDIR and its profile stays in ours."""
+    require_chromium()
+    import sys
+
+    from autobot.drivers.browser import SOCKET_ROOM, chromium_env
+
+    deep = tmp_path / ("d" * max(1, SOCKET_ROOM + 10 - len(str(tmp_path))))
+    deep.mkdir()
+    assert len(str(deep)) > SOCKET_ROOM
+    env = chromium_env(str(deep))
+    assert env is not None and env["TMPDIR"] == "/tmp"
+    assert chromium_env("/tmp") is None
+    done = subprocess.run(
+        [sys.executable, "-m", "autobot", "play", "--answer", "eerie", "--no-anim"],
+        env={**os.environ, "TMPDIR": str(deep)}, capture_output=True, text=True, timeout=180,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "won" in done.stdout
+    assert list(deep.glob("autobot-chromium-*")) == []  # the profile was made here and removed
+
+
 @pytest.mark.parametrize("whole_group", [False, True])
 def test_ctrl_c_quits_the_browser_and_removes_its_profile(tmp_path: Path,
                                                           whole_group: bool) -> None:

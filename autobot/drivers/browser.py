@@ -72,6 +72,21 @@ def chrome_options(config: BrowserConfig, user_data_dir: str | None):
     return options
 
 
+# Chromium puts its singleton socket at $TMPDIR/.org.chromium.Chromium.XXXXXX/SingletonSocket
+# (46 characters after TMPDIR) and a Unix socket path holds 107: a longer TMPDIR (a test
+# runner's nested temp dirs) makes Chromium exit at start with no reason given.
+SOCKET_ROOM = 107 - 46
+
+
+def chromium_env(tmp: str | None = None) -> dict[str, str] | None:
+    """The environment to start Chromium in: this one, with a short TMPDIR where the current
+    one leaves its socket path too long (None: no change needed)."""
+    tmp = tmp or tempfile.gettempdir()
+    if len(os.path.realpath(tmp)) <= SOCKET_ROOM:
+        return None
+    return {**os.environ, "TMPDIR": "/tmp"}
+
+
 @contextlib.contextmanager
 def open_browser(config: BrowserConfig) -> Iterator[WebDriver]:
     """A running Chromium WebDriver; it is quit and its profile deleted on any exit."""
@@ -106,7 +121,8 @@ def open_browser(config: BrowserConfig) -> Iterator[WebDriver]:
             options = chrome_options(config, profile)
             try:
                 driver = webdriver.Chrome(
-                    service=Service(executable_path=CHROMEDRIVER), options=options
+                    service=Service(executable_path=CHROMEDRIVER, env=chromium_env()),
+                    options=options,
                 )
             except WebDriverException as exc:
                 first = (exc.msg or "").strip().splitlines()

@@ -23,6 +23,17 @@ def _free_display(start: int = 90) -> int:
     raise AutobotError("no free X display number", UNAVAILABLE_EXIT)
 
 
+def _serves(n: int, pid: int) -> bool:
+    """Display :n is up and is this Xvfb's: its lock file names `pid` (another process that
+    picked the same free number at the same moment owns the display, and this Xvfb exits)."""
+    try:
+        with open(f"/tmp/.X{n}-lock") as lock:
+            owner = int(lock.read().strip() or 0)
+    except (OSError, ValueError):
+        return False
+    return owner == pid and os.path.exists(f"/tmp/.X11-unix/X{n}")
+
+
 @contextlib.contextmanager
 def virtual_display(
     size: tuple[int, int] = (1280, 1024), *, start: int = 90
@@ -53,10 +64,10 @@ def virtual_display(
             )
             deadline = time.monotonic() + 10
             while time.monotonic() < deadline and proc.poll() is None:
-                if os.path.exists(f"/tmp/.X11-unix/X{n}"):
+                if _serves(n, proc.pid):
                     break
                 time.sleep(0.05)
-            if proc.poll() is None and os.path.exists(f"/tmp/.X11-unix/X{n}"):
+            if proc.poll() is None and _serves(n, proc.pid):
                 yield {"DISPLAY": f":{n}", "XAUTHORITY": auth}
                 return
             proc.kill()
