@@ -33,6 +33,10 @@ def add_boards_option(parser: argparse.ArgumentParser, what: str) -> None:
     if what == "benchmark":
         parser.add_argument("--compare", action="store_true",
                             help="with --boards: also run the other strategy and compare")
+        parser.add_argument(
+            "--headroom", type=number_in(int, 2, MAX_BOARDS + 5), default=None, metavar="K",
+            help="with --boards: instead of games, measure what looking one guess further "
+                 "could still win at guess K (--games positions, default 30)")
 
 
 def _multi_strategy(args: argparse.Namespace) -> str:
@@ -62,6 +66,8 @@ def run_bench(args: argparse.Namespace) -> int:
     if args.browser:
         raise AutobotError("--boards has no browser benchmark yet (the solver's alone)")
     name = _multi_strategy(args)
+    if args.headroom is not None:
+        return _run_headroom(args, name)
     other = "joint" if name == "baseline" else "baseline"
     names = [name] + ([other] if args.compare else [])
     seed = args.seed or 0
@@ -82,6 +88,30 @@ def run_bench(args: argparse.Namespace) -> int:
         doc = {"boards": args.boards, "games": games, "seed": seed,
                "runs": [r.to_json() for r in results]}
         _write(args.json, lambda p: p.write_text(json.dumps(doc, indent=1) + "\n"))
+        print(f"wrote {args.json}")
+    return 0
+
+
+def _run_headroom(args: argparse.Namespace, strategy: str) -> int:
+    """`bench --boards N --headroom K`: one step of policy improvement at guess K, measured."""
+    from autobot.cli.bench import _write
+    from autobot.multiboard import MultiSolver, guess_limit
+    from autobot.multiboard.headroom import headroom_lines, run_headroom
+
+    if args.compare:
+        raise AutobotError("--headroom measures one strategy; drop --compare")
+    if args.headroom > guess_limit(args.boards):
+        raise AutobotError(f"a {args.boards}-board game has only {guess_limit(args.boards)} "
+                           f"guesses, no guess {args.headroom}")
+    solver = MultiSolver(strategy, answers=args.answers, guesses=args.guesses,
+                         start=args.start or "salet")
+    if args.boards > len(solver.answers):
+        raise AutobotError(f"{args.boards} boards need as many answers in the list")
+    result = run_headroom(solver, args.boards, args.headroom, args.games or args.sample or 30,
+                          args.seed or 0)
+    print("\n".join(headroom_lines(result)))
+    if args.json is not None:
+        _write(args.json, lambda p: p.write_text(json.dumps(result.to_json(), indent=1) + "\n"))
         print(f"wrote {args.json}")
     return 0
 
