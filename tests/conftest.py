@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,13 @@ import pytest
 
 from autobot.drivers.browser import CHROMEDRIVER, CHROMIUM
 from autobot.page.server import PIN_DATE
+
+# A run started in the background by a shell without job control (`cmd &` in a script, nohup)
+# begins with Ctrl-C ignored, and every process it starts inherits that; the tests that press
+# Ctrl-C on an autobot they started need it delivered, as from a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    with contextlib.suppress(ValueError):  # only the main thread may set handlers
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def require_chromium() -> None:

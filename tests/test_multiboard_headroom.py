@@ -91,6 +91,7 @@ def test_bench_headroom_writes_json(tmp_path, capsys) -> None:
         (["bench", "--boards", "2", "--headroom", "8"], "only 7 guesses, no guess 8"),
         (["bench", "--boards", "2", "--headroom", "1"], "--headroom: 1 is out of range"),
         (["bench", "--boards", "2", "--headroom", "3", "--compare"], "drop --compare"),
+        (["bench", "--headroom", "3"], "--headroom needs --boards N"),
     ],
 )
 def test_headroom_errors(argv: list[str], message: str, capsys) -> None:

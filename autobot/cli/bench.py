@@ -117,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
     if args.boards is not None:
         return run_bench(args)
+    if args.headroom is not None:
+        raise AutobotError("--headroom needs --boards N (it measures the many-board strategies)")
     from autobot.cli import games
 
     if games.is_variant(args):
