@@ -10,6 +10,7 @@ import pytest
 
 from autobot.cli import main
 from autobot.multiboard import MultiSolver, MultiState, answer_sets, play
+from autobot.multiboard.game import play_on
 from autobot.multiboard.headroom import finish, position_gain, run_headroom
 from autobot.wordle import score
 
@@ -31,11 +32,7 @@ def test_finish_from_the_start_is_the_games_length(solver: MultiSolver) -> None:
 
 
 def _after(solver: MultiSolver, answers: tuple[str, ...], guesses: int) -> MultiState:
-    state = MultiState(len(answers))
-    for _ in range(guesses):
-        word = solver.next_guess(state)
-        state = state.after(word, [score(word, answers[b]) for b in state.open_boards])
-    return state
+    return play_on(solver, MultiState(len(answers)), answers, until=guesses)
 
 
 def test_an_exact_position_averages_every_answer_pair(solver: MultiSolver) -> None:

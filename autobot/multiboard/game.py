@@ -40,6 +40,18 @@ def play(solver: MultiSolver, answers: Sequence[str], limit: int | None = None) 
     return game
 
 
+def play_on(
+    solver: MultiSolver, state: MultiState, answers: Sequence[str], until: int | None = None
+) -> MultiState:
+    """The state once the solver has played on from `state` until every board is solved or
+    `until` guesses are on the board (default: the limit)."""
+    until = state.limit if until is None else until
+    while not state.won and len(state.guesses) < until:
+        guess = solver.next_guess(state)
+        state = state.after(guess, [score(guess, answers[b]) for b in state.open_boards])
+    return state
+
+
 def answer_sets(words: Sequence[str], boards: int, games: int, seed: int) -> list[tuple[str, ...]]:
     """`games` seeded random sets of `boards` different answers."""
     rng = random.Random(seed)

@@ -13,7 +13,6 @@ own look-ahead can make it there.
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from autobot.multiboard.game import answer_sets
+from autobot.multiboard.game import answer_sets, play_on
+from autobot.multiboard.rollout import sample_targets
 from autobot.multiboard.solver import MultiSolver
 from autobot.multiboard.split import board_splits
 from autobot.multiboard.state import MultiState
@@ -35,9 +35,7 @@ FRESH = 600  # answer sets the winner and the pick are measured again on
 
 def finish(solver: MultiSolver, state: MultiState, answers: Sequence[str]) -> int:
     """Guesses the game takes in all when the solver plays on from `state`; limit + 1 if lost."""
-    while not state.won and len(state.guesses) < state.limit:
-        guess = solver.next_guess(state)
-        state = state.after(guess, [score(guess, answers[b]) for b in state.open_boards])
+    state = play_on(solver, state, answers)
     return len(state.guesses) if state.won else state.limit + 1
 
 
@@ -64,13 +62,8 @@ def _answer_sets(
 ) -> tuple[list[tuple[str, ...]], bool]:
     """Whole answer tuples to play against (open boards varied, solved ones kept); exact or not."""
     words = solver.answers.words
-    if int(np.prod([len(c) for c in boards], dtype=np.float64)) <= count:
-        combos = list(itertools.product(*boards))
-        exact = True
-    else:
-        rng = np.random.default_rng(seed)
-        combos = [tuple(rng.choice(c) for c in boards) for _ in range(count)]
-        exact = False
+    exact = int(np.prod([len(c) for c in boards], dtype=np.float64)) <= count
+    combos = sample_targets(list(boards), count, seed)  # every combination when exact
     sets = []
     for combo in combos:
         full = list(answers)
@@ -154,10 +147,7 @@ def run_headroom(
     t0 = time.perf_counter()
     found = []
     for i, answers in enumerate(answer_sets(solver.answers.words, boards, positions, seed)):
-        state = MultiState(boards)
-        while len(state.guesses) < guess - 1 and not state.won:
-            word = solver.next_guess(state)
-            state = state.after(word, [score(word, answers[b]) for b in state.open_boards])
+        state = play_on(solver, MultiState(boards), answers, until=guess - 1)
         if not state.won:
             found.append(position_gain(solver, state, answers, seed=seed * 7919 + i))
     return HeadroomResult(solver.strategy_name, boards, guess, seed, tuple(found),
