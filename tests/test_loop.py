@@ -794,3 +794,35 @@ def test_a_board_whose_pixels_stopped_changing_takes_keys_before_the_read_quiet(
                 break
         waited = watcher.captured_at - start
         assert expected_wait <= waited < expected_wait + 0.05, (moving, waited)
+
+
+def test_a_whole_frame_grabbed_for_a_dialog_counts_as_a_capture() -> None:
+    """While only the board's clip is captured, a dialog or keyboard check takes a whole frame:
+    the game's record counts it like any other frame (it matched the screen's own count only
+    when no such check came, which depends on the page's timing)."""
+    import numpy as np
+
+    from autobot.loop.watch import Watcher
+
+    class ClipScreen:
+        last_kind = "clip"
+        captures = {"full": 0, "clip": 0}
+
+        def grab(self) -> np.ndarray:
+            self.captures["clip"] += 1
+            return np.zeros((8, 8, 3), np.uint8)
+
+        def grab_full(self) -> np.ndarray:
+            self.captures["full"] += 1
+            return np.ones((8, 8, 3), np.uint8)
+
+    class Keys:
+        screen = ClipScreen()
+
+    board = FakeRead(True, True, (("SALET", "XXXGX"), ("", ".....")))
+    watcher = Watcher(Keys(), None, BotConfig(), lambda frame, hint=None: board,  # type: ignore
+                      FakeClock(), FakeClock().sleep, None, None, lambda frame: None)
+    watcher.started = True
+    watcher.look()
+    assert watcher.whole_frame().max() == 1  # a fresh whole frame, not the clip
+    assert watcher.captures == Keys.screen.captures == {"full": 1, "clip": 1}

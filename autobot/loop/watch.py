@@ -274,7 +274,10 @@ class Watcher:
         screen = self.driver.screen
         if getattr(screen, "last_kind", "full") == "full" or not hasattr(screen, "grab_full"):
             return self.frame
-        return screen.grab_full()  # type: ignore[attr-defined]
+        frame = screen.grab_full()  # type: ignore[attr-defined]
+        # A frame like any other: the game's record counts every capture the loop made.
+        self.captures["full"] = self.captures.get("full", 0) + 1
+        return frame
 
     def frame_clicker(self) -> Callable[[float, float], None] | None:
         """The driver's click in frame pixels, if it has one (`clicks_frame_pixels`: Selenium's
