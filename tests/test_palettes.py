@@ -85,8 +85,9 @@ PASTEL = {"--correct": "#b9e4b4", "--present": "#f7e8a6", "--absent": "#e0e0e0",
           "--tile-text": "#1a1a1b"}
 # Okabe-Ito, a common colour-blind-safe set: blue correct, orange present, grey absent.
 ACCESSIBLE = {"--correct": "#0072b2", "--present": "#e69f00", "--absent": "#999999"}
-# No game uses pink and teal: neither hue says which one is correct.
-UNCONVENTIONAL = {"--correct": "#d81b60", "--present": "#00897b", "--absent": "#7f8c8d"}
+# No game uses pink and purple: neither hue says which one is correct. (Teal would: it is a
+# green, and pages that use it mean correct.)
+UNCONVENTIONAL = {"--correct": "#d81b60", "--present": "#8e24aa", "--absent": "#7f8c8d"}
 
 
 def test_pastel_tiles_with_dark_letters(driver, base: str) -> None:
@@ -131,7 +132,7 @@ def test_accessible_blue_orange_palette(driver, base: str) -> None:
 
 
 def test_unconventional_palette_is_unsure_not_wrong(driver, base: str) -> None:
-    """Pink and teal: with nothing to tell them apart the reader says '?', never a guess."""
+    """Pink and purple: with nothing to tell them apart the reader says '?', never a guess."""
     answer, guesses = "crane", ["slate"]
     read = read_board(render(driver, base, answer, guesses, props=UNCONVENTIONAL))
     want = expected(answer, guesses)

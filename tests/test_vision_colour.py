@@ -79,7 +79,7 @@ def test_one_or_two_roles_from_priors(colours: dict[str, str], rows: list[str]) 
     assert marks_of(tiles, palette.learn_palette(tiles)) == rows
 
 
-UNCONVENTIONAL = {"G": "d81b60", "Y": "00897b", "X": "7f8c8d"}
+UNCONVENTIONAL = {"G": "d81b60", "Y": "8e24aa", "X": "7f8c8d"}  # pink, purple: no convention
 
 
 def test_no_convention_means_unsure() -> None:
@@ -97,6 +97,51 @@ def test_rules_decide_what_colours_cannot() -> None:
     tiles = board(rows, UNCONVENTIONAL, letters=["TRACE", "HEART", "ACRES"])
     learned = palette.learn_palette(tiles)
     assert marks_of(tiles, learned) == rows and not learned.reasons
+
+
+# A page of its own: teal correct, an orange a little off NYT's high-contrast one present.
+NIGHT = {"G": "2f9e8f", "Y": "e07a2f", "X": "3b3350"}
+PINK_CORRECT = {"G": "d81b60", "Y": "e07a2f", "X": "3b3350"}  # no hue says pink is correct
+
+
+def test_a_lone_orange_leans_to_correct_until_the_rules_refuse_it() -> None:
+    """Orange alone reads as NYT's correct; a second row with two letters in one column
+    that would both be correct proves it is present, whatever the hue said."""
+    first = board(["XYXYX"], NIGHT, letters=["SALET"])
+    assert marks_of(first, palette.learn_palette(first)) == ["XGXGX"]
+    rows = ["XYXYX", "XYYYX"]  # E at column 1 in MERCY, A there in SALET
+    tiles = board(rows, NIGHT, letters=["SALET", "MERCY"])
+    assert marks_of(tiles, palette.learn_palette(tiles)) == rows
+
+
+def test_one_letter_out_of_place_is_doubt_not_proof() -> None:
+    """A single conflicting letter may be a misread: it makes the reader unsure, no more."""
+    tiles = board(["XYXYX", "XXXYX"], NIGHT, letters=["SALET", "HUMAN"])  # E, then A at 3
+    learned = palette.learn_palette(tiles)
+    assert marks_of(tiles, learned) == ["X?X?X", "XXX?X"]
+    assert any("unsure" in why for why in learned.reasons)
+
+
+def test_teal_is_a_green() -> None:
+    rows = ["XXYGX", "XXYXX"]
+    tiles = board(rows, NIGHT, letters=["SALET", "BROWN"])
+    assert marks_of(tiles, palette.learn_palette(tiles)) == rows
+
+
+def test_a_first_tile_of_an_unknown_colour_takes_the_role_left() -> None:
+    """One tile of a colour no known palette has, beside the present and absent colours of a
+    board standing still, is correct - not debris left without a role."""
+    rows = ["XYXYX", "XYYYX", "YXXGX"]
+    tiles = board(rows, PINK_CORRECT, letters=["SALET", "MERCY", "EVENT"])
+    learned = palette.learn_palette(tiles)
+    assert marks_of(tiles, learned) == rows and not learned.reasons
+
+
+def test_a_row_all_in_one_colour_is_a_win() -> None:
+    """Orange leans to correct, pink to nothing; the row all pink is the win."""
+    rows = ["XYXYX", "GGGGG"]
+    tiles = board(rows, PINK_CORRECT, letters=["SALET", "CRANE"])
+    assert marks_of(tiles, palette.learn_palette(tiles)) == rows
 
 
 def test_fill_colour_of_empty_tiles_is_blank() -> None:

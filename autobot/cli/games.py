@@ -19,19 +19,25 @@ from autobot.cli.args import word_length
 from autobot.errors import AutobotError
 
 
-def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """--game NAME and --length N."""
+def add_game_options(parser: argparse.ArgumentParser, board_width: bool = False) -> None:
+    """--game NAME and --length N (`board_width`: not given, the board's own width)."""
     from autobot.games import GAMES
 
     parser.add_argument("--game", default="wordle", choices=tuple(GAMES),
                         help="the game: wordle (default), absurdle or jotto")
-    parser.add_argument("--length", type=word_length, default=5, metavar="N",
-                        help="letters per word, 4..11 (default 5)")
+    parser.add_argument("--length", type=word_length, default=None if board_width else 5,
+                        metavar="N", help="letters per word, 4..11 (default " + (
+                            "the board's own width, 5 until seen)" if board_width else "5)"))
 
 
 def is_variant(args: argparse.Namespace) -> bool:
     """True when the options ask for anything but five-letter Wordle."""
-    return getattr(args, "game", "wordle") != "wordle" or getattr(args, "length", 5) != 5
+    return getattr(args, "game", "wordle") != "wordle" or (getattr(args, "length", 5) or 5) != 5
+
+
+def length_from_page(args: argparse.Namespace) -> bool:
+    """Is the word length the board's to tell (plain Wordle, no --length)?"""
+    return getattr(args, "game", "wordle") == "wordle" and getattr(args, "length", 5) is None
 
 
 def bench(args: argparse.Namespace) -> int:

@@ -81,7 +81,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--hard", action="store_true", help="hard mode (only legal guesses)")
     parser.add_argument("--start", metavar="WORD", help="force the first guess")
     add_lang_option(parser, from_page=True)
-    add_game_options(parser)
+    add_game_options(parser, board_width=True)
     parser.add_argument("--key-delay", type=key_delay_ms, default=60.0, metavar="MS",
                         help="pause between key presses (default 60 ms)")
     parser.add_argument("--find-timeout", type=seconds, default=10.0, metavar="S",

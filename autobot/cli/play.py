@@ -15,7 +15,7 @@ from typing import Any
 
 from autobot.cli.args import add_lang_option, key_delay_ms, scale_factor
 from autobot.cli.boards import add_boards_option
-from autobot.cli.games import add_game_options, is_variant
+from autobot.cli.games import add_game_options, is_variant, length_from_page
 from autobot.cli.play_boards import add_answers_option
 from autobot.drivers.browser import add_init_script, load_page
 from autobot.errors import AutobotError
@@ -78,7 +78,7 @@ def register(subparsers: Any) -> None:
     add_lang_option(parser, from_page=True)
     add_boards_option(parser, "play")
     add_answers_option(parser)
-    add_game_options(parser)
+    add_game_options(parser, board_width=True)
 
 
 def game_from_args(args: argparse.Namespace) -> Any:
@@ -88,7 +88,7 @@ def game_from_args(args: argparse.Namespace) -> Any:
         return None
     from autobot.games import find_game
 
-    return find_game(args.game, args.length)
+    return find_game(args.game, args.length or 5)
 
 
 def check_answer(word: str | None, game: Any = None) -> str | None:
@@ -134,7 +134,15 @@ def solver_from_args(args: argparse.Namespace) -> Any:
     if lang is None:
         from autobot.harness.language import PageLanguage
 
-        return PageLanguage(make)
+        solver = PageLanguage(make)
+    if length_from_page(args):
+        from autobot.games import find_game
+        from autobot.games.strategy import GameStrategy
+        from autobot.harness.width import PageWidth
+
+        # A board of another width: that length's words (English; --start is five letters).
+        solver = PageWidth(solver, lambda width: GameStrategy(find_game("wordle", width),
+                                                              hard=args.hard))
     return solver
 
 

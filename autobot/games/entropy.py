@@ -58,18 +58,23 @@ class EntropyPlayer:
             return wordle_block(self._g[guess : guess + 1], self._a[candidates], self._width)[0]
         return self._matrix[guess, candidates]
 
-    def split(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Per allowed guess over `candidates`: sum n*log n, largest bucket, number of buckets."""
+    def split(self, candidates: np.ndarray, rows: np.ndarray | None = None
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per guess (of `rows`, default all) over `candidates`: sum n*log n, largest bucket,
+        number of buckets."""
         if self._fused:
-            return wordle_split(self._g, self._a[candidates], self._width, self.game.n_codes)
-        return block_split(self._matrix[:, candidates], self.game.n_codes)
+            g = self._g if rows is None else self._g[rows]
+            return wordle_split(g, self._a[candidates], self._width, self.game.n_codes)
+        matrix = self._matrix if rows is None else self._matrix[rows]
+        return block_split(matrix[:, candidates], self.game.n_codes)
 
     def decide(self, candidates: np.ndarray, rows_left: int | None = None,
                allowed: np.ndarray | None = None) -> int:
         """The guess (index into `self.guesses`) for answer numbers `candidates`; `allowed`
         (a mask over the guesses, hard mode) narrows the choice, skipping the book."""
-        if len(candidates) == len(self.game.answers):
-            return self.opener()
+        if len(candidates) == len(self.game.answers) and (
+                allowed is None or allowed[self.opener()]):
+            return self.opener()  # (a page that refused the opener gets the next best word)
         if allowed is not None:
             return self._best(candidates, rows_left, allowed)
         code = int(self.codes(self.opener(), candidates[:1])[0])
@@ -81,13 +86,13 @@ class EntropyPlayer:
               allowed: np.ndarray | None = None) -> int:
         if len(candidates) <= 2 or rows_left == 1:
             return int(self._answer_row[candidates[0]])
-        nlogn, _, buckets = self.split(candidates)
+        # Only the allowed guesses are split (a page that refused words allows few of ours).
+        rows = np.flatnonzero(allowed) if allowed is not None else np.arange(len(self.guesses))
+        nlogn, _, buckets = self.split(candidates, None if allowed is None else rows)
         is_candidate = np.zeros(len(self.guesses), dtype=bool)
         is_candidate[self._answer_row[candidates]] = True
         cost = -buckets.astype(np.float64) if rows_left == 2 else nlogn
-        if allowed is not None:
-            cost = np.where(allowed, cost, np.inf)
-        return choose(cost, is_candidate)
+        return int(rows[choose(cost, is_candidate[rows])])
 
     def opener(self) -> int:
         """The first guess, from the on-disk book or computed once with the book."""

@@ -39,6 +39,11 @@ def hard_mask(guesses: np.ndarray, index: dict[str, int], history: Sequence[Turn
     return ok
 
 
+# Refusals after which probe words come from the answers list only (as the Wordle solver's
+# first step of `STRICTER_AFTER`).
+REFUSALS_FOR_ANSWERS_ONLY = 2
+
+
 class GameStrategy:
     """The loop's solver for a `Game`: `next_guess(state)` from `state.history`."""
 
@@ -81,6 +86,13 @@ class GameStrategy:
                       if w in self.player.guess_index]
             mask = np.ones(len(self.player.guesses), bool) if mask is None else mask
             mask[banned] = False
+            if len(state.banned) >= REFUSALS_FOR_ANSWERS_ONLY:
+                # The page's list is smaller than ours: probe with the game's answers (the
+                # common words), which such a page most likely has too.
+                answers = np.zeros_like(mask)
+                answers[self.player._answer_row[self.player._answer_row >= 0]] = True
+                if (mask & answers).any():
+                    mask = mask & answers
             left = left[mask[self.player._answer_row[left]]]
             if len(left) == 0:
                 raise AutobotError(f"every {self.game.label} answer left was refused", 4)

@@ -82,6 +82,29 @@ def sync_problem(
     return None
 
 
+def recoloured(rows: Sequence[Row], history: Sequence[Turn]) -> list[Turn] | None:
+    """The game so far with the marks the board shows now, when they differ from the recorded
+    ones only by what each colour means (one recorded mark always reads as the same other one:
+    a colour first taken for correct is present, once a later row proves it); else None.
+
+    A page with colours no known palette has is read by cues that a later row can overturn;
+    the board then tells the game better than the first reading did.
+    """
+    if len(rows) < len(history) or any(t.marks.isdigit() for t in history):
+        return None
+    meaning: dict[str, str] = {}
+    for (letters, marks), turn in zip(rows, history, strict=False):
+        if not letters_match(letters, turn.guess) or len(marks) != len(turn.marks) \
+                or any(m not in EVALUATED for m in marks):
+            return None
+        for old, new in zip(turn.marks.upper(), marks, strict=True):
+            if meaning.setdefault(old, new) != new:
+                return None  # one colour read two ways: not a change of meaning
+    if len(set(meaning.values())) < len(meaning) or all(a == b for a, b in meaning.items()):
+        return None  # two colours merged into one, or nothing changed
+    return [Turn(t.guess, "".join(meaning[m] for m in t.marks.upper())) for t in history]
+
+
 def played_rows(rows: Sequence[Row]) -> tuple[list[Turn], int]:
     """The scored rows at the top of a board (a game in progress) and the letters typed after.
 

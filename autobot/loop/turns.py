@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -22,6 +23,7 @@ from autobot.loop.result import (
 from autobot.loop.rows import (
     letters_match,
     played_rows,
+    recoloured,
     row_changed,
     row_kind,
     row_pixels,
@@ -80,6 +82,17 @@ class GameLoop(Watcher):
 
     def check_sync(self, read: BoardView, upto: int | None = None) -> None:
         problem = sync_problem(read.rows, self.history, upto)
+        if problem and read.settled:
+            # The same words, their colours now read with other meanings: the palette
+            # learned from a later row what a colour means. The board is the game.
+            again = recoloured(read.rows, self.history)
+            if again is not None:
+                old = " ".join(t.marks for t in self.history)
+                self.history = again
+                self.emit(Event("note", len(again), detail=(
+                    f"the page's colours mean something else than first read: rows "
+                    f"{old} are {' '.join(t.marks for t in again)}")))
+                problem = sync_problem(read.rows, self.history, upto)
         if problem:
             raise OutOfStep(problem)
 
@@ -107,6 +120,10 @@ class GameLoop(Watcher):
         if see_page is not None:
             see_page(self.frame, read)  # a solver that adapts to the page (its language)
             self.tell_notes(0)
+            game = getattr(self.solver, "game", None)
+            if game is not None and self.config.game is None:
+                # It took the board's word length: the game is that length's from now on.
+                self.config = dataclasses.replace(self.config, game=game)
         width = len(read.rows[0][1]) if read.rows else self.length
         if width != self.length:
             # The solver plays words of the game's length: a board of another width is another

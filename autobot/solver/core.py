@@ -90,6 +90,8 @@ class Solver:
             self.start = None
         self.strategy_name, self.strategy = self._pick_strategy(name)
         self._memo: dict[tuple[tuple[Turn, ...], bool, frozenset[str]], Decision] = {}
+        self._guess_zipf: np.ndarray | None = None  # each guess's Zipf frequency, when needed
+        self._common: dict[float, np.ndarray] = {}  # threshold -> common_mask
 
     def _pick_strategy(self, name: str) -> tuple[str, Strategy]:
         entropy = EntropyStrategy(self)
@@ -207,6 +209,39 @@ class Solver:
             state.history, state.hard or self.config.hard, state.banned
         )
 
+    def probe_mask(self, state: GameState, cols: np.ndarray | None = None) -> np.ndarray:
+        """Guess rows worth trying now: legal, and once the page refused words, as common as
+        it seems to want (see common_mask) or one of the possible answers `cols`."""
+        mask = self.legal_mask(state)
+        common = self.common_mask(len(state.banned))
+        if common is None:
+            return mask
+        if cols is not None and len(cols):
+            common = common.copy()
+            common[self.answer_rows(cols)] = True
+        return mask & common if (mask & common).any() else mask
+
+    def common_mask(self, refusals: int) -> np.ndarray | None:
+        """Guess rows a page that refused `refusals` words will likely take (None: any).
+
+        A page's word list can be far smaller than ours: each refused probe word costs a
+        retype and brings nothing, so after a few refusals probes are common words only (the
+        curated answers, and words at least as frequent as the threshold), then rarer ones
+        are not tried at all.
+        """
+        threshold = next((z for n, z in STRICTER_AFTER if refusals >= n), None)
+        if threshold is None:
+            return None
+        mask = self._common.get(threshold)
+        if mask is None:
+            if self._guess_zipf is None:
+                self._guess_zipf = zipf_values(self.guesses.words, self.zipf)
+            mask = self._guess_zipf >= threshold
+            if self._answer_zipf is None:  # a curated answers list: its words are common
+                mask = mask | (self._guess_to_col >= 0)
+            self._common[threshold] = mask
+        return mask
+
     def most_likely(self, candidates: Sequence[str], state: GameState) -> str:
         """The likeliest candidate the site has not rejected."""
         pool = [w for w in candidates if w not in state.banned] or list(candidates)
@@ -283,6 +318,11 @@ class Solver:
         if all(w in strict for w in candidates):
             return state
         return GameState(history=state.history, hard=state.hard, banned=strict)
+
+
+# (refusals so far, the Zipf frequency a probe word then needs), strictest first: two refusals
+# say the page's list is not ours; five, that it holds little past everyday words.
+STRICTER_AFTER: tuple[tuple[int, float], ...] = ((5, 3.5), (2, 2.5))
 
 
 def make_solver(config: SolverConfig, zipf: Mapping[str, float] | None = None) -> Solver:

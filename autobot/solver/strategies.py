@@ -34,7 +34,7 @@ class _MatrixStrategy:
         cols = solver.answer_columns(candidates)
         weights = solver.weights_for(state)[cols]
         weights = weights / weights.sum()
-        mask = solver.legal_mask(state)
+        mask = solver.probe_mask(state, cols)
         perfect = self._perfect_candidate(cols, weights, mask)
         if perfect is not None:  # splits the rest into singletons: no guess can do better
             return perfect
@@ -154,6 +154,6 @@ class _WithFallback:
         except (LookupError, ValueError):
             guess = None
         row = self.solver.guess_index.get(guess or "")
-        if row is not None and self.solver.legal_mask(state)[row]:
+        if row is not None and self.solver.probe_mask(state)[row]:
             return guess  # type: ignore[return-value]
         return self.fallback(state, candidates)

@@ -18,7 +18,7 @@ PAGE_DISTANCE = 5.0
 HUES: tuple[tuple[str, float, float], ...] = (
     ("orange", 28.0, 72.0),  # high-contrast correct #f5793a ~51
     ("yellow", 72.0, 112.0),  # present #c9b458 ~95, Tailwind #eab308 ~84
-    ("green", 112.0, 180.0),  # correct #6aaa64 ~139, #22c55e ~147
+    ("green", 112.0, 200.0),  # correct #6aaa64 ~139, #22c55e ~147; teals #14b8a6 ~182
     ("blue", 215.0, 300.0),  # high-contrast present #85c0f9 ~263
 )
 

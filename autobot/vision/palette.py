@@ -55,9 +55,18 @@ HUE_COST: dict[str, dict[str, float]] = {
 LEAST_SATURATED = 1.0  # cost of an absent colour as saturated as the board's most saturated one
 PRIOR_WEIGHT = 2.0  # cost of a colour a full PRIOR_FAR away from every known colour of a role
 PRIOR_NEAR, PRIOR_FAR = 6.0, 24.0  # Lab distances: a known colour / no help at all
-PROFILE_WEIGHT = 6.0  # a calibration profile's colours overrule the cues
+PROFILE_WEIGHT = 10.0  # a calibration profile's colours overrule the cues (all of them at once)
 COHERENT = 1.0  # cost taken off an assignment whose colours are all one known palette's
 CONFLICT = 0.5  # cost of each letter that breaks the game's rules under an assignment
+# ... and of each one past the first: one misread letter makes one conflict, two are the rules
+# themselves refusing the role (two letters correct in one column cannot both be right). That
+# outweighs a hue or one known colour (a lone orange leans to NYT's correct; on another page it
+# is present, and the second row shows it). Not for a colour that fills a whole row, though:
+# that is the look of a win, and a board whose win breaks the rules is an edited picture.
+CONFLICTS_PROVE = 2.0
+# A row all in one colour is the look of a win: that colour is correct. (All present is an
+# anagram of the answer with no letter in place - possible, but far rarer than a win.)
+WIN_LOOK = 2.0
 FILL_CHROMA = 25.0  # an empty-tile fill is greyish (coloured letterless squares are a share grid)
 NEAR_BLACK = 22.0  # Lab L below which a colour is black whatever its tint
 RED_HUE = 40.0  # Lab hue below which an "orange" is red (#943e3c ~32; #f5793a ~51, #d55e00 ~56)
@@ -330,13 +339,36 @@ def learn_palette(
         bad = _conflicts_if_correct(groups, tiles, typed)
         for k, g in enumerate(open_):
             costs[k]["G"] += CONFLICT * bad[g]
+            if _fills_a_row(groups[g], tiles):
+                costs[k]["Y"] += WIN_LOOK
+            else:
+                costs[k]["G"] += CONFLICTS_PROVE * max(0, bad[g] - 1)
             # Only a fourth colour, or a stray tile or two beside a much bigger colour, may go
             # without a role.
             small = len(groups[g]) <= 2 and 4 * len(groups[g]) <= len(groups[open_[0]])
             stray = k >= len(ROLES) or small
-            costs[k]["?"] = OUTLIER * len(groups[g]) if stray else math.inf
+            # A colour no known palette has pays that prior on every role; leaving it without
+            # one pays it too, or a lone tile of a page's own correct colour (the first one
+            # seen, on a board standing still) would be taken for debris for ever.
+            costs[k]["?"] = OUTLIER * len(groups[g]) + _prior_floor(centres[g]) if stray \
+                else math.inf
         reasons += _assign(open_, costs, centres, marks)
     return Palette(tuple(centres), tuple(marks), tuple(reasons), tuple(members.tolist()))
+
+
+def _prior_floor(lab: np.ndarray) -> float:
+    """The known-palette cost this colour pays whatever role it gets (its least)."""
+    return min(_prior_cost(float(delta_e(PRIOR_LABS[role], np.asarray(lab, np.float32)).min()))
+               for role in ROLES)
+
+
+def _fills_a_row(group: list[int], tiles: Sequence[TileColour]) -> bool:
+    """Do this colour's tiles fill some row of the board from end to end?"""
+    width = 1 + max(t.key[1] for t in tiles)
+    per_row: dict[int, int] = {}
+    for i in group:
+        per_row[tiles[i].key[0]] = per_row.get(tiles[i].key[0], 0) + 1
+    return any(n == width for n in per_row.values())
 
 
 def _role_costs(centres: list[np.ndarray], profile: Mapping[str, np.ndarray],
