@@ -130,10 +130,13 @@ def six_letter_url(base: str) -> Iterator[str]:
 def test_play_names_the_boards_width_when_the_game_differs(
     six_letter_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A 6-letter page played as five-letter Wordle: a one-line error with the width found."""
+    """A 6-letter page played as five-letter Wordle (named so): a one-line error with the
+    width found; without --length the board's width is the game's."""
     require_chromium()
     from autobot.cli import main
 
-    assert main(["play", "--url", six_letter_url]) == 2
+    assert main(["play", "--url", six_letter_url, "--length", "5"]) == 2
     assert "the board is 6 letters wide but the game has 5 (try --length 6)" in \
         capsys.readouterr().err
+    assert main(["play", "--url", six_letter_url]) == 0
+    assert "6 letters wide: playing wordle-6 words" in capsys.readouterr().out
