@@ -17,6 +17,7 @@ from autobot.errors import AutobotError
 from autobot.games.base import Game
 from autobot.games.codes import encode
 from autobot.games.entropy import EntropyPlayer
+from autobot.solver.prior import STRICTER_AFTER
 from autobot.wordle import Turn
 
 
@@ -39,9 +40,9 @@ def hard_mask(guesses: np.ndarray, index: dict[str, int], history: Sequence[Turn
     return ok
 
 
-# Refusals after which probe words come from the answers list only (as the Wordle solver's
-# first step of `STRICTER_AFTER`).
-REFUSALS_FOR_ANSWERS_ONLY = 2
+# Refusals after which probe words come from the answers list only: the Wordle solver's first
+# step towards common words (other lengths have no word frequencies, only curated answers).
+REFUSALS_FOR_ANSWERS_ONLY = STRICTER_AFTER[-1][0]
 
 
 class GameStrategy:
@@ -56,6 +57,9 @@ class GameStrategy:
             raise AutobotError(f"--start: {self.start.upper()} is not an allowed "
                                f"{game.label} guess")
         (self._letters,), _ = encode(self.player.guesses)
+        rows = self.player._answer_row
+        self._is_answer = np.zeros(len(self.player.guesses), bool)  # guess row -> an answer
+        self._is_answer[rows[rows >= 0]] = True
         self._plan: tuple[str, ...] | None = None  # Absurdle: a forced win from the start
 
     def candidates(self, history: Sequence[Turn]) -> np.ndarray:
@@ -89,10 +93,8 @@ class GameStrategy:
             if len(state.banned) >= REFUSALS_FOR_ANSWERS_ONLY:
                 # The page's list is smaller than ours: probe with the game's answers (the
                 # common words), which such a page most likely has too.
-                answers = np.zeros_like(mask)
-                answers[self.player._answer_row[self.player._answer_row >= 0]] = True
-                if (mask & answers).any():
-                    mask = mask & answers
+                if (mask & self._is_answer).any():
+                    mask = mask & self._is_answer
             left = left[mask[self.player._answer_row[left]]]
             if len(left) == 0:
                 raise AutobotError(f"every {self.game.label} answer left was refused", 4)

@@ -18,7 +18,6 @@ class PageWidth:
     """
 
     def __init__(self, five: Any, make: Callable[[int], Any]) -> None:
-        self._five = five
         self._make = make
         self.solver = five  # the strategy played now
         self.game: Any = None  # the game of the board's width, once it is not five letters

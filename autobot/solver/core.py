@@ -16,7 +16,7 @@ from autobot.errors import AutobotError
 from autobot.solver.lexicon import Lexicon
 from autobot.solver.offlist import NOTES, ROWS, Fit, OffList
 from autobot.solver.patterns import pattern_matrix
-from autobot.solver.prior import in_dictionary, prior_from_zipf, zipf_values
+from autobot.solver.prior import STRICTER_AFTER, in_dictionary, prior_from_zipf, zipf_values
 from autobot.solver.state import STRATEGIES, Decision, GameState, SolverConfig, Strategy
 from autobot.solver.strategies import (
     _STRATEGY_CLASSES,
@@ -90,7 +90,6 @@ class Solver:
             self.start = None
         self.strategy_name, self.strategy = self._pick_strategy(name)
         self._memo: dict[tuple[tuple[Turn, ...], bool, frozenset[str]], Decision] = {}
-        self._guess_zipf: np.ndarray | None = None  # each guess's Zipf frequency, when needed
         self._common: dict[float, np.ndarray] = {}  # threshold -> common_mask
 
     def _pick_strategy(self, name: str) -> tuple[str, Strategy]:
@@ -233,10 +232,8 @@ class Solver:
         if threshold is None:
             return None
         mask = self._common.get(threshold)
-        if mask is None:
-            if self._guess_zipf is None:
-                self._guess_zipf = zipf_values(self.guesses.words, self.zipf)
-            mask = self._guess_zipf >= threshold
+        if mask is None:  # built once per threshold (two at most)
+            mask = zipf_values(self.guesses.words, self.zipf) >= threshold
             if self._answer_zipf is None:  # a curated answers list: its words are common
                 mask = mask | (self._guess_to_col >= 0)
             self._common[threshold] = mask
@@ -318,11 +315,6 @@ class Solver:
         if all(w in strict for w in candidates):
             return state
         return GameState(history=state.history, hard=state.hard, banned=strict)
-
-
-# (refusals so far, the Zipf frequency a probe word then needs), strictest first: two refusals
-# say the page's list is not ours; five, that it holds little past everyday words.
-STRICTER_AFTER: tuple[tuple[int, float], ...] = ((5, 3.5), (2, 2.5))
 
 
 def make_solver(config: SolverConfig, zipf: Mapping[str, float] | None = None) -> Solver:

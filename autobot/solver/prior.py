@@ -20,6 +20,9 @@ REFUSAL_SHIFT = 0.5
 # 99% of the answers so far are lowercase entries of a dictionary (Hunspell en_US-large), but
 # only 44% of the NYT list is: a name, abbreviation or dialect spelling is this much less likely.
 DICTIONARY_FACTOR = 0.05
+# (refusals so far, the Zipf frequency a probe word then needs), strictest first: two refusals
+# say the page's list is not ours; five, that it holds little past everyday words.
+STRICTER_AFTER: tuple[tuple[int, float], ...] = ((5, 3.5), (2, 2.5))
 
 
 @cache
