@@ -24,7 +24,7 @@ def add_game_options(parser: argparse.ArgumentParser, board_width: bool = False)
     from autobot.games import GAMES
 
     parser.add_argument("--game", default="wordle", choices=tuple(GAMES),
-                        help="the game: wordle (default), absurdle or jotto")
+                        help="the game: wordle (default), absurdle, jotto or tuble")
     parser.add_argument("--length", type=word_length, default=None if board_width else 5,
                         metavar="N", help="letters per word, 4..11 (default " + (
                             "the board's own width, 5 until seen)" if board_width else "5)"))
@@ -46,6 +46,8 @@ def bench(args: argparse.Namespace) -> int:
     from autobot.games.bench import bench_absurdle, bench_entropy, bench_jotto
 
     game = find_game(args.game, args.length)
+    if game.name == "tuble":
+        return _bench_tuble(args)
     if game.adversarial:
         # The answers are tried first at each depth (cheap); every allowed guess then proves it.
         result: dict[str, Any] = bench_absurdle(game, game.answers)
@@ -57,6 +59,33 @@ def bench(args: argparse.Namespace) -> int:
     if args.json is not None:
         _write_json(args.json, result)
     return 0
+
+
+def _bench_tuble(args: argparse.Namespace) -> int:
+    """Tuble: the bot's tree and the seed post's player over every station, in one run."""
+    from autobot.games.tuble.bench import bench_tuble, table
+
+    result = bench_tuble()
+    print(json.dumps(result, indent=1))
+    print("\n".join(table(result)))
+    if args.json is not None:
+        _write_json(args.json, result)
+    return 0
+
+
+def _solve_tuble(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    """Tuble: guesses for a person (or one game against --answer STATION)."""
+    from autobot.games.tuble import find_station
+    from autobot.games.tuble.network import load_network
+    from autobot.games.tuble.rules import code_table
+    from autobot.games.tuble.session import HELP, asker, session
+
+    if args.answer:
+        answer = find_station(args.answer)
+        names = load_network().names
+        return session(lambda guess: int(code_table()[names.index(guess), answer]), out)
+    print(f"autobot solve --game tuble: {HELP}", file=out)
+    return session(asker(inp, out), out)
 
 
 def _write_json(path: Path, data: Any) -> None:
@@ -75,6 +104,8 @@ def solve(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.s
     from autobot.games.lookahead import LookaheadPlayer
 
     game = find_game(args.game, args.length)
+    if game.name == "tuble":
+        return _solve_tuble(args, inp, out)
     player = LookaheadPlayer(game)
     answer = args.answer.strip().lower() if args.answer else None
     if answer is not None and answer not in game.answers:

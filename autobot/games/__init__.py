@@ -1,4 +1,4 @@
-"""Games as a parameter: Wordle of 4..11 letters, Absurdle and Jotto, each a `Game` value.
+"""Games as a parameter: Wordle of 4..11 letters, Absurdle, Jotto and Tuble, each a `Game` value.
 
 `find_game("wordle", length=6)` gives the rules, board shape, rows and lists of one game;
 `GAMES` maps each name to its maker (like python-chess's variants).
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from autobot.errors import AutobotError
-from autobot.games import absurdle, jotto, wordle
+from autobot.games import absurdle, jotto, tuble, wordle
 from autobot.games.base import Game
 from autobot.games.lists import LENGTHS, length_lists
 
@@ -17,6 +17,7 @@ GAMES: dict[str, Callable[[int], Game]] = {
     "wordle": wordle.make,
     "absurdle": absurdle.make,
     "jotto": jotto.make,
+    "tuble": tuble.make,
 }
 
 
