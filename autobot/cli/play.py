@@ -166,6 +166,10 @@ def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss."""
+    if getattr(args, "game", "wordle") == "tuble":
+        from autobot.games.tuble.play import run_play
+
+        return run_play(args)
     if args.boards is not None and args.boards > 1:
         from autobot.cli.play_boards import run_play_boards
 

@@ -12,10 +12,11 @@ from functools import cache
 from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from autobot.errors import AutobotError
 
+_TSV = "text/tab-separated-values; charset=utf-8"
 # URL path -> (package, file, content type). Nothing else is ever served.
 ROUTES: dict[str, tuple[str, str, str]] = {
     "/": ("autobot.page", "index.html", "text/html; charset=utf-8"),
@@ -24,7 +25,13 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "/app.js": ("autobot.page", "app.js", "text/javascript; charset=utf-8"),
     "/words/answers.txt": ("autobot.words", "answers.txt", "text/plain; charset=utf-8"),
     "/words/nyt.txt": ("autobot.words", "nyt.txt", "text/plain; charset=utf-8"),
+    "/tuble.html": ("autobot.page", "tuble.html", "text/html; charset=utf-8"),
+    # Tuble's network (autobot/games/tuble/data), the same files the bot plays with.
+    "/tuble/stations.tsv": ("autobot.games.tuble", "data/stations.tsv", _TSV),
+    "/tuble/links.tsv": ("autobot.games.tuble", "data/links.tsv", _TSV),
 }
+# `/?game=NAME`: a puzzle with a page of its own instead of the Wordle page.
+GAME_PAGES: dict[str, str] = {"tuble": "/tuble.html"}
 
 
 def _length_routes() -> dict[str, tuple[str, str, str]]:
@@ -53,7 +60,12 @@ class _Handler(BaseHTTPRequestHandler):
         return "autobot-page"
 
     def _send(self, include_body: bool) -> None:
-        route = ROUTES.get(urlsplit(self.path).path)
+        parts = urlsplit(self.path)
+        path = parts.path
+        game = parse_qs(parts.query).get("game", [""])[0]
+        if path in ("/", "/index.html") and game in GAME_PAGES:
+            path = GAME_PAGES[game]
+        route = ROUTES.get(path)
         if route is None:
             body = b"not found\n"
             self.send_response(404)

@@ -1,0 +1,148 @@
+"""Play Tuble in a browser from the pixels: read the rows, type a station, pick it, check the row.
+
+The station is typed as a person would into the page's text box (its letters and digits; the
+box's autocomplete matches names without punctuation) and picked from the autocomplete with
+Enter, which takes the first suggestion. After each guess the loop waits until a new answer
+row shows the station it typed, then reads the row's colour and stops.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+import numpy as np
+
+from autobot.errors import AutobotError
+from autobot.games.tuble import ROWS
+from autobot.games.tuble.network import fold, load_network
+from autobot.games.tuble.rules import WIN, describe, encode
+from autobot.games.tuble.solver import OptimalPlayer, consistent
+from autobot.games.tuble.vision import Row, read_rows
+
+ROW_TIMEOUT_S = 10.0  # a new row not seen by then: the page did not take the guess
+
+
+@dataclass
+class TubleGame:
+    """What happened: the rows read, won or not, and each move's frame-to-key time."""
+
+    rows: list[Row] = field(default_factory=list)
+    won: bool = False
+    move_ms: list[float] = field(default_factory=list)  # frame grabbed -> first key sent
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as plain data."""
+        return {
+            "game": "tuble", "won": self.won, "guesses": len(self.rows),
+            "rows": [{"station": r.station, "read": r.text, "colour": r.colour,
+                      "stops": r.stops} for r in self.rows],
+            "move_ms": [round(m, 1) for m in self.move_ms],
+        }
+
+
+def tuble_url(base: str, answer: str | None = None) -> str:
+    """The bundled page's URL for one game of Tuble."""
+    query = {"game": "tuble"} | ({"answer": answer} if answer else {})
+    return f"{base}?{urlencode(query)}"
+
+
+def _complete(row: Row) -> bool:
+    return row.station is not None and row.stops is not None
+
+
+def wait_for_row(grab: Callable[[], np.ndarray], count: int, timeout: float = ROW_TIMEOUT_S
+                 ) -> tuple[list[Row], float]:
+    """Frames until there are more than `count` readable rows: the rows and when that frame
+    was grabbed (perf_counter); AutobotError (4) at `timeout`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        grabbed = time.perf_counter()
+        rows = read_rows(grab())
+        if len(rows) > count and all(_complete(r) for r in rows):
+            return rows, grabbed
+        if time.monotonic() > deadline:
+            raise AutobotError(f"no new answer row after {timeout:g} s (the page did not take "
+                               "the guess)", 4)
+        time.sleep(0.05)
+
+
+def play_tuble(driver: Any, player: OptimalPlayer | None = None,
+               on_row: Callable[[Row], None] | None = None) -> TubleGame:
+    """Win one game on the screen `driver` sees (rows already there are taken as played)."""
+    names = load_network().names
+    player = OptimalPlayer() if player is None else player
+    table = player.table
+    player.solve(np.arange(len(names)))  # the tree before the first frame, not in a move
+    game = TubleGame()
+    grabbed = time.perf_counter()
+    game.rows = [r for r in read_rows(driver.screen.grab()) if _complete(r)]
+    candidates = np.arange(len(names))
+    for row in game.rows:
+        candidates = consistent(candidates, names.index(row.station), encode(row.colour, row.stops),
+                                table)
+    while len(game.rows) < ROWS and not game.won:
+        if len(candidates) == 0:
+            raise AutobotError("no station fits the rows on the page", 4)
+        guess = player.decide(candidates)
+        game.move_ms.append((time.perf_counter() - grabbed) * 1000)
+        driver.type_word(fold(names[guess]))
+        driver.press_enter()
+        rows, grabbed = wait_for_row(driver.screen.grab, len(game.rows))
+        row = rows[-1]
+        if row.station != names[guess]:
+            raise AutobotError(f"the page shows {row.station or row.text!r}, not the station "
+                               f"typed ({names[guess]})", 4)
+        game.rows = rows
+        if on_row:
+            on_row(row)
+        code = encode(row.colour, row.stops or 0)
+        game.won = code == WIN
+        candidates = consistent(candidates, guess, code, table)
+    return game
+
+
+def run_play(args: Any) -> int:
+    """`autobot play --game tuble`: the bundled page (or --url) in a browser; 0 won, 1 lost."""
+    import contextlib
+    import json
+    from pathlib import Path
+
+    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
+    from autobot.drivers.driver import SeleniumDriver
+    from autobot.drivers.window import display_for, screen_for
+    from autobot.games.tuble import find_station
+
+    answer = names_answer = None
+    if args.answer:
+        names_answer = load_network().names[find_station(args.answer)]
+        answer = names_answer
+    if args.url and answer:
+        raise AutobotError("--answer only applies to the bundled page, not to --url")
+    with contextlib.ExitStack() as stack:
+        if args.url:
+            url = args.url
+        else:
+            from autobot.page.server import serve_page
+
+            url = tuble_url(stack.enter_context(serve_page()), answer)
+        browser = BrowserConfig(headless=not args.headed, window_size=args.window_size,
+                                scale=args.scale, remote_url=args.remote)
+        stack.enter_context(display_for(browser))
+        webdriver = stack.enter_context(open_browser(browser))
+        load_page(webdriver, url)
+        driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
+                                screen=screen_for(webdriver, browser))
+        time.sleep(0.3)  # the page loads its station lists before it takes a guess
+        game = play_tuble(driver, on_row=lambda r: print(
+            f"{r.station:<30} {describe(encode(r.colour, r.stops or 0))}", flush=True))
+    print(("won" if game.won else "lost") + f" in {len(game.rows)} guesses")
+    if args.json:
+        Path(args.json).write_text(json.dumps(game.to_json(), indent=1) + "\n")
+    return 0 if game.won else 1
+
+
+__all__ = ["TubleGame", "play_tuble", "run_play", "tuble_url", "wait_for_row"]
