@@ -1,0 +1,34 @@
+"""`autobot play --game tuble` wins the bundled page in real headless Chromium at 1x and 2x."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from autobot.cli import main
+from autobot.games.tuble import find_station
+from autobot.games.tuble.network import load_network
+from autobot.games.tuble.rules import code_table, decode
+from tests.conftest import require_chromium
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize(("answer", "scale"), [
+    ("Heathrow Terminals 1, 2 & 3", "1"),  # digits, a comma and an ampersand in the rows
+    ("Kensington (Olympia)", "2"),
+])
+def test_play_wins_and_every_row_is_the_rules(answer: str, scale: str, tmp_path: Path) -> None:
+    require_chromium()
+    out = tmp_path / "game.json"
+    assert main(["play", "--game", "tuble", "--answer", answer, "--scale", scale,
+                 "--json", str(out)]) == 0
+    record = json.loads(out.read_text())
+    names, table = load_network().names, code_table()
+    assert record["won"] and record["rows"][-1]["station"] == names[find_station(answer)]
+    for row in record["rows"]:  # each row as read from the pixels = the rules' answer
+        code = int(table[names.index(row["station"]), find_station(answer)])
+        assert (row["colour"], row["stops"]) == decode(code)
+    assert len(record["move_ms"]) == len(record["rows"])
