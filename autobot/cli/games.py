@@ -63,11 +63,18 @@ def bench(args: argparse.Namespace) -> int:
 
 def _bench_tuble(args: argparse.Namespace) -> int:
     """Tuble: the bot's tree and the seed post's player over every station, in one run."""
-    from autobot.games.tuble.bench import bench_tuble, table
+    from autobot.games.tuble.bench import bench_browser, bench_tuble, table
 
-    result = bench_tuble()
-    print(json.dumps(result, indent=1))
-    print("\n".join(table(result)))
+    if getattr(args, "browser", False):
+        # The bundled page from the pixels: --games N seeded stations (default 20).
+        result = bench_browser(args.games or args.sample or 20, args.seed or 0,
+                               scale=getattr(args, "scale", None) or 1.0,
+                               headed=bool(getattr(args, "headed", None)))
+        print(json.dumps({k: v for k, v in result.items() if k != "played"}, indent=1))
+    else:
+        result = bench_tuble()
+        print(json.dumps(result, indent=1))
+        print("\n".join(table(result)))
     if args.json is not None:
         _write_json(args.json, result)
     return 0

@@ -69,3 +69,45 @@ def table(result: dict[str, Any]) -> list[str]:
 
 
 __all__ = ["bench_tuble", "figures", "table"]
+
+
+def bench_browser(games: int, seed: int = 0, scale: float = 1.0, headed: bool = False
+                  ) -> dict[str, Any]:
+    """`games` seeded stations played on the bundled page in one browser, from the pixels:
+    won, guesses, and the time from a frame to the next key (median, p95)."""
+    import random
+
+    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
+    from autobot.drivers.driver import SeleniumDriver
+    from autobot.drivers.window import display_for, screen_for
+    from autobot.games.tuble.play import play_tuble, tuble_url
+    from autobot.page.server import serve_page
+
+    names = load_network().names
+    answers = random.Random(seed).sample(range(len(names)), min(games, len(names)))
+    player = OptimalPlayer()
+    played = []
+    move_ms: list[float] = []
+    start = time.perf_counter()
+    config = BrowserConfig(headless=not headed, scale=scale)
+    with serve_page() as base, display_for(config), open_browser(config) as webdriver:
+        driver = SeleniumDriver(webdriver, screen=screen_for(webdriver, config))
+        for answer in answers:
+            game_start = time.perf_counter()
+            load_page(webdriver, tuble_url(base, names[answer]))
+            time.sleep(0.3)  # the page loads its station lists
+            game = play_tuble(driver, player)
+            won = game.won and game.rows[-1].station == names[answer]
+            played.append({"answer": names[answer], "won": won, "guesses": len(game.rows),
+                           "seconds": round(time.perf_counter() - game_start, 2)})
+            move_ms.extend(game.move_ms)
+    guesses = np.array([g["guesses"] for g in played])
+    seconds = np.array([g["seconds"] for g in played])
+    return {
+        "game": "tuble", "browser": True, "scale": scale, "games": len(played),
+        "won": sum(g["won"] for g in played), "mean_guesses": round(float(guesses.mean()), 3),
+        "game_s_median": round(float(np.median(seconds)), 2),
+        "move_ms_median": round(float(np.median(move_ms)), 1),
+        "move_ms_p95": round(float(np.percentile(move_ms, 95)), 1),
+        "wall_s": round(time.perf_counter() - start, 1), "played": played,
+    }

@@ -54,14 +54,14 @@ def _complete(row: Row) -> bool:
     return row.station is not None and row.stops is not None
 
 
-def wait_for_row(grab: Callable[[], np.ndarray], count: int, timeout: float = ROW_TIMEOUT_S
-                 ) -> tuple[list[Row], float]:
+def wait_for_row(grab: Callable[[], np.ndarray], count: int, timeout: float = ROW_TIMEOUT_S,
+                 cache: dict[bytes, Any] | None = None) -> tuple[list[Row], float]:
     """Frames until there are more than `count` readable rows: the rows and when that frame
     was grabbed (perf_counter); AutobotError (4) at `timeout`."""
     deadline = time.monotonic() + timeout
     while True:
         grabbed = time.perf_counter()
-        rows = read_rows(grab())
+        rows = read_rows(grab(), cache=cache)
         if len(rows) > count and all(_complete(r) for r in rows):
             return rows, grabbed
         if time.monotonic() > deadline:
@@ -78,8 +78,9 @@ def play_tuble(driver: Any, player: OptimalPlayer | None = None,
     table = player.table
     player.solve(np.arange(len(names)))  # the tree before the first frame, not in a move
     game = TubleGame()
+    cache: dict[bytes, Any] = {}  # rows already read keep their reading
     grabbed = time.perf_counter()
-    game.rows = [r for r in read_rows(driver.screen.grab()) if _complete(r)]
+    game.rows = [r for r in read_rows(driver.screen.grab(), cache=cache) if _complete(r)]
     candidates = np.arange(len(names))
     for row in game.rows:
         candidates = consistent(candidates, names.index(row.station), encode(row.colour, row.stops),
@@ -91,7 +92,7 @@ def play_tuble(driver: Any, player: OptimalPlayer | None = None,
         game.move_ms.append((time.perf_counter() - grabbed) * 1000)
         driver.type_word(fold(names[guess]))
         driver.press_enter()
-        rows, grabbed = wait_for_row(driver.screen.grab, len(game.rows))
+        rows, grabbed = wait_for_row(driver.screen.grab, len(game.rows), cache=cache)
         row = rows[-1]
         if row.station != names[guess]:
             raise AutobotError(f"the page shows {row.station or row.text!r}, not the station "

@@ -10,6 +10,7 @@ number of stops, read with the digit templates (`autobot.vision.digits`).
 from __future__ import annotations
 
 import difflib
+import hashlib
 from dataclasses import dataclass
 from functools import cache
 
@@ -144,14 +145,20 @@ def station_key(name: str) -> str:
     return " ".join(kept.split())
 
 
+@cache
+def _keys(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((name, station_key(name)) for name in names)
+
+
 def nearest_station(text: str, names: tuple[str, ...], cutoff: float = 0.6) -> str | None:
     """The station whose name is most like the letters read, or None under `cutoff`."""
-    exact = [name for name in names if station_key(name) == text]
+    keys = _keys(names)
+    exact = [name for name, key in keys if key == text]
     if len(exact) == 1:
         return exact[0]
     best, best_score = None, cutoff
-    for name in names:
-        matcher = difflib.SequenceMatcher(None, text, station_key(name), autojunk=False)
+    for name, key in keys:
+        matcher = difflib.SequenceMatcher(None, text, key, autojunk=False)
         if matcher.real_quick_ratio() <= best_score or matcher.quick_ratio() <= best_score:
             continue  # upper bounds of the ratio: this name cannot win
         score = matcher.ratio()
@@ -167,8 +174,14 @@ def _templates() -> tuple[glyphs.Templates, glyphs.Templates]:
     return glyphs.load_templates(), load_digit_templates()
 
 
-def read_rows(frame: np.ndarray, names: tuple[str, ...] | None = None) -> list[Row]:
-    """Every answer row on screen, top to bottom."""
+def read_rows(frame: np.ndarray, names: tuple[str, ...] | None = None,
+              cache: dict[bytes, tuple[str, str | None, int | None]] | None = None,
+              ) -> list[Row]:
+    """Every answer row on screen, top to bottom.
+
+    `cache` (one dict per game): a row whose pixels are unchanged since an earlier frame keeps
+    its reading (the loop reads the whole page every frame while it waits for a new row).
+    """
     if names is None:
         from autobot.games.tuble.network import load_network
 
@@ -181,9 +194,17 @@ def read_rows(frame: np.ndarray, names: tuple[str, ...] | None = None) -> list[R
         band = frame[top:bottom]
         left = band[:, : max(0, x0 - h // 3)]
         right = band[:, min(frame.shape[1], x1 + h // 3):]
-        text = read_text(left, letters) if left.size else ""
-        stops = read_number(right, digits) if right.size else None
-        rows.append(Row(text, nearest_station(text, names), role, stops, (x0, y0, x1, y1)))
+        key = hashlib.blake2b(band.tobytes(), digest_size=16).digest() + bytes((x0 // 256,
+                                                                                x0 % 256))
+        if cache is not None and key in cache:
+            text, station, stops = cache[key]
+        else:
+            text = read_text(left, letters) if left.size else ""
+            station = nearest_station(text, names)
+            stops = read_number(right, digits) if right.size else None
+            if cache is not None:
+                cache[key] = (text, station, stops)
+        rows.append(Row(text, station, role, stops, (x0, y0, x1, y1)))
     return rows
 
 
