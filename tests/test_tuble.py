@@ -139,6 +139,16 @@ def test_optimal_tree_matches_exhaustive_search_on_small_sets() -> None:
         assert player.cost(group) == _brute(table, tuple(group.tolist()), memo)
 
 
+def test_seed_player_fast_choice_matches_the_slow_one() -> None:
+    seed, table = SeedPlayer(), code_table()
+    rng = random.Random(3)
+    sets = [np.arange(266)] + [consistent(np.arange(266), g, int(table[g, a]), table)
+                               for g, a in ((rng.randrange(266), rng.randrange(266))
+                                            for _ in range(40))]
+    for candidates in sets:
+        assert seed.decide(candidates) == seed.decide_slow(candidates)
+
+
 def test_bot_wins_every_station_and_beats_the_seed_player() -> None:
     bot, seed = OptimalPlayer(), SeedPlayer()
     totals = []
