@@ -10,22 +10,26 @@ import pytest
 from autobot.cli import main
 from autobot.games.tuble import find_station
 from autobot.games.tuble.network import load_network
+from autobot.games.tuble.play import tuble_url
 from autobot.games.tuble.rules import code_table, decode
 from tests.conftest import require_chromium
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize(("answer", "scale"), [
-    ("Heathrow Terminals 1, 2 & 3", "1"),  # digits, a comma and an ampersand in the rows
-    ("Kensington (Olympia)", "2"),
+@pytest.mark.parametrize(("answer", "scale", "enter"), [
+    ("Heathrow Terminals 1, 2 & 3", "1", True),  # digits, a comma and an ampersand in the rows
+    ("Kensington (Olympia)", "2", False),  # a list that ignores Enter: its first line clicked
 ])
-def test_play_wins_and_every_row_is_the_rules(answer: str, scale: str, tmp_path: Path) -> None:
+def test_play_wins_and_every_row_is_the_rules(answer: str, scale: str, enter: bool,
+                                               base: str, tmp_path: Path) -> None:
     require_chromium()
     out = tmp_path / "game.json"
-    assert main(["play", "--game", "tuble", "--answer", answer, "--scale", scale,
-                 "--json", str(out)]) == 0
+    where = ["--answer", answer] if enter else [
+        "--url", tuble_url(base, answer) + "&enter=0"]
+    assert main(["play", "--game", "tuble", *where, "--scale", scale, "--json", str(out)]) == 0
     record = json.loads(out.read_text())
+    assert record["pick"] == ("enter" if enter else "click")
     names, table = load_network().names, code_table()
     assert record["won"] and record["rows"][-1]["station"] == names[find_station(answer)]
     for row in record["rows"]:  # each row as read from the pixels = the rules' answer

@@ -46,6 +46,22 @@ def test_blobs_ignore_a_page_with_no_colour() -> None:
     assert find_blobs(frame) == [((100, 50, 130, 80), 2)]
 
 
+def test_first_suggestion_is_the_second_line_typing_changed() -> None:
+    from autobot.games.tuble.vision import first_suggestion
+
+    before = np.full((300, 400, 3), 255, np.uint8)
+    before[50:52, 20:380] = 120  # the text box's border: there before and after
+    typed = before.copy()
+    typed[60:75, 30:90] = 20  # the typed letters
+    typed[79:81, 30:90] = 200  # the placeholder's descenders, gone: a sliver, not a line
+    typed[90:300, 20] = typed[90:300, 379] = 130  # the list's side borders (every line)
+    typed[95:125, 21:379] = 228  # the first suggestion's highlight ...
+    typed[103:117, 30:150] = 20  # ... and its text
+    typed[135:149, 30:120] = 20  # the second suggestion
+    assert first_suggestion(before, typed) == (199, 110)
+    assert first_suggestion(before, before) is None
+
+
 def test_nearest_station_forgives_unread_punctuation() -> None:
     names = load_network().names
     assert station_key("Heathrow Terminals 1, 2 & 3") == "HEATHROW TERMINALS 1 2 3"

@@ -2,8 +2,10 @@
 
 The station is typed as a person would into the page's text box (its letters and digits; the
 box's autocomplete matches names without punctuation) and picked from the autocomplete with
-Enter, which takes the first suggestion. After each guess the loop waits until a new answer
-row shows the station it typed, then reads the row's colour and stops.
+Enter, which takes the first suggestion; when Enter adds no row (a list that takes clicks only)
+the first suggestion is found by what typing changed on the screen and clicked, for the rest of
+the game. After each guess the loop waits until a new answer row shows the station it typed,
+then reads the row's colour and stops.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from autobot.games.tuble import ROWS
 from autobot.games.tuble.network import fold, load_network
 from autobot.games.tuble.rules import WIN, describe, encode
 from autobot.games.tuble.solver import OptimalPlayer, consistent
-from autobot.games.tuble.vision import Row, read_rows
+from autobot.games.tuble.vision import Row, first_suggestion, read_rows
 
 ROW_TIMEOUT_S = 10.0  # a new row not seen by then: the page did not take the guess
+ENTER_WAIT_S = 1.5  # no new row this long after Enter: click the first suggestion instead
 
 
 @dataclass
@@ -33,6 +36,7 @@ class TubleGame:
     rows: list[Row] = field(default_factory=list)
     won: bool = False
     move_ms: list[float] = field(default_factory=list)  # frame grabbed -> first key sent
+    pick: str = "enter"  # how a suggestion was taken: "enter", or "click" once Enter did nothing
 
     def to_json(self) -> dict[str, Any]:
         """The game as plain data."""
@@ -40,7 +44,7 @@ class TubleGame:
             "game": "tuble", "won": self.won, "guesses": len(self.rows),
             "rows": [{"station": r.station, "read": r.text, "colour": r.colour,
                       "stops": r.stops} for r in self.rows],
-            "move_ms": [round(m, 1) for m in self.move_ms],
+            "move_ms": [round(m, 1) for m in self.move_ms], "pick": self.pick,
         }
 
 
@@ -90,9 +94,7 @@ def play_tuble(driver: Any, player: OptimalPlayer | None = None,
             raise AutobotError("no station fits the rows on the page", 4)
         guess = player.decide(candidates)
         game.move_ms.append((time.perf_counter() - grabbed) * 1000)
-        driver.type_word(fold(names[guess]))
-        driver.press_enter()
-        rows, grabbed = wait_for_row(driver.screen.grab, len(game.rows), cache=cache)
+        rows, grabbed = _enter_guess(driver, game, fold(names[guess]), cache)
         row = rows[-1]
         if row.station != names[guess]:
             raise AutobotError(f"the page shows {row.station or row.text!r}, not the station "
@@ -104,6 +106,32 @@ def play_tuble(driver: Any, player: OptimalPlayer | None = None,
         game.won = code == WIN
         candidates = consistent(candidates, guess, code, table)
     return game
+
+
+def _enter_guess(driver: Any, game: TubleGame, typed: str, cache: dict[bytes, Any]
+                 ) -> tuple[list[Row], float]:
+    """Type the station, take the first suggestion (Enter, else a click), wait for its row."""
+    if game.pick == "enter":
+        driver.type_word(typed)
+        driver.press_enter()
+        try:
+            return wait_for_row(driver.screen.grab, len(game.rows), ENTER_WAIT_S, cache)
+        except AutobotError:
+            game.pick = "click"  # the list takes clicks only: from now on, click straight away
+        driver.erase(len(typed) + 2)  # type it again, watching what the typing changes
+        time.sleep(0.1)
+        grabbed = time.perf_counter()
+        rows = read_rows(driver.screen.grab(), cache=cache)
+        if len(rows) > len(game.rows) and all(_complete(r) for r in rows):
+            return rows, grabbed  # only slow: Enter did take it
+    before = driver.screen.grab()
+    driver.type_word(typed)
+    time.sleep(0.1)  # the list is drawn on the next frame
+    spot = first_suggestion(before, driver.screen.grab())
+    if spot is None:
+        raise AutobotError(f"no autocomplete suggestion seen after typing {typed!r}", 4)
+    driver.click(*spot)
+    return wait_for_row(driver.screen.grab, len(game.rows), cache=cache)
 
 
 def run_play(args: Any) -> int:

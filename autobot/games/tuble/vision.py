@@ -174,6 +174,33 @@ def _templates() -> tuple[glyphs.Templates, glyphs.Templates]:
     return glyphs.load_templates(), load_digit_templates()
 
 
+def first_suggestion(before: np.ndarray, typed: np.ndarray) -> tuple[int, int] | None:
+    """Where to click the autocomplete's first suggestion: (x, y) in frame pixels, or None.
+
+    What typing changed, line by line from the top: the first changed line is the typed text in
+    the box, the next one is the first suggestion (its text and highlight). A line counts as
+    changed when enough pixels across it changed: a list's thin side borders alone do not.
+    """
+    if before.shape != typed.shape:
+        return None
+    changed = (np.abs(before.astype(np.int16) - typed.astype(np.int16)).max(axis=2) > 20)
+    per_row = changed.sum(axis=1)
+    busy = per_row >= max(6, typed.shape[1] // 200)
+    bands: list[tuple[int, int]] = []
+    for y in np.flatnonzero(busy).tolist():
+        if bands and y - bands[-1][1] <= 2:
+            bands[-1] = (bands[-1][0], y + 1)
+        else:
+            bands.append((y, y + 1))
+    # A sliver (the placeholder's descenders, gone with it) is not a line of the list.
+    lines = [b for b in bands if b[1] - b[0] >= 0.5 * (bands[0][1] - bands[0][0])] if bands else []
+    if len(lines) < 2:
+        return None
+    y0, y1 = lines[1]
+    xs = np.flatnonzero(changed[y0:y1].any(axis=0))
+    return int((xs[0] + xs[-1]) // 2), (y0 + y1) // 2
+
+
 def read_rows(frame: np.ndarray, names: tuple[str, ...] | None = None,
               cache: dict[bytes, tuple[str, str | None, int | None]] | None = None,
               ) -> list[Row]:
@@ -208,5 +235,5 @@ def read_rows(frame: np.ndarray, names: tuple[str, ...] | None = None,
     return rows
 
 
-__all__ = ["ROLE_RGB", "Row", "find_blobs", "glyph_crops", "nearest_station", "read_number",
-           "read_rows", "read_text", "station_key"]
+__all__ = ["ROLE_RGB", "Row", "find_blobs", "first_suggestion", "glyph_crops", "nearest_station",
+           "read_number", "read_rows", "read_text", "station_key"]
