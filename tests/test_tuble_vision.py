@@ -79,3 +79,16 @@ def test_server_sends_the_tuble_page_for_game_tuble(base: str) -> None:
         assert b"<title>Tuble</title>" not in reply.read()
     with urllib.request.urlopen(base + "/tuble/stations.tsv") as reply:
         assert reply.read().decode().count("\n") == len(load_network().names) + 1
+
+
+def test_cli_read_game_tuble(capsys) -> None:
+    from autobot.cli import main
+
+    image = str(FIXTURES / "won_s2.png")
+    assert main(["read", "--game", "tuble", "--json", image]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    meta = json.loads((FIXTURES / "won_s2.json").read_text())
+    assert [{k: r[k] for k in ("station", "colour", "stops")} for r in rows] == \
+        meta["expected_rows"]
+    assert main(["read", "--game", "tuble", str(FIXTURES.parent / "screenshots" /
+                                                 "empty_light_desk.png")]) == 3

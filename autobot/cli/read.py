@@ -45,6 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="write the frame with the grid and each tile's class drawn on it "
                    "(several images: OUT-1.png, OUT-2.png, ...)")
     p.add_argument("--profile", metavar="NAME", help="calibration profile (calibration/NAME.toml)")
+    p.add_argument("--game", default="wordle", metavar="NAME",
+                   help="tuble: the answer rows (station, colour, stops) instead of a board")
     p.add_argument("--boards", action="store_true",
                    help="many boards (Dordle ... Duotrigordle): find and read every board; "
                    "JSON {found, settled, count, boards: [{rows, ...} per board]}")
@@ -53,6 +55,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read every image; print boards or JSON; exit 3 if any image has no board."""
     from autobot.vision import load_image, read_board
+
+    if args.game == "tuble":
+        return _read_tuble(args)
+    if args.game != "wordle":
+        from autobot.games import find_game
+
+        find_game(args.game)  # an unknown name is a clear error; a known one reads as a board
 
     profile = None
     if args.profile:
@@ -89,6 +98,28 @@ def run(args: argparse.Namespace) -> int:
             print(f"autobot: no Wordle board found in {name}", file=sys.stderr)
         return 3
     return 0
+
+
+def _read_tuble(args: argparse.Namespace) -> int:
+    """Tuble's answer rows in each image, as text or JSON; exit 3 when an image has none."""
+    from autobot.games.tuble.rules import describe, encode
+    from autobot.games.tuble.vision import read_rows
+    from autobot.vision import load_image
+
+    results = []
+    for name in args.images:
+        rows = read_rows(load_image(name))
+        results.append({"file": name, "found": bool(rows), "rows": [
+            {"station": r.station, "read": r.text, "colour": r.colour, "stops": r.stops}
+            for r in rows]})
+        if not args.json:
+            print(name)
+            for r in rows:
+                answer = describe(encode(r.colour, r.stops)) if r.stops is not None else "?"
+                print(f"  {r.station or '? ' + r.text:<30} {answer}")
+    if args.json:
+        print(json.dumps(results[0] if len(results) == 1 else results, indent=1))
+    return 0 if all(r["found"] for r in results) else 3
 
 
 def _debug_path(base: str, index: int, count: int) -> Path:

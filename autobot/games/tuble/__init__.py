@@ -7,6 +7,7 @@ station names; the code of an answer row is `rules.encode(colour, stops)`, 0 for
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -76,7 +77,7 @@ def _feedback(guess: str, answer: str) -> int:
     return rules.feedback(load_network(), find_station(guess), find_station(answer))
 
 
-def _block(guesses, answers) -> np.ndarray:  # type: ignore[no-untyped-def]
+def _block(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
     """The fast rule for name lists: rows of the precomputed table."""
     return rules.block([find_station(g) for g in guesses], [find_station(a) for a in answers])
 
