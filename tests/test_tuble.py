@@ -185,3 +185,32 @@ def test_cli_solve_and_bench(tmp_path, capsys) -> None:
     result = json.loads(out.read_text())
     assert result["beats_seed"] and result["bot"]["fails"] == 0
     assert result["bot"]["mean"] < result["seed"]["mean"]
+
+
+def test_fetch_derives_the_core_tube_from_a_tarball(tmp_path) -> None:
+    """The re-deriving script on a small tarball of the same shape (CRLF lines file included)."""
+    import tarfile
+
+    from autobot.games.tuble.fetch import derive
+
+    files = {
+        "london.stations.csv": '"id","latitude","longitude","name","display_name","zone",'
+        '"total_lines","rail"\n1,0,0,"Bank",NULL,1,2,0\n2,0,0,"Oval",NULL,2,1,0\n'
+        '3,0,0,"Mudchute",NULL,2,1,0\n4,0,0,"Shoreditch",NULL,1.5,1,0\n',
+        "london.connections.csv": '"station1","station2","line","time"\n1,2,9,3\n2,1,4,3\n'
+        "1,3,13,5\n4,1,5,2\n",
+        "london.lines.csv": '"line","name","colour","stripe"\r\n4,"District Line","00A166",NULL'
+        '\r\n5,"East London Line","FBAE34",NULL\r\n9,"Northern Line","000000",NULL\r\n'
+        '13,"Docklands Light Railway","00A77E","FFFFFF"\r\n',
+    }
+    tarball = tmp_path / "t.tgz"
+    with tarfile.open(tarball, "w:gz") as tar:
+        for name, text in files.items():
+            path = tmp_path / name
+            path.write_bytes(text.encode())
+            tar.add(path, arcname=f"package/datasets/{name}")
+    stations, links = derive(tarball, {"stations": 4, "connections": 4, "lines": 4})
+    assert stations == "name\tzone\nBank\t1\nOval\t2\n"  # DLR / ELL-only stations gone
+    assert links == "a\tb\tlines\nBank\tOval\tDistrict,Northern\n"  # one link, both lines
+    with pytest.raises(SystemExit, match="expected 302 stations"):
+        derive(tarball)
