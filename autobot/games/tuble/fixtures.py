@@ -1,6 +1,7 @@
 """Tuble fixtures: screenshots of the bundled page with a JSON sidecar of the rows it shows.
 
     .venv/bin/python -m autobot.games.tuble.fixtures            # rewrite fixtures/tuble/
+    .venv/bin/python -m autobot.games.tuble.fixtures --only dark_s1
 
 The expected rows come from the rules (`rules.code_table`), never from reading the picture, so
 a replay checks the reader against the game. Each sidecar names how it was made.
@@ -23,11 +24,15 @@ from autobot.games.tuble.rules import code_table, decode
 OUT = Path(__file__).resolve().parents[3] / "fixtures" / "tuble"
 FORMAT = "autobot-tuble-fixture/1"
 
-# (name, answer, guesses, device scale): punctuation, digits and all four colours between them.
-CATALOGUE: tuple[tuple[str, str, tuple[str, ...], float], ...] = (
+# (name, answer, guesses, device scale, theme): punctuation, digits and all four colours.
+CATALOGUE: tuple[tuple[str, str, tuple[str, ...], float, str], ...] = (
     ("midgame_s1", "Earl's Court",
-     ("Woodford", "Heathrow Terminals 1, 2 & 3", "Kensington (Olympia)", "Amersham"), 1.0),
-    ("won_s2", "St. James's Park", ("Woodford", "Shepherd's Bush (C)", "St. James's Park"), 2.0),
+     ("Woodford", "Heathrow Terminals 1, 2 & 3", "Kensington (Olympia)", "Amersham"), 1.0,
+     "light"),
+    ("won_s2", "St. James's Park", ("Woodford", "Shepherd's Bush (C)", "St. James's Park"), 2.0,
+     "light"),
+    ("dark_s1", "Vauxhall",
+     ("Woodford", "Edgware Road (B)", "Harrow-on-the-Hill", "Acton Town", "Pimlico"), 1.0, "dark"),
 )
 
 
@@ -42,17 +47,21 @@ def expected_rows(answer: str, guesses: tuple[str, ...]) -> list[dict[str, Any]]
     return rows
 
 
-def make(out: Path = OUT) -> list[Path]:
-    """Take every catalogue screenshot in headless Chromium and write it with its sidecar."""
+def make(out: Path = OUT, only: tuple[str, ...] = ()) -> list[Path]:
+    """Take the catalogue's screenshots (or `only` these) in headless Chromium, with sidecars."""
     from autobot.drivers.browser import BrowserConfig, load_page, open_browser
     from autobot.page.server import serve_page
 
     out.mkdir(parents=True, exist_ok=True)
     written = []
     with serve_page() as base:
-        for name, answer, guesses, scale in CATALOGUE:
+        for name, answer, guesses, scale, theme in CATALOGUE:
             query = {"game": "tuble", "answer": fold(answer),
                      "guesses": ",".join(fold(g) for g in guesses)}
+            if theme != "light":
+                query["theme"] = theme
+            if only and name not in only:
+                continue
             path = "/?" + urlencode(query)
             config = BrowserConfig(scale=scale)
             with open_browser(config) as webdriver:
@@ -67,7 +76,8 @@ def make(out: Path = OUT) -> list[Path]:
             sidecar = {
                 "format": FORMAT, "name": name, "image": f"{name}.png",
                 "sha256": hashlib.sha256(png).hexdigest(),
-                "answer": answer, "scale": scale, "window_size": list(config.window_size),
+                "answer": answer, "scale": scale, "theme": theme,
+                "window_size": list(config.window_size),
                 "frame_size": list(size), "expected_rows": expected_rows(answer, guesses),
                 "made_by": {"command": "python -m autobot.games.tuble.fixtures",
                             "page_url": path, "browser": f"chromium {version}"},
@@ -80,8 +90,9 @@ def make(out: Path = OUT) -> list[Path]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT, help="folder (default fixtures/tuble)")
+    parser.add_argument("--only", nargs="*", default=(), metavar="NAME", help="just these")
     args = parser.parse_args()
-    for path in make(args.out):
+    for path in make(args.out, tuple(args.only)):
         print(f"wrote {path}")
 
 
