@@ -15,7 +15,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="serve the bundled Wordle page on 127.0.0.1",
         description="Serve the bundled Wordle page (and its word lists) until Ctrl-C. "
         "Query parameters: answer=crane, seed=N, theme=light|dark, contrast=1, hard=1, "
-        "anim=0, stats=0, guesses=crane,slate, typed=cra, sheet=ABC (glyph sheet).",
+        "anim=0, stats=0, guesses=crane,slate, typed=cra, sheet=ABC (glyph sheet); "
+        "game=tuble&answer=STATION for Tuble.",
     )
     parser.add_argument("--port", type=int, default=0, help="port (default: a free one)")
     parser.add_argument("--host", default="127.0.0.1", help="loopback address (default 127.0.0.1)")
@@ -25,7 +26,8 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; the first line printed is the page's URL."""
     with serve_page(args.host, args.port) as url:
         print(url, flush=True)
-        print("Serving the Wordle page; press Ctrl-C to stop.", flush=True)
+        print(f"Serving the Wordle page (Tuble: {url}?game=tuble); press Ctrl-C to stop.",
+              flush=True)
         try:
             threading.Event().wait()
         except KeyboardInterrupt:

@@ -48,9 +48,10 @@ class TubleGame:
         }
 
 
-def tuble_url(base: str, answer: str | None = None) -> str:
+def tuble_url(base: str, answer: str | None = None, theme: str | None = None) -> str:
     """The bundled page's URL for one game of Tuble."""
-    query = {"game": "tuble"} | ({"answer": answer} if answer else {})
+    query = {"game": "tuble"} | ({"answer": answer} if answer else {}) | (
+        {"theme": theme} if theme and theme != "light" else {})
     return f"{base}?{urlencode(query)}"
 
 
@@ -157,7 +158,7 @@ def run_play(args: Any) -> int:
         else:
             from autobot.page.server import serve_page
 
-            url = tuble_url(stack.enter_context(serve_page()), answer)
+            url = tuble_url(stack.enter_context(serve_page()), answer, getattr(args, "theme", None))
         browser = BrowserConfig(headless=not args.headed, window_size=args.window_size,
                                 scale=args.scale, remote_url=args.remote)
         stack.enter_context(display_for(browser))
