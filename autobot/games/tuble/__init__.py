@@ -39,8 +39,8 @@ def station_index() -> dict[str, int]:
 
 def find_station(text: str) -> int:
     """The station a person typed (case, spaces and punctuation ignored), or a clear error."""
-    index = station_index().get(text) if text in station_index() else station_index().get(
-        fold(text))
+    names = station_index()
+    index = names.get(text, names.get(fold(text)))
     if index is None:
         raise AutobotError(f"{text!r} is not a station of the tube (see autobot/games/tuble/data)")
     return index

@@ -88,8 +88,9 @@ def play_tuble(driver: Any, player: OptimalPlayer | None = None,
     game.rows = [r for r in read_rows(driver.screen.grab(), cache=cache) if _complete(r)]
     candidates = np.arange(len(names))
     for row in game.rows:
-        candidates = consistent(candidates, names.index(row.station), encode(row.colour, row.stops),
-                                table)
+        code = encode(row.colour, row.stops)
+        game.won = game.won or code == WIN
+        candidates = consistent(candidates, names.index(row.station), code, table)
     while len(game.rows) < ROWS and not game.won:
         if len(candidates) == 0:
             raise AutobotError("no station fits the rows on the page", 4)
@@ -146,10 +147,7 @@ def run_play(args: Any) -> int:
     from autobot.drivers.window import display_for, screen_for
     from autobot.games.tuble import find_station
 
-    answer = names_answer = None
-    if args.answer:
-        names_answer = load_network().names[find_station(args.answer)]
-        answer = names_answer
+    answer = load_network().names[find_station(args.answer)] if args.answer else None
     if args.url and answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
     with contextlib.ExitStack() as stack:

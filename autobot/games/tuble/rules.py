@@ -6,12 +6,13 @@ A code packs both: `colour * STOPS + stops`, so 0 (same zone, no stops) is the w
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from functools import cache
 
 import numpy as np
 
-from autobot.games.tuble.network import Network, bfs_stops, load_network, zone_gaps
+from autobot.games.tuble.network import Network, bfs_stops, load_network, zone_gap, zone_gaps
 
 STOPS = 64  # more than the longest shortest route (38 stops) so a code is a pair
 COLOURS = ("green", "yellow", "orange", "red")  # 0, 1, 2, 3+ zones apart (Tuble's blobs)
@@ -39,10 +40,6 @@ def describe(code: int) -> str:
 
 def feedback(network: Network, guess: int, answer: int) -> int:
     """The slow rule for one pair: breadth-first search from the guess until the answer."""
-    from collections import deque
-
-    from autobot.games.tuble.network import zone_gap
-
     adj = network.neighbours()
     seen = {guess: 0}
     queue = deque([guess])
