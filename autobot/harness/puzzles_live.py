@@ -65,7 +65,8 @@ class Played:
         p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))] if lat else 0.0
         return {"puzzle": self.puzzle, "size": self.size, "won": self.won, "moves": self.moves,
                 "move_ms_median": round(statistics.median(lat), 2) if lat else 0.0,
-                "move_ms_p95": round(p95, 2), "notes": self.notes, "grid": self.grid}
+                "move_ms_p95": round(p95, 2), "notes": self.notes, "grid": self.grid,
+                "latency_ms": [round(x, 2) for x in self.latency_ms]}
 
 
 def find_grid(screen: Screen, timeout: float = 10.0) -> tuple[np.ndarray, Lattice]:
