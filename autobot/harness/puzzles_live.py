@@ -96,13 +96,16 @@ class _Timed:
         return frame
 
 
-def _wait_for(screen: Screen, ok: Callable[[np.ndarray], bool], timeout: float) -> np.ndarray:
-    """Grab frames until `ok(frame)`; the last frame (ok or not) when time is up."""
+def _wait_for(screen: Screen, ok: Callable[[np.ndarray], bool],
+              timeout: float) -> tuple[np.ndarray, bool]:
+    """Grab frames until `ok(frame)`: the last frame and whether it was ok (False: time up)."""
     deadline = time.monotonic() + timeout
     while True:
         frame = screen.grab()
-        if ok(frame) or time.monotonic() > deadline:
-            return frame
+        if ok(frame):
+            return frame, True
+        if time.monotonic() > deadline:
+            return frame, False
         time.sleep(0.005)
 
 
@@ -154,7 +157,7 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
     t_frame = screen.last
     _click_cell(hands, lat, first)
     played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
-    frame = _wait_for(screen, lambda f: not _near(colour_at(f, first), empty), settle)
+    frame, _ = _wait_for(screen, lambda f: not _near(colour_at(f, first), empty), settle)
     one = colour_at(frame, first)
     if _near(one, empty):
         raise AutobotError("a click on an empty cell changed nothing", SAFETY_EXIT)
@@ -181,12 +184,12 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
         played.moves += 1
         ref = refs[want]
         if not ref.any():  # the first two-click cell teaches the second colour
-            frame = _wait_for(screen, lambda f, i=i: not _near(colour_at(f, i), empty)
+            frame, _ = _wait_for(screen, lambda f, i=i: not _near(colour_at(f, i), empty)
                               and not _near(colour_at(f, i), one), settle)
             refs[want] = colour_at(frame, i)
             continue
-        frame = _wait_for(screen, lambda f, i=i, ref=ref: _near(colour_at(f, i), ref), settle)
-        if not _near(colour_at(frame, i), ref):
+        _, shown = _wait_for(screen, lambda f, i=i, ref=ref: _near(colour_at(f, i), ref), settle)
+        if not shown:
             raise AutobotError(f"cell {divmod(i, lat.cols)} does not show the colour clicked",
                                SAFETY_EXIT)
     played.moves += 1  # the learning cell
@@ -296,8 +299,7 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
 
             return templates.match([glyphs.normalise(g.crop)])[0][0] == str(want)
 
-        frame = _wait_for(screen, shows, settle)
-        if not shows(frame):
+        if not _wait_for(screen, shows, settle)[1]:
             raise AutobotError(f"cell ({r}, {c}) does not show the {want} typed", SAFETY_EXIT)
     time.sleep(0.6)  # the finished grid flashes briefly
     deadline = time.monotonic() + 3.0
