@@ -113,3 +113,26 @@ def test_bench_game_ohhi_runs_the_solver_bench(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     sets = json.loads(out.read_text())["sets"]
     assert len(sets) == 24 and all(s["count"] == s["solved_checked"] == 1 for s in sets)
+
+
+def test_solve_and_read_a_puzzle_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from autobot.cli import main
+
+    assert main(["solve", "--game", "solo", "--puzzle", "2x2:a1d2b3d3a"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    from autobot.games.puzzles import sudoku
+
+    grid = [int(ch) for row in out[:4] for ch in row]
+    assert sudoku.check(sudoku.parse_solo("2x2:a1d2b3d3a"), grid) == []
+    assert "propagation" in out[4]
+    assert main(["solve", "--game", "sudoku", "--puzzle", "0" * 81]) == 1
+    assert "more than one" in capsys.readouterr().out
+    assert main(["solve", "--game", "ohhi", "--puzzle", "6x6:AAAzj"]) == 1
+    assert "no solution" in capsys.readouterr().out
+    assert main(["solve", "--game", "ohhi"]) == 2
+    assert "--puzzle" in capsys.readouterr().err
+    shot = ROOT / "tests" / "data" / "puzzles" / "solo-3x3di-default-40px-start.png"
+    assert main(["read", "--game", "sudoku", "--json", str(shot)]) == 0
+    read = json.loads(capsys.readouterr().out)
+    side = json.loads(shot.with_suffix(".json").read_text())
+    assert read["grid"] == side["grid"] and read["boxes"] == [3, 3]

@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     from autobot.drivers.desktop import MssScreen
 
     if puzzle_of(args) is not None:
-        from autobot.cli.live_puzzles import run_live_puzzle
+        from autobot.cli.puzzles import run_live_puzzle
 
         return run_live_puzzle(args, puzzle_of(args) or "")
     check_args(args)

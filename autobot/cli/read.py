@@ -48,11 +48,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--boards", action="store_true",
                    help="many boards (Dordle ... Duotrigordle): find and read every board; "
                    "JSON {found, settled, count, boards: [{rows, ...} per board]}")
+    p.add_argument("--game", default=None, choices=("ohhi", "unruly", "sudoku", "solo"),
+                   help="a grid puzzle instead: the grid as text (0h h1/Unruly: . empty, "
+                   "0 lighter, 1 darker; Sudoku/Solo: digits, . empty)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Read every image; print boards or JSON; exit 3 if any image has no board."""
     from autobot.vision import load_image, read_board
+
+    if args.game is not None:
+        from autobot.cli.puzzles import read_puzzle
+        from autobot.games.puzzles import find_puzzle
+
+        return read_puzzle(args.images, find_puzzle(args.game).name, args.json)
 
     profile = None
     if args.profile:
