@@ -83,7 +83,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     """--game and --length (variants: autobot.cli.games)."""
     from autobot.cli.games import add_game_options
 
-    add_game_options(parser)
+    add_game_options(parser, puzzles=True)
 
 
 def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
@@ -115,6 +115,19 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
+    from autobot.cli.games import puzzle_of
+
+    puzzle = puzzle_of(args)
+    if puzzle is not None:
+        # Grid puzzles: the solver bench over the apps' generated IDs (--games N seeds each,
+        # default 200), and kaidoku's graded set for Sudoku.
+        from autobot.bench.puzzles import main as bench_puzzles
+
+        sets = "unruly" if puzzle == "ohhi" else "solo,kaidoku"
+        argv = ["--sets", sets, "--seeds", str(args.games or args.sample or 200)]
+        if args.json is not None:
+            argv += ["--json", str(args.json)]
+        return bench_puzzles(argv)
     if args.boards is not None:
         return run_bench(args)
     if args.headroom is not None:

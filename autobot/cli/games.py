@@ -19,15 +19,29 @@ from autobot.cli.args import word_length
 from autobot.errors import AutobotError
 
 
-def add_game_options(parser: argparse.ArgumentParser, board_width: bool = False) -> None:
-    """--game NAME and --length N (`board_width`: not given, the board's own width)."""
+def add_game_options(parser: argparse.ArgumentParser, board_width: bool = False,
+                     puzzles: bool = False) -> None:
+    """--game NAME and --length N (`board_width`: not given, the board's own width;
+    `puzzles`: the grid puzzles are choices too)."""
     from autobot.games import GAMES
+    from autobot.games.puzzles import ALIASES, PUZZLES
 
-    parser.add_argument("--game", default="wordle", choices=tuple(GAMES),
-                        help="the game: wordle (default), absurdle, jotto or tuble")
+    names = (*GAMES, *PUZZLES, *ALIASES) if puzzles else tuple(GAMES)
+    parser.add_argument("--game", default="wordle", choices=names,
+                        help="the game: wordle (default), absurdle, jotto or tuble" + (
+                            "; grid puzzles: ohhi (unruly), sudoku (solo)" if puzzles else ""))
     parser.add_argument("--length", type=word_length, default=None if board_width else 5,
                         metavar="N", help="letters per word, 4..11 (default " + (
                             "the board's own width, 5 until seen)" if board_width else "5)"))
+
+
+def puzzle_of(args: argparse.Namespace) -> str | None:
+    """The grid puzzle --game names ("ohhi", "sudoku"), or None for a word game."""
+    from autobot.games.puzzles import ALIASES, PUZZLES
+
+    name = str(getattr(args, "game", "wordle")).lower()
+    name = ALIASES.get(name, name)
+    return name if name in PUZZLES else None
 
 
 def is_variant(args: argparse.Namespace) -> bool:

@@ -81,7 +81,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--hard", action="store_true", help="hard mode (only legal guesses)")
     parser.add_argument("--start", metavar="WORD", help="force the first guess")
     add_lang_option(parser, from_page=True)
-    add_game_options(parser, board_width=True)
+    add_game_options(parser, board_width=True, puzzles=True)
     parser.add_argument("--key-delay", type=key_delay_ms, default=60.0, metavar="MS",
                         help="pause between key presses (default 60 ms)")
     parser.add_argument("--find-timeout", type=seconds, default=10.0, metavar="S",
@@ -157,9 +157,14 @@ def run(args: argparse.Namespace) -> int:
     """Find the board, then play it (or advise); exit 0 won, 1 lost, 3 no board, 4 safety."""
     from rich.console import Console
 
+    from autobot.cli.games import puzzle_of
     from autobot.cli.play import reader_from_args, solver_from_args
     from autobot.drivers.desktop import MssScreen
 
+    if puzzle_of(args) is not None:
+        from autobot.cli.puzzles import run_live_puzzle
+
+        return run_live_puzzle(args, puzzle_of(args) or "")
     check_args(args)
     if args.boards is not None and args.boards > 1:
         from autobot.cli.live_boards import run_live_boards

@@ -46,7 +46,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "(several images: OUT-1.png, OUT-2.png, ...)")
     p.add_argument("--profile", metavar="NAME", help="calibration profile (calibration/NAME.toml)")
     p.add_argument("--game", default="wordle", metavar="NAME",
-                   help="tuble: the answer rows (station, colour, stops) instead of a board")
+                   help="tuble: the answer rows (station, colour, stops) instead of a board; "
+                   "a grid puzzle (ohhi/unruly, sudoku/solo): the grid as text (0h h1/Unruly: "
+                   ". empty, 0 lighter, 1 darker; Sudoku/Solo: digits, . empty)")
     p.add_argument("--boards", action="store_true",
                    help="many boards (Dordle ... Duotrigordle): find and read every board; "
                    "JSON {found, settled, count, boards: [{rows, ...} per board]}")
@@ -54,8 +56,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read every image; print boards or JSON; exit 3 if any image has no board."""
+    from autobot.games.puzzles import ALIASES, PUZZLES, find_puzzle
     from autobot.vision import load_image, read_board
 
+    if args.game in PUZZLES or args.game in ALIASES:
+        from autobot.cli.puzzles import read_puzzle
+
+        return read_puzzle(args.images, find_puzzle(args.game).name, args.json)
     if args.game == "tuble":
         return _read_tuble(args)
     if args.game != "wordle":

@@ -48,13 +48,21 @@ def register(subparsers: Any) -> None:
     add_boards_option(parser, "solve")
     from autobot.cli.games import add_game_options
 
-    add_game_options(parser)
+    add_game_options(parser, puzzles=True)
+    parser.add_argument("--puzzle", default=None, metavar="ID",
+                        help="with --game ohhi|sudoku: the puzzle, as an Unruly/Solo game ID "
+                             "(or 81 digits for Sudoku)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Interactive helper (stdin/stdout) or one simulated game."""
     from autobot.cli import games
 
+    puzzle = games.puzzle_of(args)
+    if puzzle is not None:
+        from autobot.cli.puzzles import solve_puzzle
+
+        return solve_puzzle(args, puzzle)
     if games.is_variant(args):
         return games.solve(args)
     from autobot.cli.bench import solver_config

@@ -1,7 +1,8 @@
 """Games as a parameter: Wordle of 4..11 letters, Absurdle, Jotto and Tuble, each a `Game` value.
 
 `find_game("wordle", length=6)` gives the rules, board shape, rows and lists of one game;
-`GAMES` maps each name to its maker (like python-chess's variants).
+`GAMES` maps each name to its maker (like python-chess's variants). Grid puzzles (0h h1,
+Sudoku) are `Puzzle` entries in `autobot.games.puzzles`; `find_game("ohhi")` gives one too.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from autobot.errors import AutobotError
 from autobot.games import absurdle, jotto, tuble, wordle
 from autobot.games.base import Game
 from autobot.games.lists import LENGTHS, length_lists
+from autobot.games.puzzles import ALIASES, PUZZLES, Puzzle, find_puzzle
 
 GAMES: dict[str, Callable[[int], Game]] = {
     "wordle": wordle.make,
@@ -21,12 +23,18 @@ GAMES: dict[str, Callable[[int], Game]] = {
 }
 
 
-def find_game(name: str, length: int = 5) -> Game:
-    """The game called `name` with words of `length` letters, or a clear error (exit 2)."""
-    maker = GAMES.get(name.lower())
+def find_game(name: str, length: int = 5) -> Game | Puzzle:
+    """The game called `name` with words of `length` letters (a grid puzzle by its name:
+    ohhi, sudoku, or an alias such as unruly or solo), or a clear error (exit 2)."""
+    key = name.lower()
+    if key in PUZZLES or key in ALIASES:
+        return find_puzzle(key)
+    maker = GAMES.get(key)
     if maker is None:
-        raise AutobotError(f"unknown game {name!r} (choose from {', '.join(GAMES)})", 2)
+        names = ", ".join([*GAMES, *PUZZLES])
+        raise AutobotError(f"unknown game {name!r} (choose from {names})", 2)
     return maker(length)
 
 
-__all__ = ["GAMES", "LENGTHS", "Game", "find_game", "length_lists"]
+__all__ = ["GAMES", "LENGTHS", "PUZZLES", "Game", "Puzzle", "find_game", "find_puzzle",
+           "length_lists"]

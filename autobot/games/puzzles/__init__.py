@@ -1,0 +1,51 @@
+"""Grid puzzles as registry entries: 0h h1 (Takuzu, played in Unruly) and Sudoku (Solo).
+
+Unlike the word games they have no word lists and no feedback rule: a `Puzzle` names its
+parser (an app's game ID -> givens), its fast solver and its slow reference checker.
+`find_puzzle("ohhi")`, `find_puzzle("unruly")` and `find_puzzle("solo")` give the entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from autobot.errors import AutobotError
+from autobot.games.puzzles import sudoku, takuzu
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One grid puzzle: how an ID is read, solved, checked and shown as text."""
+
+    name: str  # registry name ("ohhi", "sudoku")
+    app: str  # the desktop app that plays it (sgt-puzzles' "unruly", "solo")
+    parse_id: Callable[[str], Any]  # the app's game ID -> the puzzle's givens
+    solve: Callable[[Any], Any]  # fast: puzzle -> Solution (status, cells, by_propagation)
+    check: Callable[[Any, Sequence[int]], list[str]]  # slow reference: rules a grid breaks
+    render: Callable[..., str]  # puzzle (and cells) -> text
+
+
+PUZZLES: dict[str, Puzzle] = {
+    "ohhi": Puzzle("ohhi", "unruly", takuzu.parse_unruly, takuzu.solve, takuzu.check,
+                   takuzu.render),
+    "sudoku": Puzzle("sudoku", "solo", sudoku.parse_solo, sudoku.solve, sudoku.check,
+                     sudoku.render),
+}
+# Other names people use for the same rules (the apps' own names among them).
+ALIASES = {"0hh1": "ohhi", "takuzu": "ohhi", "binairo": "ohhi", "unruly": "ohhi",
+           "solo": "sudoku"}
+
+
+def find_puzzle(name: str) -> Puzzle:
+    """The puzzle called `name` (or one of its aliases), or a clear error (exit 2)."""
+    key = name.lower()
+    puzzle = PUZZLES.get(ALIASES.get(key, key))
+    if puzzle is None:
+        names = ", ".join([*PUZZLES, *ALIASES])
+        raise AutobotError(f"unknown puzzle {name!r} (choose from {names})", 2)
+    return puzzle
+
+
+__all__ = ["ALIASES", "PUZZLES", "Puzzle", "find_puzzle", "sudoku", "takuzu"]

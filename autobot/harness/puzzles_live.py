@@ -1,0 +1,313 @@
+"""Play a grid puzzle window on the desktop (Unruly: 0h h1's rules; Solo: Sudoku) from the
+pixels: find the lattice, read the givens, solve, click (and type) each cell, check after each
+move that the window shows it, and read the finished grid back from the window.
+
+Nothing about the app is assumed beyond what a person sees: the colours are learned (the
+commonest cell colour is "empty"; one click on an empty cell shows which colour one click
+gives), the grid size and the Sudoku box shape come from the lines, and a rule the window does
+not show (Unruly's unique rows, Solo's X diagonals) is tried only when the puzzle needs it.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from autobot.errors import SAFETY_EXIT, AutobotError
+from autobot.games.puzzles import sudoku, takuzu
+from autobot.vision.lattice import (
+    Lattice,
+    box_groups,
+    cell_colours,
+    cell_glyph,
+    find_lattice,
+    group_colours,
+)
+
+NO_BOARD = 3
+COLOUR_TOL = 40.0  # per channel: two cell colours this close are the same colour
+
+
+class Screen(Protocol):
+    """Frames of the desktop (MssScreen)."""
+
+    def grab(self) -> np.ndarray: ...
+
+
+class Hands(Protocol):
+    """Clicks and keys (DesktopDriver)."""
+
+    def click(self, x: float, y: float) -> None: ...
+
+    def type_word(self, word: str) -> None: ...
+
+
+@dataclass
+class Played:
+    """How a game went: won, cells filled, per-move latency (frame -> click) in ms."""
+
+    puzzle: str
+    size: str
+    won: bool
+    moves: int
+    latency_ms: list[float] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    grid: str = ""
+
+    def summary(self) -> dict[str, Any]:
+        """Figures for JSON."""
+        lat = sorted(self.latency_ms)
+        p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))] if lat else 0.0
+        return {"puzzle": self.puzzle, "size": self.size, "won": self.won, "moves": self.moves,
+                "move_ms_median": round(statistics.median(lat), 2) if lat else 0.0,
+                "move_ms_p95": round(p95, 2), "notes": self.notes, "grid": self.grid,
+                "latency_ms": [round(x, 2) for x in self.latency_ms]}
+
+
+def find_grid(screen: Screen, timeout: float = 10.0) -> tuple[np.ndarray, Lattice]:
+    """The first frame that shows a lattice of cells, or a clear error (exit 3)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        frame = screen.grab()
+        lattice = find_lattice(frame)
+        if lattice is not None and lattice.rows >= 4 and lattice.cols >= 4:
+            return frame, lattice
+        if time.monotonic() > deadline:
+            raise AutobotError("no puzzle grid found on the screen", NO_BOARD)
+        time.sleep(0.2)
+
+
+class _Timed:
+    """A screen that remembers when its last frame was grabbed: a move's latency runs from
+    that frame to the click."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+        self.last = time.perf_counter()
+
+    def grab(self) -> np.ndarray:
+        frame = self.screen.grab()
+        self.last = time.perf_counter()
+        return frame
+
+
+def _wait_for(screen: Screen, ok: Callable[[np.ndarray], bool],
+              timeout: float) -> tuple[np.ndarray, bool]:
+    """Grab frames until `ok(frame)`: the last frame and whether it was ok (False: time up)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        frame = screen.grab()
+        if ok(frame):
+            return frame, True
+        if time.monotonic() > deadline:
+            return frame, False
+        time.sleep(0.005)
+
+
+def _near(a: np.ndarray, b: np.ndarray) -> bool:
+    return bool(np.abs(np.asarray(a, float) - np.asarray(b, float)).max() <= COLOUR_TOL)
+
+
+def _solve_takuzu(w: int, h: int, cells: list[int]) -> takuzu.Solution:
+    """Solve without the unique-lines rule; with it when that leaves more than one answer."""
+    sol = takuzu.solve(takuzu.new(w, h, cells))
+    if sol.status == "multiple":
+        sol = takuzu.solve(takuzu.new(w, h, cells, unique=True))
+    return sol
+
+
+def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
+                settle: float = 2.0, log: Callable[[str], None] = print) -> Played:
+    """Fill an Unruly (0h h1) window by clicks; won when the window's grid is the solution."""
+    screen = _Timed(screen)
+    frame, lat = find_grid(screen, timeout)
+    colours = cell_colours(frame, lat)
+    labels, means = group_colours(colours, COLOUR_TOL)
+    if len(means) < 2:
+        raise AutobotError("the grid shows only one colour: no givens to start from", NO_BOARD)
+    empty = means[0]
+    # Givens' colours: value 0 and (if shown) value 1; which is which does not matter.
+    refs: list[np.ndarray] = [means[1]] + ([means[2]] if len(means) > 2 else [])
+    cells = [-1 if labels[r, c] == 0 else int(labels[r, c]) - 1 if labels[r, c] <= 2 else -2
+             for r in range(lat.rows) for c in range(lat.cols)]
+    if -2 in cells:
+        raise AutobotError(f"the grid shows {len(means)} cell colours, not 3", NO_BOARD)
+    sol = _solve_takuzu(lat.cols, lat.rows, cells)
+    size = f"{lat.cols}x{lat.rows}"
+    log(f"unruly {size}: {cells.count(-1)} empty cells, solver: {sol.status}"
+        + (" (propagation alone)" if sol.by_propagation else ""))
+    if sol.status != "solved":
+        how = "no" if sol.status == "none" else "more than one"
+        raise AutobotError(f"this {size} grid has {how} solution as read", NO_BOARD)
+    target = sol.cells
+    played = Played("unruly", size, False, 0)
+    todo = [i for i, v in enumerate(cells) if v == -1]
+
+    def colour_at(f: np.ndarray, i: int) -> np.ndarray:
+        r, c = divmod(i, lat.cols)
+        return cell_colours_one(f, lat, r, c)
+
+    # Learn how many clicks each colour takes: one click on the first empty cell.
+    first = todo[0]
+    t_frame = screen.last
+    _click_cell(hands, lat, first)
+    played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
+    frame, _ = _wait_for(screen, lambda f: not _near(colour_at(f, first), empty), settle)
+    one = colour_at(frame, first)
+    if _near(one, empty):
+        raise AutobotError("a click on an empty cell changed nothing", SAFETY_EXIT)
+    if _near(one, refs[0]):
+        clicks = {0: 1, 1: 2}
+    elif len(refs) > 1 and _near(one, refs[1]):
+        clicks = {1: 1, 0: 2}
+    else:
+        raise AutobotError("one click gave a colour no given cell has", SAFETY_EXIT)
+    if len(refs) == 1:
+        refs.append(np.zeros(3))  # learned when a two-click cell shows it
+    log(f"one click gives colour {clicks[0] == 1 and 0 or 1}; the other takes two")
+    placed = {first: 1}  # clicks already made on a cell
+    for i in todo:
+        want = target[i]
+        need = clicks[want] - placed.get(i, 0)
+        if need <= 0:
+            continue  # the learning click already made it
+        t_frame = screen.last  # the frame that showed the previous move
+        for k in range(need):
+            _click_cell(hands, lat, i)
+            if k == 0:
+                played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
+        played.moves += 1
+        ref = refs[want]
+        if not ref.any():  # the first two-click cell teaches the second colour
+            frame, _ = _wait_for(screen, lambda f, i=i: not _near(colour_at(f, i), empty)
+                              and not _near(colour_at(f, i), one), settle)
+            refs[want] = colour_at(frame, i)
+            continue
+        _, shown = _wait_for(screen, lambda f, i=i, ref=ref: _near(colour_at(f, i), ref), settle)
+        if not shown:
+            raise AutobotError(f"cell {divmod(i, lat.cols)} does not show the colour clicked",
+                               SAFETY_EXIT)
+    played.moves += 1  # the learning cell
+    time.sleep(0.6)  # the finished grid flashes briefly
+    played.won, played.grid = _read_back_unruly(screen, lat, empty, refs, target)
+    return played
+
+
+def cell_colours_one(frame: np.ndarray, lat: Lattice, row: int, col: int) -> np.ndarray:
+    """One cell's middle colour (median RGB)."""
+    return np.median(lat.crop(frame, row, col, 0.35).reshape(-1, 3), axis=0)
+
+
+def _click_cell(hands: Hands, lat: Lattice, i: int) -> None:
+    r, c = divmod(i, lat.cols)
+    hands.click(*lat.centre(r, c))
+
+
+def _read_back_unruly(screen: Screen, lat: Lattice, empty: np.ndarray, refs: list[np.ndarray],
+                      target: tuple[int, ...]) -> tuple[bool, str]:
+    """Read every cell from a fresh frame; won when each shows the solution's colour."""
+    deadline = time.monotonic() + 3.0
+    while True:
+        frame = screen.grab()
+        colours = cell_colours(frame, lat)
+        got = []
+        for r in range(lat.rows):
+            for c in range(lat.cols):
+                col = colours[r, c]
+                got.append(0 if _near(col, refs[0]) else 1 if _near(col, refs[1]) else -1)
+        if got == list(target) or time.monotonic() > deadline:
+            text = "\n".join("".join(".01"[v + 1] for v in got[r * lat.cols:(r + 1) * lat.cols])
+                             for r in range(lat.rows))
+            return got == list(target), text
+        time.sleep(0.1)
+
+
+def read_solo(frame: np.ndarray, lat: Lattice, templates: Any) -> list[tuple[int, Any]]:
+    """Each cell's digit (0 blank, -1 unreadable) and ink colour, row by row."""
+    from autobot.vision import glyphs
+
+    out: list[tuple[int, Any]] = []
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            g = cell_glyph(frame, lat, r, c)
+            if g.crop is None:
+                out.append((0, None))
+                continue
+            letter, score = templates.match([glyphs.normalise(g.crop)])[0]
+            out.append((int(letter) if letter.isdigit() and letter != "0" else -1, g.ink))
+    return out
+
+
+def _solve_sudoku(c: int, r: int, cells: list[int]) -> sudoku.Solution:
+    """Solve as drawn; with X diagonals when the plain rules leave more than one answer."""
+    sol = sudoku.solve(sudoku.new(c, r, cells))
+    if sol.status == "multiple":
+        sol = sudoku.solve(sudoku.new(c, r, cells, x=True))
+    return sol
+
+
+def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: float = 2.0,
+              log: Callable[[str], None] = print) -> Played:
+    """Fill a Solo (Sudoku) window: click a cell, type its digit; won when the window's grid is
+    the solution."""
+    from autobot.vision.digits import load_digit_templates
+
+    screen = _Timed(screen)
+    templates = load_digit_templates()
+    frame, lat = find_grid(screen, timeout)
+    if lat.rows != lat.cols:
+        raise AutobotError(f"a Sudoku grid is square, this one is {lat.cols}x{lat.rows}", NO_BOARD)
+    n = lat.cols
+    if n > 9:
+        raise AutobotError(f"{n}x{n} Sudoku needs letters for 10..{n}: not played yet", 2)
+    bw, bh = box_groups(lat)
+    if bw * bh != n:
+        raise AutobotError(f"boxes of {bw}x{bh} cells do not tile a {n}x{n} grid", NO_BOARD)
+    read = read_solo(frame, lat, templates)
+    cells = [d for d, _ in read]
+    if -1 in cells:
+        raise AutobotError("a given digit could not be read", NO_BOARD)
+    sol = _solve_sudoku(bw, bh, cells)
+    size = f"{n}x{n} ({bw}x{bh} boxes)"
+    log(f"solo {size}: {cells.count(0)} empty cells, solver: {sol.status}"
+        + (" (propagation alone)" if sol.by_propagation else ""))
+    if sol.status != "solved":
+        raise AutobotError(f"this grid has {'no' if sol.status == 'none' else 'more than one'} "
+                           "solution as read", NO_BOARD)
+    played = Played("solo", size, False, 0)
+    for i, v in enumerate(cells):
+        if v:
+            continue
+        want = sol.cells[i]
+        r, c = divmod(i, n)
+        t_frame = screen.last  # the frame that showed the previous move
+        hands.click(*lat.centre(r, c))
+        hands.type_word(str(want))
+        played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
+        played.moves += 1
+
+        def shows(f: np.ndarray, r: int = r, c: int = c, want: int = want) -> bool:
+            g = cell_glyph(f, lat, r, c)
+            if g.crop is None:
+                return False
+            from autobot.vision import glyphs
+
+            return templates.match([glyphs.normalise(g.crop)])[0][0] == str(want)
+
+        if not _wait_for(screen, shows, settle)[1]:
+            raise AutobotError(f"cell ({r}, {c}) does not show the {want} typed", SAFETY_EXIT)
+    time.sleep(0.6)  # the finished grid flashes briefly
+    deadline = time.monotonic() + 3.0
+    while True:
+        got = [d for d, _ in read_solo(screen.grab(), lat, templates)]
+        if got == list(sol.cells) or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    played.won = got == list(sol.cells)
+    played.grid = sudoku.render(sudoku.new(bw, bh, [max(0, d) for d in got]))
+    return played
