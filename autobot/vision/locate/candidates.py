@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -27,20 +27,16 @@ class Box:
     round: bool = False  # a circle (or ellipse) outline, not a (rounded) rectangle
     edge: bool = False  # touches the image edge: maybe cut, its centre and size are unsure
 
-    @property
-    def side(self) -> float:
-        """Mean side length."""
-        return (self.w + self.h) / 2
+    # Mean side length and centre, set once: the lattice fit reads them hundreds of times a
+    # frame, and a property's call was a tenth of the fit.
+    side: float = field(init=False, repr=False, compare=False)
+    cx: float = field(init=False, repr=False, compare=False)
+    cy: float = field(init=False, repr=False, compare=False)
 
-    @property
-    def cx(self) -> float:
-        """Centre x."""
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        """Centre y."""
-        return self.y + self.h / 2
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "side", (self.w + self.h) / 2)
+        object.__setattr__(self, "cx", self.x + self.w / 2)
+        object.__setattr__(self, "cy", self.y + self.h / 2)
 
 
 
@@ -104,15 +100,33 @@ def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) 
     square = _hug_boxes(kept, rects, owned)
     round_ = _on_ellipse(kept, rects, owned,
                          [not (sq and shut) for sq, shut in zip(square, closed, strict=True)])
-    ih, iw = grey.shape[:2]
-    boxes = [_clipped(x, y, w, h, iw, ih, rd and not (sq and shut))
-             for (x, y, w, h), sq, rd, shut in zip(rects, square, round_, closed, strict=True)
+    found = [(*rect, rd and not (sq and shut))
+             for rect, sq, rd, shut in zip(rects, square, round_, closed, strict=True)
              if (sq and shut) or rd]
     # Outlines in the box size range that are neither: a round tile's open outline is one too.
     arcs += [c for c, sq, rd, shut in zip(kept, square, round_, closed, strict=True)
              if not ((sq and shut) or rd) and len(c) >= ARC_POINTS]
-    boxes += [_clipped(x, y, w, h, iw, ih, True) for x, y, w, h in _arc_circles(arcs, lo, hi)]
-    return _dedupe(boxes)
+    found += [(*rect, True) for rect in _arc_circles(arcs, lo, hi)]
+    return _clipped_unique(found, grey.shape[1], grey.shape[0])
+
+
+def _clipped_unique(found: list[tuple[int, int, int, int, bool]], iw: int, ih: int
+                    ) -> list[Box]:
+    """`_dedupe` of the `_clipped` boxes (x, y, w, h, round), worked on arrays: only the
+    boxes kept are made (a hundred Box objects and their sort were a tenth of a search)."""
+    if not found:
+        return []
+    r = np.array([f[:4] for f in found], np.float64)
+    x0, y0 = np.maximum(r[:, 0], 0), np.maximum(r[:, 1], 0)
+    x1, y1 = np.minimum(r[:, 0] + r[:, 2], iw), np.minimum(r[:, 1] + r[:, 3], ih)
+    edge = ((x0 <= 0) | (y0 <= 0) | (x1 >= iw) | (y1 >= ih)).tolist()
+    w, h = x1 - x0, y1 - y0
+    order = np.argsort(-(w + h) / 2, kind="stable")  # biggest first, as `concentric`
+    keep = _greedy_unique(x0[order] + w[order] / 2, y0[order] + h[order] / 2,
+                          (w[order] + h[order]) / 2)
+    xl, yl, wl, hl = x0.tolist(), y0.tolist(), w.tolist(), h.tolist()
+    return [Box(xl[i], yl[i], wl[i], hl[i], found[i][4], edge[i])
+            for i in order[keep].tolist()]
 
 
 Outlines = tuple[list[np.ndarray], list[tuple[int, int, int, int]], list[bool], list[np.ndarray]]
@@ -329,21 +343,34 @@ def _dedupe(boxes: list[Box]) -> list[Box]:
     """Merge near-identical boxes (the inner and outer trace of the same outline)."""
     if not boxes:
         return []
-    boxes, near = concentric(boxes)
-    side = np.array([b.side for b in boxes])
-    # dup[k, i]: box i repeats (bigger or equal) box k. One matrix, then a greedy pass over
-    # each box's few repeats only (`_dedupe_reference` checks every kept box: O(n^2) in
-    # Python, a tenth of a read with a keyboard's and the letters' outlines about).
-    dup = near & (side[None, :] > 0.8 * side[:, None])
-    ks, iis = np.nonzero(np.triu(dup, 1))  # only earlier (bigger) boxes can be kept before i
+    boxes = sorted(boxes, key=lambda b: -b.side)
+    keep = _greedy_unique(np.array([b.cx for b in boxes]), np.array([b.cy for b in boxes]),
+                          np.array([b.side for b in boxes]))
+    return [boxes[i] for i in keep.tolist()]
+
+
+def _greedy_unique(cx: np.ndarray, cy: np.ndarray, side: np.ndarray) -> np.ndarray:
+    """Indices (ascending) of the boxes, biggest first, that repeat no box kept before them:
+    a box repeats another when its centre lies within a fifth of that one's side of its
+    centre (`concentric`) and it is more than 0.8 of its side.
+
+    One matrix, then a greedy pass over each box's few repeats only (`_dedupe_reference`
+    checks every kept box: O(n^2) in Python, a tenth of a read with a keyboard's and the
+    letters' outlines about).
+    """
+    near = (np.abs(cx[:, None] - cx[None, :]) < 0.2 * side[:, None]) & \
+        (np.abs(cy[:, None] - cy[None, :]) < 0.2 * side[:, None])
+    # dup[k, i]: box i repeats box k; only earlier (bigger) boxes can be kept before i.
+    dup = np.triu(near & (side[None, :] > 0.8 * side[:, None]), 1)
+    ks, iis = np.nonzero(dup)
     repeats: dict[int, list[int]] = {}
     for k, i in zip(ks.tolist(), iis.tolist(), strict=True):
         repeats.setdefault(i, []).append(k)
     kept: set[int] = set()
-    for i in range(len(boxes)):
+    for i in range(len(side)):
         if not any(k in kept for k in repeats.get(i, ())):
             kept.add(i)
-    return [boxes[i] for i in sorted(kept)]
+    return np.array(sorted(kept), np.int64)
 
 
 def _dedupe_reference(boxes: list[Box]) -> list[Box]:
