@@ -117,3 +117,28 @@ def test_refine_on_the_end_rows_agrees_with_every_row(name: str) -> None:
     assert abs(a.pitch_x - b.pitch_x) <= 0.15 and abs(a.pitch_y - b.pitch_y) <= 0.15
     assert abs(a.tile - b.tile) <= 1.0 and abs(a.height - b.height) <= 1.0
     assert a.tile >= coarse.tile  # the outer trace, not the inner one
+
+
+@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
+def test_a_run_as_wide_as_a_fixed_width_is_that_width_s_lattice(name: str,
+                                                                 frame: np.ndarray) -> None:
+    """fit_lattice reuses the five-wide fit for "as wide as the tiles run" when the run is
+    five: for every size group, fitting at width 0 and at the width it runs to agree."""
+    from autobot.vision.locate import lattice
+
+    grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
+    boxes = locate.find_candidates(grey)
+    bw, bh = np.array([b.w for b in boxes]), np.array([b.h for b in boxes])
+    checked = 0
+    for w, h in {(round(b.w), round(b.h)) for b in boxes}:
+        same = (np.abs(bw - w) <= 0.15 * w) & (np.abs(bh - h) <= 0.15 * h)
+        group = [boxes[i] for i in np.flatnonzero(same).tolist()]
+        anchored = lattice._anchor_group(group) if len(group) >= 3 else None
+        run = lattice._run_width(anchored) if anchored is not None else None
+        if run is None:
+            continue
+        wide = lattice._lattice_for_group(group, anchored, lattice.MAX_ROWS, 0, grey.shape[1])
+        fixed = lattice._lattice_for_group(group, anchored, lattice.MAX_ROWS, run, grey.shape[1])
+        assert wide == fixed
+        checked += 1
+    assert checked or "round" in name or "2x" in name
