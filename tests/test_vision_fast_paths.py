@@ -87,38 +87,6 @@ def test_round_flags_only_matter_off_closed_squares() -> None:
         assert [e and w for e, w in zip(every, wanted, strict=True)] == some
 
 
-REFINE_NAMES = ["mid_light_desk", "mid_dark-hc_desk", "tiles-outline_light_desk",
-                "letreco-rect_dark_desk", "hard_light_desk", "shake_light_desk", "win_dark_desk"]
-
-
-@pytest.mark.parametrize("name", REFINE_NAMES)
-def test_refine_on_the_end_rows_agrees_with_every_row(name: str) -> None:
-    """A 1280 px frame's board measured again on its first and last rows only is the board
-    measured on every row (`_refine_rows` of all rows, the reference): same rows, origin
-    within a pixel, pitches within 0.15 px, tiles within a pixel."""
-    from autobot.vision import find
-
-    frame = in_browser(load_image(FIXTURES / f"{name}.png"), 1, "dark" in name, 1024)
-    scale = locate.search_scale(frame.shape)
-    grey = locate.to_search_grey(frame, scale)
-    boxes = locate.find_candidates(grey)
-    lat = locate.fit_lattice(boxes, width=grey.shape[1])
-    assert lat is not None
-    lat = locate.refit_lattice(boxes, lat) or lat
-    coarse = find._grid_from(lat, scale, 0, 0)
-    fine = 1.0 / max(1, int(min(coarse.tile, coarse.height) // find.REFINE_TILE))
-    assert fine > scale  # the case the end rows serve: the search saw the tiles, coarsely
-    ends = find._refine_rows(frame, coarse, fine, (0, coarse.rows - 1))
-    every = find._refine_rows(frame, coarse, fine, range(coarse.rows))
-    assert ends is not None and every is not None
-    a, b = ends[0], every[0]
-    assert (a.rows, a.cols) == (b.rows, b.cols)
-    assert abs(a.x - b.x) <= 1.0 and abs(a.y - b.y) <= 1.0
-    assert abs(a.pitch_x - b.pitch_x) <= 0.15 and abs(a.pitch_y - b.pitch_y) <= 0.15
-    assert abs(a.tile - b.tile) <= 1.0 and abs(a.height - b.height) <= 1.0
-    assert a.tile >= coarse.tile  # the outer trace, not the inner one
-
-
 @pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
 def test_a_run_as_wide_as_a_fixed_width_is_that_width_s_lattice(name: str,
                                                                  frame: np.ndarray) -> None:

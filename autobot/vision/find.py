@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -24,57 +23,28 @@ def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | Non
     if lat is None:
         return None, []
     lat = locate.refit_lattice(boxes, lat) or lat
-    coarse = _displaced(boxes, lat, scale)
-    refined = _refine(frame, _grid_from(lat, scale, 0, 0), scale, coarse)
+    refined = _refine(frame, _grid_from(lat, scale, 0, 0), scale)
     if refined is not None:
         return refined
-    return _grid_from(lat, scale, 0, 0), coarse
+    return _grid_from(lat, scale, 0, 0), _displaced(boxes, lat, scale)
 
 
 REFINE_TILE = 30  # px: tile size at which the grid is measured again (see _refine)
 REFINE_LEAST = 0.8 * REFINE_TILE  # px: tiles the search saw smaller may have lost thin borders
 
 
-def _refine(frame: np.ndarray, grid: Grid, searched: float, coarse: list[str] | None = None
-            ) -> tuple[Grid, list[str]] | None:
+def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[str]] | None:
     """The grid measured again on the board alone, with tiles of REFINE_TILE px or more.
 
     The whole-frame search sees a 62 px tile at 15 px on a 4K frame, where its pitch is only
     known to a few frame pixels per tile; here every tile's outline is found again at >= 30 px
     and the lattice is least-squares fitted to all of them. None if the search image (at
     scale `searched`) was already that fine, or too little was found.
-
-    When the search saw the tiles at REFINE_LEAST px or more (a 1280 px frame at 1/2), it
-    found every row and what sits off the grid (`coarse`); only the tiles' outer trace and a
-    finer origin are missing, and the first and last rows give them at a third of the
-    pixels (`_refine_rows` of every row is the reference, and the fallback).
     """
     # 1/n keeps OpenCV on its fast integer downscale.
     scale = 1.0 / max(1, int(min(grid.tile, grid.height) // REFINE_TILE))
     if grid.tile * searched >= REFINE_LEAST and scale <= searched:
         return None  # the search already saw the tiles big enough
-    seen = min(grid.tile, grid.height) * searched >= REFINE_LEAST
-    if seen and coarse is not None and grid.rows >= 4:
-        ends = _refine_rows(frame, grid, scale, (0, grid.rows - 1))
-        if ends is not None and all(
-                sum(1 for r, _ in ends[2].cells if r == row) >= 3 for row in (0, grid.rows - 1)):
-            return ends[0], ends[1] + [r for r in coarse if r not in ends[1]]
-    whole = _refine_rows(frame, grid, scale, range(grid.rows))
-    if whole is None:
-        return None
-    refined, off, _ = whole
-    if not seen:
-        # Tiles seen this small lose a thin border: a row of empty tiles (a 62 px tile's
-        # 2 px outline at 1/4 on a 4K desktop) may not have been found beside the others.
-        refined = _grow_rows(frame, refined, scale)
-    return refined, off
-
-
-def _refine_rows(frame: np.ndarray, grid: Grid, scale: float, rows: Sequence[int]
-                 ) -> tuple[Grid, list[str], locate.Lattice] | None:
-    """The board's lattice fitted again at `scale` to the outlines of these rows (each row
-    searched in its own band when they are not all the rows), what sits off it, the lattice
-    in the crop's pixels; None if fewer than three tiles were found on it."""
     pad = 0.5 * grid.pitch_x
     x0, y0, x1, y1 = grid.bbox()
     h, w = frame.shape[:2]
@@ -82,21 +52,8 @@ def _refine_rows(frame: np.ndarray, grid: Grid, scale: float, rows: Sequence[int
     cx1, cy1 = min(w, int(x1 + pad)), min(h, int(y1 + pad))
     if cx1 - cx0 < 10 or cy1 - cy0 < 10:
         return None
-    sides = _tile_sides(grid.tile * scale, grid.height * scale)
-    if len(rows) == grid.rows:
-        bands = [(cy0, cy1)]
-    else:  # a quarter pitch round a row holds its outline (traced a pixel or two outside)
-        edge = 0.25 * grid.pitch_y
-        bands = [(max(0, int(grid.y + r * grid.pitch_y - edge)),
-                  min(h, int(grid.y + r * grid.pitch_y + grid.height + edge) + 1)) for r in rows]
-    boxes: list[locate.Box] = []
-    for by0, by1 in bands:
-        if by1 - by0 < 10:
-            return None
-        grey = locate.to_search_grey(frame[by0:by1, cx0:cx1], scale)
-        shift = (by0 - cy0) * scale
-        boxes += [replace(b, y=b.y + shift) if shift else b
-                  for b in locate.find_candidates(grey, sides)]
+    grey = locate.to_search_grey(frame[cy0:cy1, cx0:cx1], scale)
+    boxes = locate.find_candidates(grey, _tile_sides(grid.tile * scale, grid.height * scale))
     start = locate.Lattice(
         (grid.x - cx0) * scale, (grid.y - cy0) * scale, grid.pitch_x * scale,
         grid.pitch_y * scale, grid.tile * scale, grid.rows, grid.cols, 0, frozenset(),
@@ -107,7 +64,12 @@ def _refine_rows(frame: np.ndarray, grid: Grid, scale: float, rows: Sequence[int
         return None
     # Again from the better lattice: outlines the first guess missed by a quarter tile join.
     lat = locate.refit_lattice(boxes, lat) or lat
-    return _grid_from(lat, scale, cx0, cy0), _displaced(boxes, lat, scale), lat
+    refined = _grid_from(lat, scale, cx0, cy0)
+    if min(grid.tile, grid.height) * searched < REFINE_LEAST:
+        # Tiles seen this small lose a thin border: a row of empty tiles (a 62 px tile's
+        # 2 px outline at 1/4 on a 4K desktop) may not have been found beside the others.
+        refined = _grow_rows(frame, refined, scale)
+    return refined, _displaced(boxes, lat, scale)
 
 
 def _grow_rows(frame: np.ndarray, grid: Grid, scale: float) -> Grid:
