@@ -4,6 +4,8 @@ Frames are built here from the fixtures (the same desktop as `autobot.bench.read
 a notes window with icon squares, a taskbar, browser chrome); no 4K image is stored. At 1x a
 62 px tile is 15 px in the whole-frame search, where the pitch used to come out 70/68 px for
 67 and the last rows fell off the grid; the grid is now refitted on the board at full size.
+A board that shows the rows played plus one (Absurdle, Jotto) lost that empty row at 1/4 (its
+2 px outline fades): rows of the board's tiles next to it are looked for at the refit's scale.
 """
 
 from __future__ import annotations
@@ -26,16 +28,10 @@ def _window_origin(page: np.ndarray, scale: int) -> tuple[int, int]:
 
 
 CASES = [(1, d) for d in sidecars(1.0, 1280)] + [(2, d) for d in sidecars(2.0, 2560)]
-# Known gap: a board that shows the rows played plus one (Absurdle, Jotto) at 1x on a 4K desktop:
-# the search at 1/4 scale finds its played rows, not the empty row below them.
-GROWING = pytest.mark.xfail(strict=True, reason="growing boards at 1/4 scale: the empty row "
-                            "below the played ones is not found")
 
 
 def _case(scale: int, data: dict) -> object:
-    known = scale == 1 and data.get("game", {}).get("mode") in ("absurdle", "jotto")
-    marks = [GROWING] if known else []
-    return pytest.param(scale, data, id=f"{scale}x-{data['name']}", marks=marks)
+    return pytest.param(scale, data, id=f"{scale}x-{data['name']}")
 
 
 def test_there_are_desktop_fixtures_at_both_scales() -> None:
@@ -123,3 +119,22 @@ def test_tile_size_from_a_coarse_search_is_measured_again() -> None:
     lat = locate.refit_lattice(boxes, sized)
     assert lat is not None and lat.hits == 30 and abs(lat.x - 100) < 0.01
     assert locate.resized_lattice(boxes[:2], start) == start  # too few to measure
+
+
+def test_an_empty_row_lost_at_quarter_scale_is_found_and_no_more() -> None:
+    """Jotto at 1x on a 4K desktop: the 1/4 search sees the three played rows; the empty row
+    under them is added, and nothing below it (page, then the keyboard's keys) is."""
+    from autobot.vision import find
+
+    data = next(d for d in sidecars(1.0, 1280) if d["name"] == "jotto_dark_desk")
+    frame = desktop_4k(load_image(FIXTURES / data["image"]), 1, True)
+    scale = locate.search_scale(frame.shape)
+    grey = locate.to_search_grey(frame, scale)
+    boxes = locate.find_candidates(grey)
+    coarse = locate.fit_lattice(boxes, width=grey.shape[1])
+    assert coarse is not None and coarse.rows == 3  # the gap this covers
+    grid, _ = find.locate_grid(frame)
+    assert grid is not None and grid.rows == 4
+    assert not find._row_at(frame, grid, grid.rows, 0.5)
+    assert not find._row_at(frame, grid, -1, 0.5)
+    assert find._row_at(frame, grid, grid.rows - 1, 0.5)  # the row it added is tiles

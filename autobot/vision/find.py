@@ -30,6 +30,7 @@ def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | Non
 
 
 REFINE_TILE = 30  # px: tile size at which the grid is measured again (see _refine)
+REFINE_LEAST = 0.8 * REFINE_TILE  # px: tiles the search saw smaller may have lost thin borders
 
 
 def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[str]] | None:
@@ -42,7 +43,7 @@ def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[
     """
     # 1/n keeps OpenCV on its fast integer downscale.
     scale = 1.0 / max(1, int(min(grid.tile, grid.height) // REFINE_TILE))
-    if grid.tile * searched >= 0.8 * REFINE_TILE and scale <= searched:
+    if grid.tile * searched >= REFINE_LEAST and scale <= searched:
         return None  # the search already saw the tiles big enough
     pad = 0.5 * grid.pitch_x
     x0, y0, x1, y1 = grid.bbox()
@@ -63,7 +64,49 @@ def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[
         return None
     # Again from the better lattice: outlines the first guess missed by a quarter tile join.
     lat = locate.refit_lattice(boxes, lat) or lat
-    return _grid_from(lat, scale, cx0, cy0), _displaced(boxes, lat, scale)
+    refined = _grid_from(lat, scale, cx0, cy0)
+    if min(grid.tile, grid.height) * searched < REFINE_LEAST:
+        # Tiles seen this small lose a thin border: a row of empty tiles (a 62 px tile's
+        # 2 px outline at 1/4 on a 4K desktop) may not have been found beside the others.
+        refined = _grow_rows(frame, refined, scale)
+    return refined, _displaced(boxes, lat, scale)
+
+
+def _grow_rows(frame: np.ndarray, grid: Grid, scale: float) -> Grid:
+    """The board with the rows of tiles right below or above it that the coarse search
+    missed: each a whole row (all columns but one) of outlines of the board's tile size on
+    the board's own lattice, looked for at `scale`."""
+    while grid.rows < locate.MAX_ROWS:
+        for row in (grid.rows, -1):
+            if _row_at(frame, grid, row, scale):
+                grid = replace(grid, rows=grid.rows + 1, y=grid.y + min(row, 0) * grid.pitch_y)
+                break
+        else:
+            return grid
+    return grid
+
+
+def _row_at(frame: np.ndarray, grid: Grid, row: int, scale: float) -> bool:
+    """Row `row` of the board's lattice (-1: the one above) holds its tiles' outlines."""
+    pad = 0.25 * min(grid.pitch_x, grid.pitch_y)
+    x0, y0 = grid.x - pad, grid.y + row * grid.pitch_y - pad
+    x1 = grid.x + (grid.cols - 1) * grid.pitch_x + grid.tile + pad
+    y1 = y0 + grid.height + 2 * pad
+    h, w = frame.shape[:2]
+    if y0 < 0 or y1 > h:
+        return False
+    cx0, cy0, cx1, cy1 = max(0, int(x0)), int(y0), min(w, int(x1) + 1), int(y1) + 1
+    grey = locate.to_search_grey(frame[cy0:cy1, cx0:cx1], scale)
+    boxes = locate.find_candidates(grey, _tile_sides(grid.tile * scale, grid.height * scale))
+    cols = set()
+    for b in boxes:
+        fx = (b.cx / scale + cx0 - grid.x - grid.tile / 2) / grid.pitch_x
+        fy = (b.cy / scale + cy0 - grid.y - grid.height / 2) / grid.pitch_y - row
+        if abs(b.w / scale - grid.tile) <= 0.15 * grid.tile and \
+                abs(b.h / scale - grid.height) <= 0.15 * grid.height and \
+                abs(fx - round(fx)) < 0.1 and abs(fy) < 0.1 and 0 <= round(fx) < grid.cols:
+            cols.add(round(fx))
+    return len(cols) >= grid.cols - 1
 
 
 def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:

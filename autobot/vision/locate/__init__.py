@@ -9,9 +9,15 @@ from autobot.vision.locate.candidates import (
     search_scale,
     to_search_grey,
 )
-from autobot.vision.locate.lattice import Lattice, fit_lattice, refit_lattice, resized_lattice
+from autobot.vision.locate.lattice import (
+    MAX_ROWS,
+    Lattice,
+    fit_lattice,
+    refit_lattice,
+    resized_lattice,
+)
 
 __all__ = [
-    "MIN_TILE", "Box", "Lattice", "find_candidates", "fit_lattice", "refit_lattice",
+    "MAX_ROWS", "MIN_TILE", "Box", "Lattice", "find_candidates", "fit_lattice", "refit_lattice",
     "resized_lattice", "search_scale", "to_search_grey",
 ]

@@ -4,7 +4,8 @@ tiles a little wider or taller than high, found on a downscaled grey search imag
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -26,20 +27,16 @@ class Box:
     round: bool = False  # a circle (or ellipse) outline, not a (rounded) rectangle
     edge: bool = False  # touches the image edge: maybe cut, its centre and size are unsure
 
-    @property
-    def side(self) -> float:
-        """Mean side length."""
-        return (self.w + self.h) / 2
+    # Mean side length and centre, set once: the lattice fit reads them hundreds of times a
+    # frame, and a property's call was a tenth of the fit.
+    side: float = field(init=False, repr=False, compare=False)
+    cx: float = field(init=False, repr=False, compare=False)
+    cy: float = field(init=False, repr=False, compare=False)
 
-    @property
-    def cx(self) -> float:
-        """Centre x."""
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        """Centre y."""
-        return self.y + self.h / 2
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "side", (self.w + self.h) / 2)
+        object.__setattr__(self, "cx", self.x + self.w / 2)
+        object.__setattr__(self, "cy", self.y + self.h / 2)
 
 
 
@@ -95,6 +92,85 @@ def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) 
     max_side = MAX_TILE_FRAC * max(grey.shape) if min(grey.shape) > 0 else 0
     max_side = max(max_side, 0.95 * min(grey.shape))
     lo, hi = (max(MIN_TILE, sides[0]), min(max_side, sides[1])) if sides else (MIN_TILE, max_side)
+    kept, rects, closed, arcs = _sort_outlines(contours, lo, hi)
+    # The outline must hug its bounding box on all four sides (squares, rounded corners ok),
+    # or run round the ellipse inscribed in it (round tiles). A closed square's roundness
+    # changes nothing below, so only the others are tested for it.
+    owned = _owners(kept, rects) if kept else None
+    square = _hug_boxes(kept, rects, owned)
+    round_ = _on_ellipse(kept, rects, owned,
+                         [not (sq and shut) for sq, shut in zip(square, closed, strict=True)])
+    found = [(*rect, rd and not (sq and shut))
+             for rect, sq, rd, shut in zip(rects, square, round_, closed, strict=True)
+             if (sq and shut) or rd]
+    # Outlines in the box size range that are neither: a round tile's open outline is one too.
+    arcs += [c for c, sq, rd, shut in zip(kept, square, round_, closed, strict=True)
+             if not ((sq and shut) or rd) and len(c) >= ARC_POINTS]
+    found += [(*rect, True) for rect in _arc_circles(arcs, lo, hi)]
+    return _clipped_unique(found, grey.shape[1], grey.shape[0])
+
+
+def _clipped_unique(found: list[tuple[int, int, int, int, bool]], iw: int, ih: int
+                    ) -> list[Box]:
+    """`_dedupe` of the `_clipped` boxes (x, y, w, h, round), worked on arrays: only the
+    boxes kept are made (a hundred Box objects and their sort were a tenth of a search)."""
+    if not found:
+        return []
+    r = np.array([f[:4] for f in found], np.float64)
+    x0, y0 = np.maximum(r[:, 0], 0), np.maximum(r[:, 1], 0)
+    x1, y1 = np.minimum(r[:, 0] + r[:, 2], iw), np.minimum(r[:, 1] + r[:, 3], ih)
+    edge = ((x0 <= 0) | (y0 <= 0) | (x1 >= iw) | (y1 >= ih)).tolist()
+    w, h = x1 - x0, y1 - y0
+    order = np.argsort(-(w + h) / 2, kind="stable")  # biggest first, as `concentric`
+    keep = _greedy_unique(x0[order] + w[order] / 2, y0[order] + h[order] / 2,
+                          (w[order] + h[order]) / 2)
+    xl, yl, wl, hl = x0.tolist(), y0.tolist(), w.tolist(), h.tolist()
+    return [Box(xl[i], yl[i], wl[i], hl[i], found[i][4], edge[i])
+            for i in order[keep].tolist()]
+
+
+Outlines = tuple[list[np.ndarray], list[tuple[int, int, int, int]], list[bool], list[np.ndarray]]
+
+
+def _sort_outlines(contours: Sequence[np.ndarray], lo: float, hi: float) -> Outlines:
+    """The outlines of a tile's size and shape (points, box, closed?) and the open curves
+    that may be half a round tile, in the order found.
+
+    All outlines' boxes and areas in one numpy pass over their points (`_sort_outlines_
+    reference` is the plain loop, a Python call per outline: a tenth of a read).
+    """
+    if not contours:
+        return [], [], [], []
+    lens = np.fromiter((len(c) for c in contours), np.int64, len(contours))
+    pts = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    x0, y0 = np.minimum.reduceat(pts[:, 0], starts), np.minimum.reduceat(pts[:, 1], starts)
+    w = np.maximum.reduceat(pts[:, 0], starts) - x0 + 1  # as cv2.boundingRect
+    h = np.maximum.reduceat(pts[:, 1], starts) - y0 + 1
+    big, small = np.maximum(w, h), np.minimum(w, h)
+    sized = (big <= hi) & (big >= ARC_SPAN * lo)
+    aspect = w / h
+    boxy = (w >= lo) & (h >= lo) & (aspect >= ASPECT[0]) & (aspect <= ASPECT[1])
+    # Shoelace area of each closed polygon (as cv2.contourArea), exact on integer points.
+    nxt = np.arange(len(pts)) + 1
+    nxt[starts + lens - 1] = starts
+    cross = pts[:, 0] * pts[nxt, 1] - pts[nxt, 0] * pts[:, 1]
+    area = np.abs(np.add.reduceat(cross, starts)) / 2
+    kept_ix = np.flatnonzero(sized & boxy).tolist()
+    arc_ix = np.flatnonzero(sized & ~boxy & (small >= ARC_SPAN * lo / 2)
+                            & (lens >= ARC_POINTS)).tolist()
+    wl, hl, xl, yl = w.tolist(), h.tolist(), x0.tolist(), y0.tolist()
+    al = area.tolist()
+    kept = [contours[i].reshape(-1, 2) for i in kept_ix]
+    rects = [(xl[i], yl[i], wl[i], hl[i]) for i in kept_ix]
+    # A closed outline encloses most of its box (drops letters, lines, open corners).
+    closed = [al[i] >= 0.45 * wl[i] * hl[i] for i in kept_ix]
+    return kept, rects, closed, [contours[i].reshape(-1, 2) for i in arc_ix]
+
+
+def _sort_outlines_reference(contours: Sequence[np.ndarray], lo: float, hi: float
+                             ) -> Outlines:
+    """`_sort_outlines` the plain way, one outline at a time with OpenCV (for tests)."""
     kept: list[np.ndarray] = []
     rects: list[tuple[int, int, int, int]] = []
     closed: list[bool] = []
@@ -107,24 +183,12 @@ def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) 
             if min(w, h) >= ARC_SPAN * lo / 2 and len(contour) >= ARC_POINTS:
                 arcs.append(contour.reshape(-1, 2))
             continue
-        # A closed outline encloses most of its box (drops letters, lines, open corners).
         # A circle's soft shadow can leave a 1 px break in its outline: the ellipse test
-        # below judges those on their own.
+        # judges those on their own.
         closed.append(cv2.contourArea(contour) >= 0.45 * w * h)
         kept.append(contour.reshape(-1, 2))
         rects.append((x, y, w, h))
-    # The outline must hug its bounding box on all four sides (squares, rounded corners ok),
-    # or run round the ellipse inscribed in it (round tiles).
-    square, round_ = _hug_boxes(kept, rects), _on_ellipse(kept, rects)
-    ih, iw = grey.shape[:2]
-    boxes = [_clipped(x, y, w, h, iw, ih, rd and not (sq and shut))
-             for (x, y, w, h), sq, rd, shut in zip(rects, square, round_, closed, strict=True)
-             if (sq and shut) or rd]
-    # Outlines in the box size range that are neither: a round tile's open outline is one too.
-    arcs += [c for c, sq, rd, shut in zip(kept, square, round_, closed, strict=True)
-             if not ((sq and shut) or rd) and len(c) >= ARC_POINTS]
-    boxes += [_clipped(x, y, w, h, iw, ih, True) for x, y, w, h in _arc_circles(arcs, lo, hi)]
-    return _dedupe(boxes)
+    return kept, rects, closed, arcs
 
 
 # A neumorphic round tile (page-coloured fill, light rim on one side, shadow on the other)
@@ -205,11 +269,23 @@ def _owners(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]):
     return lens, pts, owner, starts, np.asarray(rects, np.float64)
 
 
-def _on_ellipse(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]) -> list[bool]:
-    """Per outline: 90% of its points on the ellipse inscribed in its box, all round it."""
+def _on_ellipse(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]],
+                owned: tuple | None = None, wanted: list[bool] | None = None) -> list[bool]:
+    """Per outline: 90% of its points on the ellipse inscribed in its box, all round it.
+
+    `owned`: `_owners` of these outlines if the caller has it; `wanted`: test only these
+    (the others are False).
+    """
     if not contours:
         return []
-    lens, pts, owner, _, r = _owners(contours, rects)
+    if wanted is not None and not all(wanted):
+        picked = [i for i, w in enumerate(wanted) if w]
+        found = _on_ellipse([contours[i] for i in picked], [rects[i] for i in picked])
+        out = [False] * len(contours)
+        for i, ok in zip(picked, found, strict=True):
+            out[i] = ok
+        return out
+    lens, pts, owner, _, r = owned or _owners(contours, rects)
     x, y, w, h = (r[owner, i] for i in range(4))
     ax, ay = np.maximum((w - 1) / 2, 1.0), np.maximum((h - 1) / 2, 1.0)
     rx, ry = (pts[:, 0] - x - ax) / ax, (pts[:, 1] - y - ay) / ay
@@ -224,14 +300,16 @@ def _on_ellipse(contours: list[np.ndarray], rects: list[tuple[int, int, int, int
     return ok.tolist()
 
 
-def _hug_boxes(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]) -> list[bool]:
+def _hug_boxes(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]],
+               owned: tuple | None = None) -> list[bool]:
     """Per outline: 90% of its points lie on its box's sides, each side covered for 70%.
 
     One pass over all outlines' points (a per-outline Python loop was a third of a read).
+    `owned`: `_owners` of these outlines if the caller has it.
     """
     if not contours:
         return []
-    lens, pts, owner, starts, r = _owners(contours, rects)
+    lens, pts, owner, starts, r = owned or _owners(contours, rects)
     x, y, w, h = (r[owner, i] for i in range(4))
     tol = np.maximum(2.0, 0.08 * np.maximum(w, h))
     px, py = pts[:, 0], pts[:, 1]
@@ -265,13 +343,43 @@ def _dedupe(boxes: list[Box]) -> list[Box]:
     """Merge near-identical boxes (the inner and outer trace of the same outline)."""
     if not boxes:
         return []
+    boxes = sorted(boxes, key=lambda b: -b.side)
+    keep = _greedy_unique(np.array([b.cx for b in boxes]), np.array([b.cy for b in boxes]),
+                          np.array([b.side for b in boxes]))
+    return [boxes[i] for i in keep.tolist()]
+
+
+def _greedy_unique(cx: np.ndarray, cy: np.ndarray, side: np.ndarray) -> np.ndarray:
+    """Indices (ascending) of the boxes, biggest first, that repeat no box kept before them:
+    a box repeats another when its centre lies within a fifth of that one's side of its
+    centre (`concentric`) and it is more than 0.8 of its side.
+
+    One matrix, then a greedy pass over each box's few repeats only (`_dedupe_reference`
+    checks every kept box: O(n^2) in Python, a tenth of a read with a keyboard's and the
+    letters' outlines about).
+    """
+    near = (np.abs(cx[:, None] - cx[None, :]) < 0.2 * side[:, None]) & \
+        (np.abs(cy[:, None] - cy[None, :]) < 0.2 * side[:, None])
+    # dup[k, i]: box i repeats box k; only earlier (bigger) boxes can be kept before i.
+    dup = np.triu(near & (side[None, :] > 0.8 * side[:, None]), 1)
+    ks, iis = np.nonzero(dup)
+    repeats: dict[int, list[int]] = {}
+    for k, i in zip(ks.tolist(), iis.tolist(), strict=True):
+        repeats.setdefault(i, []).append(k)
+    kept: set[int] = set()
+    for i in range(len(side)):
+        if not any(k in kept for k in repeats.get(i, ())):
+            kept.add(i)
+    return np.array(sorted(kept), np.int64)
+
+
+def _dedupe_reference(boxes: list[Box]) -> list[Box]:
+    """`_dedupe` the slow, plain way (for tests): keep a box unless it repeats a kept one."""
+    if not boxes:
+        return []
     boxes, near = concentric(boxes)
-    side = np.array([b.side for b in boxes])
-    # dup[k, i]: box i repeats (bigger or equal) box k. One matrix, then a plain greedy pass.
-    dup = (near & (side[None, :] > 0.8 * side[:, None])).T.tolist()
     kept: list[int] = []
-    for i in range(len(boxes)):
-        row = dup[i]
-        if not any(row[k] for k in kept):
+    for i, b in enumerate(boxes):
+        if not any(near[k, i] and b.side > 0.8 * boxes[k].side for k in kept):
             kept.append(i)
     return [boxes[i] for i in kept]

@@ -75,8 +75,18 @@ def fit_lattice(
         anchored = _anchor_group(group)
         if anchored is None:
             continue
+        fitted: dict[int, Lattice | None] = {}
         for c in open_widths:
-            lat = _lattice_for_group(group, anchored, max_rows, c, width)
+            # "As wide as the tiles run" that comes to a width just fitted is that fit: the
+            # same lattice (the call with a width fixed is the same steps after the width).
+            run = _run_width(anchored) if c == 0 else c
+            if c == 0 and run is not None and run in fitted:
+                lat = fitted[run]
+            elif c == 0 and run is None:
+                lat = None
+            else:
+                lat = _lattice_for_group(group, anchored, max_rows, c, width)
+            fitted[c] = lat
             if lat is not None and (best[c] is None or _score(lat) > _score(best[c])):
                 best[c] = lat
     if cols is not None:
@@ -170,16 +180,12 @@ def _lattice_for_group(
     counts: four columns plus one that would run off the frame.
     """
     side, pitch_x, pitch_y = anchored.side, anchored.pitch_x, anchored.pitch_y
-    rows_seen, aspect = anchored.rows_seen, anchored.aspect
+    rows_seen = anchored.rows_seen
     best_anchor, best_cells = anchored.anchor, anchored.cells
     keys = best_cells.keys()
     col_ids = sorted({c for _, c in keys})
     if cols == 0:  # any width: the columns the tiles span
-        # Only square-ish tiles: rows of keyboard keys (taller than wide, ten to a row on
-        # AZERTY) are a lattice too, and five-wide boards keep their own shapes (letreco's 48x40).
-        if not SQUARE_ENOUGH[0] <= aspect <= SQUARE_ENOUGH[1]:
-            return None
-        cols = _spanned_cols(best_cells)
+        cols = _run_width(anchored)
         if cols is None:
             return None
     # The board is exactly `cols` wide: choose the window with the most hits.
@@ -231,6 +237,15 @@ def _lattice_for_group(
     cells_rel = frozenset((r - r_lo, c - c0) for r, c in final)
     return Lattice(x0, y0, pitch_x, pitch_y, tile_w, r_hi - r_lo + 1, cols, len(final),
                    cells_rel, tile_h, _mostly_round(list(final.values())))
+
+
+def _run_width(anchored: _Anchored) -> int | None:
+    """The board width an anchored group's tiles span (None: not a board of any width)."""
+    # Only square-ish tiles: rows of keyboard keys (taller than wide, ten to a row on
+    # AZERTY) are a lattice too, and five-wide boards keep their own shapes (letreco's 48x40).
+    if not SQUARE_ENOUGH[0] <= anchored.aspect <= SQUARE_ENOUGH[1]:
+        return None
+    return _spanned_cols(anchored.cells)
 
 
 def _best_window(counts: Counter[int], lo: int, hi: int, size: int) -> int:

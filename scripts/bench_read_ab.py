@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Board read time of two source trees on the very same frames, interleaved (issue 22).
+
+On a shared machine a figure from one run and a figure from another are not comparable:
+this saves the benchmark frames once (`autobot.bench.vision`'s screenshots of the bundled page
+and `autobot.bench.read`'s fixture frames), then times `read_board` of each tree in turn, in
+fresh processes, several rounds, and prints min / median of the per-round medians (wall and
+process CPU) with the 1-minute load. Not a test.
+
+`python scripts/bench_read_ab.py OLD_TREE NEW_TREE [--rounds 4] [--reads 20]`
+(a tree: a checkout of autobot, e.g. `git worktree add --detach /tmp/old 5d55b9f`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+# Run inside each tree (its own autobot first on the path): times every frame of a group.
+TIMER = r'''
+import json, os, statistics, sys, time
+sys.path.insert(0, os.getcwd())
+import numpy as np
+from autobot.vision import read_board
+frames = np.load(sys.argv[1])
+group, reads, modes = sys.argv[2], int(sys.argv[3]), sys.argv[4].split(",")
+out = {}
+for mode in modes:
+    wall, cpu = [], []
+    for name in (k for k in frames.files if k.startswith(group)):
+        frame = np.ascontiguousarray(frames[name])
+        cache = {} if mode == "cache" else None
+        first = read_board(frame, cache=cache)
+        hint = first.grid if mode != "full" else None
+        w, c = [], []
+        for _ in range(reads):
+            t0, c0 = time.perf_counter(), time.process_time()
+            read_board(frame, hint=hint, cache=cache)
+            c.append((time.process_time() - c0) * 1000)
+            w.append((time.perf_counter() - t0) * 1000)
+        wall.append(statistics.median(w))
+        cpu.append(statistics.median(c))
+    out[mode] = [statistics.median(wall), statistics.median(cpu)]
+print(json.dumps(out))
+'''
+
+GROUPS = {"1280x1024 (bundled page)": ("vision/1280", "full,hint,cache"),
+          "3840x2160 (fixtures, page at 1x and 2x)": ("read4k/", "full")}
+
+
+def save_frames(path: Path) -> None:
+    """The frames both trees are timed on, from this tree's benchmarks."""
+    import numpy as np
+
+    from autobot.bench import read as bench_read
+    from autobot.bench.vision import make_frames
+    from autobot.vision import load_image
+
+    out = {f"vision/{k}": v for k, v in make_frames().items()}
+    for scale, width in ((1.0, 1280), (2.0, 2560)):
+        for data in bench_read.sidecars(scale, width):
+            page = load_image(bench_read.FIXTURES / data["image"])
+            out[f"read4k/{int(scale)}x-{data['name']}"] = bench_read.desktop_4k(
+                page, int(scale), data["theme"] == "dark")
+    np.savez(path, **out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Save the frames, time both trees in alternation, print the table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("old", type=Path)
+    parser.add_argument("new", type=Path)
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--reads", type=int, default=20, help="timed reads per frame and mode")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        frames, timer = Path(tmp) / "frames.npz", Path(tmp) / "timer.py"
+        save_frames(frames)
+        timer.write_text(TIMER)
+        got: dict[tuple[str, str, str], list[list[float]]] = {}
+        loads = []
+        for _ in range(args.rounds):
+            for label, (group, modes) in GROUPS.items():
+                for tree in ("old", "new"):
+                    res = subprocess.run(
+                        [sys.executable, str(timer), str(frames), group, str(args.reads), modes],
+                        cwd=getattr(args, tree), capture_output=True, text=True, check=True)
+                    for mode, figures in json.loads(res.stdout).items():
+                        got.setdefault((label, mode, tree), []).append(figures)
+                    loads.append(os.getloadavg()[0])
+    print(f"1-min load during the runs: {min(loads):.1f} .. {max(loads):.1f} "
+          f"on {os.cpu_count()} cores; ms per read, min / median of {args.rounds} rounds")
+    for label, (_, modes) in GROUPS.items():
+        for mode in modes.split(","):
+            row = []
+            for tree in ("old", "new"):
+                wall = [w for w, _ in got[label, mode, tree]]
+                cpu = [c for _, c in got[label, mode, tree]]
+                row.append((min(wall), statistics.median(wall), min(cpu), statistics.median(cpu)))
+            (ow, owm, oc, ocm), (nw, nwm, nc, ncm) = row
+            print(f"{label:40s} {mode:6s} old wall {ow:6.2f}/{owm:6.2f} cpu {oc:6.2f}/{ocm:6.2f}"
+                  f" | new wall {nw:6.2f}/{nwm:6.2f} cpu {nc:6.2f}/{ncm:6.2f}"
+                  f" | new/old cpu {ncm / ocm:4.2f} wall {nwm / owm:4.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
