@@ -672,6 +672,45 @@ def test_a_dialog_that_never_closes_is_exit_3_after_escape_x_and_backdrop(solver
     assert err.value.result.waiting_for == "the board to appear"  # type: ignore[attr-defined]
 
 
+class ButtonDriver(ClickDriver):
+    """A dialog without an X that ignores Escape and its backdrop: only its button closes it;
+    it comes back once after the first close."""
+
+    def __init__(self, game: FakeGame) -> None:
+        super().__init__(game)
+        self.shown = 1
+
+    def click(self, x: int, y: int) -> None:
+        self.clicks.append((x, y))
+        if (x, y) == (50, 80):
+            self.game.dialog = False
+
+    def type_word(self, word: str) -> None:
+        if self.shown == 1 and not self.game.dialog:
+            self.shown, self.game.dialog = 2, True  # back at the first key, swallowing it
+            return
+        super().type_word(word)
+
+
+def test_a_dialog_closed_only_by_its_button_and_back_once_is_closed_the_same_way(
+        solver: Any) -> None:
+    from autobot.vision.overlay import Overlay
+
+    game = FakeGame("llama", FakeClock(), dialog=True, dialog_sticks=True)
+    driver = ButtonDriver(game)
+    events: list[Event] = []
+    result = play_game(driver, solver, BotConfig(), reader=fake_reader, clock=game.clock,
+                       sleep=game.clock.sleep, on_event=events.append,
+                       overlay=lambda frame: Overlay((0, 0, 100, 100), None, (150, 50), (50, 80))
+                       if game.dialog else None)
+    assert result.won
+    # Escape, then the button; when it comes back, the button first (what worked before).
+    assert [e.detail for e in events if e.kind in ("escape", "close")] == [
+        "pressed Escape", "clicked the dialog's button at 50,80",
+        "clicked the dialog's button at 50,80"]
+    assert driver.clicks == [(50, 80), (50, 80)]
+
+
 class StillScreen:
     """Frames as arrays: the same pixels every time, or new ones every time."""
 

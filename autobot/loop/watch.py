@@ -110,6 +110,8 @@ class Watcher:
         self.started = False  # the board was taken (start() is over): keys may have been sent
         self._covered_digest: int | None = None  # the frame the last dialog check looked at
         self._covered = False
+        self._closing: str | None = None  # the way the last close step tried
+        self.closed_by: str | None = None  # the way that closed the last dialog (tried first)
         self.theme: str | None = None
         self.high_contrast = False
 
@@ -289,19 +291,30 @@ class Watcher:
     def uncover(self, attempt: int) -> str:
         """One step of closing what hides the board; says what was done.
 
-        Escape first (most dialogs close on it), then, from the pixels, the dialog's X or a
-        click on its backdrop; round again if the dialog stays or comes back.
+        Escape first (most dialogs close on it), then, from the pixels, the dialog's own
+        controls: its X, its button (PLAY, OK, Fermer: found by shape, never by the word),
+        a click on its backdrop; round again if the dialog stays or comes back.
         """
         click = self.frame_clicker()
-        found = self.overlay(self.whole_frame()) if click is not None and attempt % 3 else None
+        found = self.overlay(self.whole_frame()) if click is not None else None
+        ways: list[tuple[str, Any]] = [("Escape", None)]
         if found is not None:
-            target = found.close if attempt % 3 == 1 and found.close else found.outside
-            if target is not None:
-                self.send(click, *target)
-                what = "the dialog's X" if target == found.close else "beside the dialog"
-                return f"clicked {what} at {target[0]},{target[1]}"
-        self.send(self.driver.press_escape)
-        return "pressed Escape"
+            ways += [(what, target) for what, target in (
+                ("the dialog's X", found.close),
+                ("the dialog's button", getattr(found, "button", None)),
+                ("beside the dialog", found.outside)) if target is not None]
+        # The way that closed the page's last dialog first: a dialog that comes back (or the
+        # page's next one) most likely closes the same way.
+        first = [i for i, (what, _) in enumerate(ways) if what == self.closed_by]
+        if first:
+            ways = ways[first[0]:] + ways[:first[0]]
+        what, target = ways[attempt % len(ways)]
+        self._closing = what
+        if target is None or click is None:
+            self.send(self.driver.press_escape)
+            return "pressed Escape"
+        self.send(click, *target)
+        return f"clicked {what} at {target[0]},{target[1]}"
 
     def scroll_into_view(self, read: BoardView) -> bool:
         """A board cut by the frame's bottom edge: turn the wheel over it once; True if done."""
@@ -376,6 +389,8 @@ class Watcher:
                 return missing
             if read.found:
                 missing_since = None
+                if closes and self._closing is not None:
+                    self.closed_by, self._closing = self._closing, None
             elif missing_since is None:
                 missing_since = now
             elif missing is not None:

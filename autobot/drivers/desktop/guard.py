@@ -133,11 +133,13 @@ def _dialog_beside(frame: np.ndarray, keys: list[tuple[int, int]], offset: tuple
 
 
 def aims_at(dialog: Any, point: tuple[float, float]) -> bool:
-    """Is `point` the dialog's close X or its backdrop point (as found in this frame)?"""
+    """Is `point` the dialog's close X, its button or its backdrop point (as found in this
+    frame)?"""
     x0, _, x1, _ = dialog.panel
     tol = max(8.0, 0.03 * (x1 - x0))
+    targets = (dialog.close, getattr(dialog, "button", None), dialog.outside)
     return any(t is not None and abs(t[0] - point[0]) <= tol and abs(t[1] - point[1]) <= tol
-               for t in (dialog.close, dialog.outside))
+               for t in targets)
 
 
 def rows_differ(before: Any, now: Any) -> str | None:
