@@ -148,7 +148,7 @@ def solver_from_args(args: argparse.Namespace) -> Any:
 
 def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
     """The --profile calibration (or None) and a board reader that uses it."""
-    from autobot.vision import read_board
+    from autobot.vision.learned import PageReader
 
     profile = None
     if getattr(args, "profile", None):
@@ -156,12 +156,9 @@ def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
 
         profile = load_profile(args.profile)  # missing or broken: one line, exit 2
 
-    glyph_cache: dict[Any, Any] = {}  # one reader per game: unchanged tiles skip glyph matching
-
-    def read(frame: Any, *, hint: Any = None) -> Any:
-        return read_board(frame, hint=hint, profile=profile, cache=glyph_cache)
-
-    return profile, read
+    # One reader per game: unchanged tiles skip glyph matching, and the page's own glyphs are
+    # learned from the letters the bot types.
+    return profile, PageReader(profile)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ from autobot.wordle import Turn
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
 OverlayFinder = Callable[[Any], Any]  # frame -> autobot.vision.overlay.Overlay | None
+SMALLER_TILES = 0.7  # a lattice of tiles this much smaller than the board's is not the board
 
 
 def default_overlay(frame: Any) -> Any:
@@ -108,6 +109,7 @@ class Watcher:
         self.growing = False  # the board shows the rows played plus one (Absurdle-like)
         self.keyed_rows: set[int] = set()  # rows whose letters' keys were seen coloured
         self.started = False  # the board was taken (start() is over): keys may have been sent
+        self.board_tile = 0.0  # the board's tile side (px) when the game started on it
         self._covered_digest: int | None = None  # the frame the last dialog check looked at
         self._covered = False
         self._closing: str | None = None  # the way the last close step tried
@@ -253,7 +255,10 @@ class Watcher:
         """
         static = (self._identical_since is not None
                   and self.captured_at - self._identical_since >= 0.3)
-        if not read.found or (self.started and (read.settled or not static)):
+        # (settled by vision's own signs: a read only taken as still because its frames stay
+        # identical may be a dialog's example row, still as dialogs are)
+        settled = read.settled and not isinstance(read, _StillRead)
+        if not read.found or (self.started and (settled or not static)):
             return False
         if read.settled and all(
             row_kind(row) in ("empty", "typing", "typed", "evaluated") for row in read.rows
@@ -269,6 +274,12 @@ class Watcher:
         )
         self._covered_digest, self._covered = self._digest, inside
         return inside
+
+    def smaller_than_the_board(self, read: BoardView) -> bool:
+        """Is `read` a lattice of tiles under SMALLER_TILES of the board the game started on?"""
+        tile = getattr(getattr(read, "grid", None), "tile", None)
+        return bool(self.started and read.found and self.board_tile and tile
+                    and float(tile) < SMALLER_TILES * self.board_tile)
 
     def whole_frame(self) -> Any:
         """The last frame if it shows the whole screen, else a fresh whole one (a dialog is
@@ -361,6 +372,11 @@ class Watcher:
             now = self.clock()
             if self.covered(read):
                 read = _StillRead(False, False, (), None, ("the board is inside a dialog",))
+            elif self.smaller_than_the_board(read):
+                # A lattice of much smaller tiles than the game's board: a dialog's example
+                # rows over it (in any look, found as a panel or not), never the board.
+                read = _StillRead(False, False, (), None, (
+                    "tiles much smaller than the board's (a dialog's examples?)",))
             elif self.started and read.found and len(read.rows) <= len(self.history):
                 # Fewer rows than played and the one being played: the rest is covered (a
                 # dialog over the lower rows) or the game is over. Either way, not the board.
