@@ -865,3 +865,28 @@ def test_a_whole_frame_grabbed_for_a_dialog_counts_as_a_capture() -> None:
     watcher.look()
     assert watcher.whole_frame().max() == 1  # a fresh whole frame, not the clip
     assert watcher.captures == Keys.screen.captures == {"full": 1, "clip": 1}
+
+
+def test_fewer_rows_of_much_smaller_tiles_are_never_the_board() -> None:
+    """A dialog's example rows (32 px tiles over a 62 px board), in any look: not the board.
+    A board that grows rows as its tiles shrink, or is zoomed out whole, still is."""
+    from types import SimpleNamespace
+
+    from autobot.loop.watch import Watcher
+
+    clock = FakeClock()
+    watcher = Watcher(None, None, BotConfig(), None, clock, clock.sleep,  # type: ignore[arg-type]
+                      None, None, lambda frame: None)
+
+    def read(tile: float, rows: int) -> FakeRead:
+        return FakeRead(True, True, (("", "....."),) * rows, SimpleNamespace(tile=tile))
+
+    assert not watcher.smaller_than_the_board(read(62, 6))  # before the game: nothing to compare
+    watcher.started, watcher.rows = True, 6
+    assert not watcher.smaller_than_the_board(read(62, 6))
+    assert watcher.smaller_than_the_board(read(32, 1))  # the tutorial's row
+    assert watcher.smaller_than_the_board(read(32, 3))
+    assert not watcher.smaller_than_the_board(read(55, 7))  # an open board grew a row
+    assert not watcher.smaller_than_the_board(read(48, 9))  # ... and again, a little smaller
+    assert not watcher.smaller_than_the_board(read(24, 9))  # zoomed out: every row still there
+    assert not watcher.smaller_than_the_board(FakeRead(False, False, ()))

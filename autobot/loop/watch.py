@@ -14,7 +14,7 @@ from autobot.wordle import Turn
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
 OverlayFinder = Callable[[Any], Any]  # frame -> autobot.vision.overlay.Overlay | None
-SMALLER_TILES = 0.7  # a lattice of tiles this much smaller than the board's is not the board
+SMALLER_TILES = 0.7  # fewer rows of tiles this much smaller than the board's: not the board
 
 
 def default_overlay(frame: Any) -> Any:
@@ -276,10 +276,17 @@ class Watcher:
         return inside
 
     def smaller_than_the_board(self, read: BoardView) -> bool:
-        """Is `read` a lattice of tiles under SMALLER_TILES of the board the game started on?"""
+        """Is `read` a lattice of fewer rows than the board, of tiles under SMALLER_TILES of
+        the board's last size (a dialog's examples)? A board that grows rows (its tiles
+        shrinking a little each time) or is zoomed out whole keeps its rows: it still counts."""
         tile = getattr(getattr(read, "grid", None), "tile", None)
-        return bool(self.started and read.found and self.board_tile and tile
-                    and float(tile) < SMALLER_TILES * self.board_tile)
+        if not (self.started and read.found and tile):
+            return False
+        if self.board_tile and float(tile) < SMALLER_TILES * self.board_tile \
+                and len(read.rows) < self.rows:
+            return True
+        self.board_tile = float(tile)
+        return False
 
     def whole_frame(self) -> Any:
         """The last frame if it shows the whole screen, else a fresh whole one (a dialog is
