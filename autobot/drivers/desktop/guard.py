@@ -126,7 +126,8 @@ def _dialog_beside(frame: np.ndarray, keys: list[tuple[int, int]], offset: tuple
             return None if p is None else (p[0] + ox, p[1] + oy)
 
         return replace(found, panel=(x0 + ox, y0 + oy, x1 + ox, y1 + oy),
-                       close=shift(found.close), outside=shift(found.outside))
+                       close=shift(found.close), outside=shift(found.outside),
+                       button=shift(found.button))
     if depth == 0 or x1 - x0 < 32 or y1 - y0 < 32:
         return None
     return _dialog_beside(frame[y0:y1, x0:x1], keys, (ox + x0, oy + y0), depth - 1)
