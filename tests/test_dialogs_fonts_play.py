@@ -45,3 +45,45 @@ def test_the_page_is_won(option: str, base: str, tmp_path: Path, capsys: pytest.
         assert out.count("clicked the dialog's") >= 3, out
     if option.startswith("font"):
         assert not record["rejected"]  # no word lost to a misread row
+
+
+LOOKS = ["intro=1", "intro=1&theme=dark&contrast=1", "intro=button&theme=dark",
+         "intro=1&palette=letreco", "intro=1&palette=pastel&theme=dark",
+         "intro=1&tiles=round&theme=dark", "intro=1&tiles=rect", "intro=x&tiles=outline&theme=dark"]
+
+
+def test_a_dialogs_example_rows_are_never_the_board_in_any_look(base: str) -> None:
+    """The tutorial's example rows (real tiles in the page's palette and shape) over the board,
+    in every look of the bundled page: before the game, a read of them lies inside the dialog
+    found by pixels; once the game is on, a lattice of fewer, smaller tiles is not the board."""
+    require_chromium()
+    import time
+    from types import SimpleNamespace
+
+    from autobot.drivers.browser import BrowserConfig, open_browser
+    from autobot.drivers.driver import SeleniumDriver
+    from autobot.loop.result import BotConfig
+    from autobot.loop.watch import Watcher, default_overlay
+    from autobot.vision import read_board
+
+    found_somewhere = 0
+    with open_browser(BrowserConfig()) as web:
+        screen = SeleniumDriver(web).screen
+        for look in LOOKS:
+            web.get(f"{base}?answer=crane&anim=0&stats=0&{look}")
+            for _ in range(100):  # the page is up once its word lists are in
+                if web.execute_script("return document.body.dataset.ready === '1'"):
+                    break
+                time.sleep(0.05)
+            frame = screen.grab()
+            read = read_board(frame)
+            if not read.found:
+                continue
+            found_somewhere += 1
+            watcher = Watcher(SimpleNamespace(screen=screen), None, BotConfig(), None,
+                              lambda: 0.0, lambda s: None, None, None, default_overlay)
+            watcher.frame = frame
+            assert watcher.covered(read), (look, read.rows)
+            watcher.started, watcher.rows, watcher.board_tile = True, 6, 62.0
+            assert watcher.smaller_than_the_board(read), (look, read.rows)
+    assert found_somewhere >= 2, found_somewhere  # (dark looks: example rows read as a lattice)
