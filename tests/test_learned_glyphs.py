@@ -88,3 +88,20 @@ def test_nothing_typed_is_never_typed(count: int) -> None:
     one = frame("one")
     grid = read_board(one).grid
     assert not typed_exactly(one, one, grid, 1, count)
+
+
+def test_play_keeps_learned_glyphs_with_a_profile_that_has_a_glyph_folder(tmp_path: Path) -> None:
+    from autobot.cli.play import save_learned_glyphs
+
+    said: list[str] = []
+    console = SimpleNamespace(print=said.append)
+    reader = PageReader()
+    save_learned_glyphs(reader, SimpleNamespace(templates_dir=tmp_path), console)
+    assert said == [] and not list(tmp_path.iterdir())  # nothing learned: nothing written
+    typed = frame("typed")
+    reader.learn(typed, reader(typed), 1, "brick")
+    save_learned_glyphs(reader, None, console)  # no --profile: kept in memory only
+    save_learned_glyphs(reader, SimpleNamespace(templates_dir=None), console)
+    assert said == []
+    save_learned_glyphs(reader, SimpleNamespace(templates_dir=tmp_path), console)
+    assert len(list(tmp_path.glob("*.png"))) == 5 and "BCIKR" in said[0]

@@ -161,6 +161,19 @@ def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
     return profile, PageReader(profile)
 
 
+def save_learned_glyphs(reader: Any, profile: Any, console: Any) -> None:
+    """The page's own glyphs the reader learned from typed letters, kept with a --profile that
+    has a glyph folder (`autobot calibrate --letters`): the next run reads the page's font
+    from its first frame, a game in progress too."""
+    folder = getattr(profile, "templates_dir", None)
+    save = getattr(reader, "save", None)
+    if folder is None or save is None or not reader.known():
+        return
+    written = save(folder, tag="page")
+    console.print(f"learned the page's glyphs of {reader.known()}: {len(written)} saved in "
+                  f"{folder}")
+
+
 def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss."""
     if args.boards is not None and args.boards > 1:
@@ -180,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
     if args.url and answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
     solver: Any = solver_from_args(args)
-    _, reader = reader_from_args(args)
+    profile, reader = reader_from_args(args)
     console = Console(highlight=False)
     if args.confirm:
         solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin, output=sys.stdout)
@@ -218,6 +231,7 @@ def run(args: argparse.Namespace) -> int:
             raise
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
+    save_learned_glyphs(reader, profile, console)
     console.print()
     # The grid's colours follow the page as the bot saw it (it may be any page, via --url).
     console.print(share_grid(list(result.turns), result.won, args.hard,
