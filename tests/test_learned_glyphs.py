@@ -43,6 +43,9 @@ def test_a_row_typed_into_gains_ink_in_exactly_the_tiles_typed() -> None:
     assert not typed_exactly(one, typed, grid, 0, 5)  # the scored row did not change
     assert typed_exactly(one, typed, None, 1, 5) is False
     assert typed_tiles(one, typed[:-1], grid, 1) is None  # frames of other sizes
+    # The page moved (scrolled 20 px): every row changed, so the row is not proven typed.
+    moved = np.roll(typed, 20, axis=0)
+    assert not typed_exactly(one, moved, grid, 1, 5)
 
 
 def test_typed_tiles_on_drawn_frames() -> None:

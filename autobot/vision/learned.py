@@ -47,9 +47,16 @@ def typed_tiles(before: Any, after: Any, grid: Grid | None, row: int) -> list[bo
 
 
 def typed_exactly(before: Any, after: Any, grid: Grid | None, row: int, count: int) -> bool:
-    """Did row `row` gain ink in exactly its first `count` tiles (where the keys went)?"""
+    """Did row `row` gain ink in exactly its first `count` tiles (where the keys went), the
+    rows beside it staying as they were (the page did not move or redraw)?"""
     gained = typed_tiles(before, after, grid, row)
-    return gained is not None and count > 0 and gained == [c < count for c in range(len(gained))]
+    if gained is None or count <= 0 or gained != [c < count for c in range(len(gained))]:
+        return False
+    for other in (row - 1, row + 1):
+        if grid is not None and 0 <= other < grid.rows:
+            if any(typed_tiles(before, after, grid, other) or ()):
+                return False
+    return True
 
 
 class PageReader:
