@@ -699,8 +699,14 @@ def test_a_dialog_closed_only_by_its_button_and_back_once_is_closed_the_same_way
     game = FakeGame("llama", FakeClock(), dialog=True, dialog_sticks=True)
     driver = ButtonDriver(game)
     events: list[Event] = []
+    at: list[float] = []  # fake time of each event
+
+    def on_event(event: Event) -> None:
+        events.append(event)
+        at.append(game.clock.t)
+
     result = play_game(driver, solver, BotConfig(), reader=fake_reader, clock=game.clock,
-                       sleep=game.clock.sleep, on_event=events.append,
+                       sleep=game.clock.sleep, on_event=on_event,
                        overlay=lambda frame: Overlay((0, 0, 100, 100), None, (150, 50), (50, 80))
                        if game.dialog else None)
     assert result.won
@@ -709,6 +715,11 @@ def test_a_dialog_closed_only_by_its_button_and_back_once_is_closed_the_same_way
         "pressed Escape", "clicked the dialog's button at 50,80",
         "clicked the dialog's button at 50,80"]
     assert driver.clicks == [(50, 80), (50, 80)]
+    # The word the dialog swallowed is typed again soon after it is closed: the row standing
+    # empty after a close is all that arrived (no reject_patience wait for late keys).
+    closed = max(i for i, e in enumerate(events) if e.kind == "close")
+    retyped = next(i for i, e in enumerate(events) if e.kind == "retype")
+    assert retyped > closed and at[retyped] - at[closed] < BotConfig().reject_patience
 
 
 class StillScreen:

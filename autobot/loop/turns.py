@@ -246,10 +246,12 @@ class GameLoop(Watcher):
             self.font_learned = True
         return True
 
-    def typed_judge(self, index: int, guess: str, before: Any = None) -> Judge:
+    def typed_judge(self, index: int, guess: str, before: Any = None,
+                    closed: int | None = None) -> Judge:
         """Is `guess` in row `index`, typed and still (ready for Enter), or did keys go astray?
 
-        `before`: the frame grabbed before the keys (to see which tiles gained ink)."""
+        `before`: the frame grabbed before the keys (to see which tiles gained ink); `closed`:
+        dialogs closed before them (one closed since took the keys: no need to wait long)."""
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> Outcome | None:
             if not (read.found and read.settled) or index >= len(read.rows):
@@ -269,8 +271,12 @@ class GameLoop(Watcher):
                     and self.typed_by_ink(read, index, guess, before)):
                 return Outcome("typed")
             # Fewer or other letters: keys may still be on their way; only a row that stays
-            # wrong is a dropped or misdirected key.
-            if self.steady(read, previous) and still >= self.config.reject_patience:
+            # wrong is a dropped or misdirected key. A dialog that came up and was closed since
+            # the keys took them: a row that stands still after it is all that arrived.
+            patience = self.config.reject_patience
+            if closed is not None and self.closed > closed:
+                patience = min(patience, self.config.escape_wait)
+            if self.steady(read, previous) and still >= patience:
                 return Outcome("mistyped", typed=row[1].count("t"))
             return None
 
@@ -430,7 +436,8 @@ class GameLoop(Watcher):
             self.send(self.driver.type_word, guess)
             t3 = self.clock()
             typed: Outcome = self.wait(
-                self.typed_judge(index, guess, before), f"row {index + 1} to show {guess.upper()}"
+                self.typed_judge(index, guess, before, closed),
+                f"row {index + 1} to show {guess.upper()}",
             )
             t4 = self.clock()
             typed_row = row_pixels(self.frame, self.grid, index)
