@@ -148,3 +148,17 @@ def test_a_button_is_a_filled_bar_with_a_word_in_any_colour(colour: tuple[int, i
     # The same bar with nothing written on it is a plain bar; tiles alone are no button.
     assert find_button(_panel_with(colour, word=False, dark=dark), (200, 100, 600, 500)) is None
     assert find_button(_panel_with(None, tiles=True, dark=dark), (200, 100, 600, 500)) is None
+
+
+def test_an_outlined_button_is_a_button_and_an_empty_outline_is_not() -> None:
+    import cv2
+
+    from autobot.vision.overlay import find_button
+
+    for dark in (False, True):
+        page = _panel_with(None, tiles=True, dark=dark)
+        ink = (230, 230, 230) if dark else (40, 40, 40)
+        cv2.rectangle(page, (300, 420), (499, 463), ink, 2)
+        assert find_button(page, (200, 100, 600, 500)) is None  # an empty frame: no word
+        cv2.putText(page, "OK", (380, 452), cv2.FONT_HERSHEY_SIMPLEX, 0.8, ink, 2)
+        assert find_button(page, (200, 100, 600, 500)) == (400, 442)

@@ -181,8 +181,9 @@ BUTTON_COLOUR = 0.55  # share of its box in the fill's one colour (a word on it,
 def find_button(frame: np.ndarray, panel: Box) -> Point | None:
     """The centre of the panel's main button, or None.
 
-    A button is a filled bar of one colour unlike the panel's, wider than tall, not at the
-    panel's edge, with something written on it (its word is not read: any language). Square
+    A button is a filled bar of one colour unlike the panel's (or a bar's outline), wider than
+    tall, not at the panel's edge, with something written on it (its word is not read: any
+    language). Square
     tiles (a tutorial's example rows) and lines of text are not bars; among several bars the
     largest (a primary button is the big one), then the lowest, wins.
     """
@@ -209,11 +210,19 @@ def find_button(frame: np.ndarray, panel: Box) -> Point | None:
         if filled.mean() < BUTTON_FILL:
             continue  # a ring, a line of text, a shape that is not a bar
         box = inside[by:by + bh, bx:bx + bw]
-        fill = np.median(box[mask.astype(bool)], axis=0)
-        same = (np.abs(box - fill).max(axis=2) <= 24)
-        word = filled.astype(bool) & ~same
-        if same.mean() < BUTTON_COLOUR or word.mean() < 0.01:
-            continue  # many colours (a picture), or nothing written on it (a plain bar)
+        if mask.mean() < 0.5:
+            # An outlined button: a ring in the panel's colour inside, a word in it (the
+            # word's own ink, not the ring's).
+            ring = cv2.dilate(mask, np.ones((3, 3), np.uint8)).astype(bool)
+            word = filled.astype(bool) & ~ring & ink[by:by + bh, bx:bx + bw].astype(bool)
+            if word.mean() < 0.01 or word.mean() > 0.4:
+                continue
+        else:
+            fill = np.median(box[mask.astype(bool)], axis=0)
+            same = (np.abs(box - fill).max(axis=2) <= 24)
+            word = filled.astype(bool) & ~same
+            if same.mean() < BUTTON_COLOUR or word.mean() < 0.01:
+                continue  # many colours (a picture), or nothing written on it (a plain bar)
         rank = (bw * bh, by)
         centre = (x0 + bx + bw // 2, y0 + by + bh // 2)
         if best is None or rank > best[0]:
