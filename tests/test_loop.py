@@ -6,6 +6,7 @@ screen and the reader are fakes; tests/test_play.py plays the real page in real 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -901,3 +902,31 @@ def test_fewer_rows_of_much_smaller_tiles_are_never_the_board() -> None:
     assert not watcher.smaller_than_the_board(read(48, 9))  # ... and again, a little smaller
     assert not watcher.smaller_than_the_board(read(24, 9))  # zoomed out: every row still there
     assert not watcher.smaller_than_the_board(FakeRead(False, False, ()))
+
+
+class UnreadableTyped:
+    """A reader of a page whose typed letters no template knows (read as '?'), which learns."""
+
+    def __init__(self) -> None:
+        self.learned: list[tuple[int, str]] = []
+
+    def __call__(self, frame: FakeRead, *, hint: Any = None) -> FakeRead:
+        rows = tuple((("?" * len(letters), marks) if set(marks) == {"t"} else (letters, marks))
+                     for letters, marks in frame.rows)
+        return dataclasses.replace(frame, rows=rows)
+
+    def learn(self, frame: Any, read: Any, row: int, word: str) -> int:
+        self.learned.append((row, word))
+        return len(word)
+
+
+def test_typed_letters_read_as_unknown_glyphs_are_learned_as_the_keys_typed() -> None:
+    game = FakeGame("robot", FakeClock())
+    reader = UnreadableTyped()
+    events: list[Event] = []
+    result = play_game(FakeDriver(game), Scripted(["crane", "robot"]), BotConfig(),
+                       reader=reader, clock=game.clock, sleep=game.clock.sleep,
+                       on_event=events.append)
+    assert result.won and reader.learned == [(0, "crane"), (1, "robot")]
+    notes = [e.detail for e in events if e.kind == "note"]
+    assert len(notes) == 1 and "font of its own" in notes[0]  # said once, not per row

@@ -235,6 +235,12 @@ class GameLoop(Watcher):
                 return False
         if not typed_exactly(before, self.frame, self.grid, index, len(guess)):
             return False
+        self.learn_row(read, index, guess)
+        return True
+
+    def learn_row(self, read: BoardView, index: int, guess: str) -> None:
+        """Teach the reader row `index`'s glyphs as the letters of `guess` (the bot typed them
+        there), if it learns (`autobot.vision.learned.PageReader`)."""
         learn = getattr(self.reader, "learn", None)
         if learn is not None and learn(self.frame, read, index, guess):
             # What was read from those pixels before is stale: read them again.
@@ -244,7 +250,6 @@ class GameLoop(Watcher):
                     f"the page's letters are in a font of its own: learning it from the "
                     f"letters typed ({guess.upper()})")))
             self.font_learned = True
-        return True
 
     def typed_judge(self, index: int, guess: str, before: Any = None,
                     closed: int | None = None) -> Judge:
@@ -262,8 +267,11 @@ class GameLoop(Watcher):
             if kind == "typed" and letters_match(row[0], guess):
                 # One settled frame showing every letter proves the keys arrived; a letter
                 # seen popping must first stand still.
-                return Outcome("typed") if self.still_enough(still, self.config.typed_quiet) \
-                    else None
+                if not self.still_enough(still, self.config.typed_quiet):
+                    return None
+                if "?" in row[0]:
+                    self.learn_row(read, index, guess)  # letters typed, unreadable: learn them
+                return Outcome("typed")
             if kind in ("evaluated", "moving"):
                 raise OutOfStep(f"row {index + 1} shows {row[0]} {row[1]} before Enter")
             if (before is not None and self.steady(read, previous)
