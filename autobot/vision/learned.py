@@ -8,7 +8,6 @@ page's font. Kept per page in memory; `save` writes them as a calibration profil
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -118,8 +117,3 @@ class PageReader:
                 written.append(path)
         return written
 
-
-def learned_letters(reader: Any) -> Sequence[str]:
-    """The letters a reader learned (none for a plain function)."""
-    known = getattr(reader, "known", None)
-    return known() if callable(known) else ""
