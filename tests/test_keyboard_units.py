@@ -281,3 +281,17 @@ def test_two_grey_key_shades_split_into_absent_and_unused_by_the_palette() -> No
     absent, green, used, fresh = _labs("787c7e", "6aaa64", "7a7e80", "d3d6da")
     board = Palette((absent, green), ("X", "G"))
     assert key_marks([used, fresh, green], _labs("ffffff")[0], palette=board) == ["X", ".", "G"]
+
+
+@pytest.mark.parametrize(("left", "right"), [("return", "outline-x"), ("outline-x", "return"),
+                                             ("filled-x", "arrow"), ("check", "filled-x")])
+def test_icon_only_ends_are_named_by_their_shape_not_a_label(left: str, right: str) -> None:
+    """Both ends of the bottom row drawn as icons (no word on either): the one drawn like ⌫
+    is BACK, wherever it sits; the other is ENTER, and no swap is offered."""
+    boxes = [(0, 0, 60, 40), (300, 0, 360, 40)]
+    labels = {b: ("", 0.0, "icon", icon_shape(icon(draw)))
+              for b, draw in zip(boxes, (left, right), strict=True)}
+    names, reasons, swapped = name_specials(boxes, labels)
+    back = boxes[0] if "x" in left else boxes[1]
+    assert names == {b: "BACK" if b == back else "ENTER" for b in boxes}
+    assert swapped == {} and reasons == []

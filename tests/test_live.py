@@ -221,6 +221,23 @@ def test_find_board_starts_under_a_dialog_only_when_one_is_seen_twice() -> None:
     assert stop.value.exit_code == 3
 
 
+def test_a_dialogs_button_is_found_in_a_window_and_may_be_clicked() -> None:
+    """A tutorial closed only by its button, in a window on a desktop: the button is found in
+    desktop pixels, and the guard lets a click through there (and not a little beside it)."""
+    from autobot.drivers.desktop import page_dialog
+    from autobot.drivers.desktop.guard import aims_at
+    from autobot.vision import load_image
+
+    page = load_image(ROOT / "tests" / "data" / "overlay" / "page_button_light_x1.png")
+    desktop = np.zeros((1100, 1500, 3), np.uint8)
+    desktop[40:40 + page.shape[0], 150:150 + page.shape[1]] = page
+    found = page_dialog(desktop)
+    assert found is not None and found.close is None and found.button is not None
+    assert abs(found.button[0] - 790) <= 8 and abs(found.button[1] - 705) <= 8
+    assert aims_at(found, found.button)
+    assert not aims_at(found, (found.button[0], found.button[1] - 200))
+
+
 def test_a_dialog_counts_only_over_a_game() -> None:
     from autobot.drivers.desktop import page_dialog
     from autobot.vision import load_image

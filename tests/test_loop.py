@@ -6,6 +6,7 @@ screen and the reader are fakes; tests/test_play.py plays the real page in real 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -672,6 +673,56 @@ def test_a_dialog_that_never_closes_is_exit_3_after_escape_x_and_backdrop(solver
     assert err.value.result.waiting_for == "the board to appear"  # type: ignore[attr-defined]
 
 
+class ButtonDriver(ClickDriver):
+    """A dialog without an X that ignores Escape and its backdrop: only its button closes it;
+    it comes back once after the first close."""
+
+    def __init__(self, game: FakeGame) -> None:
+        super().__init__(game)
+        self.shown = 1
+
+    def click(self, x: int, y: int) -> None:
+        self.clicks.append((x, y))
+        if (x, y) == (50, 80):
+            self.game.dialog = False
+
+    def type_word(self, word: str) -> None:
+        if self.shown == 1 and not self.game.dialog:
+            self.shown, self.game.dialog = 2, True  # back at the first key, swallowing it
+            return
+        super().type_word(word)
+
+
+def test_a_dialog_closed_only_by_its_button_and_back_once_is_closed_the_same_way(
+        solver: Any) -> None:
+    from autobot.vision.overlay import Overlay
+
+    game = FakeGame("llama", FakeClock(), dialog=True, dialog_sticks=True)
+    driver = ButtonDriver(game)
+    events: list[Event] = []
+    at: list[float] = []  # fake time of each event
+
+    def on_event(event: Event) -> None:
+        events.append(event)
+        at.append(game.clock.t)
+
+    result = play_game(driver, solver, BotConfig(), reader=fake_reader, clock=game.clock,
+                       sleep=game.clock.sleep, on_event=on_event,
+                       overlay=lambda frame: Overlay((0, 0, 100, 100), None, (150, 50), (50, 80))
+                       if game.dialog else None)
+    assert result.won
+    # Escape, then the button; when it comes back, the button first (what worked before).
+    assert [e.detail for e in events if e.kind in ("escape", "close")] == [
+        "pressed Escape", "clicked the dialog's button at 50,80",
+        "clicked the dialog's button at 50,80"]
+    assert driver.clicks == [(50, 80), (50, 80)]
+    # The word the dialog swallowed is typed again soon after it is closed: the row standing
+    # empty after a close is all that arrived (no reject_patience wait for late keys).
+    closed = max(i for i, e in enumerate(events) if e.kind == "close")
+    retyped = next(i for i, e in enumerate(events) if e.kind == "retype")
+    assert retyped > closed and at[retyped] - at[closed] < BotConfig().reject_patience
+
+
 class StillScreen:
     """Frames as arrays: the same pixels every time, or new ones every time."""
 
@@ -826,3 +877,56 @@ def test_a_whole_frame_grabbed_for_a_dialog_counts_as_a_capture() -> None:
     watcher.look()
     assert watcher.whole_frame().max() == 1  # a fresh whole frame, not the clip
     assert watcher.captures == Keys.screen.captures == {"full": 1, "clip": 1}
+
+
+def test_fewer_rows_of_much_smaller_tiles_are_never_the_board() -> None:
+    """A dialog's example rows (32 px tiles over a 62 px board), in any look: not the board.
+    A board that grows rows as its tiles shrink, or is zoomed out whole, still is."""
+    from types import SimpleNamespace
+
+    from autobot.loop.watch import Watcher
+
+    clock = FakeClock()
+    watcher = Watcher(None, None, BotConfig(), None, clock, clock.sleep,  # type: ignore[arg-type]
+                      None, None, lambda frame: None)
+
+    def read(tile: float, rows: int) -> FakeRead:
+        return FakeRead(True, True, (("", "....."),) * rows, SimpleNamespace(tile=tile))
+
+    assert not watcher.smaller_than_the_board(read(62, 6))  # before the game: nothing to compare
+    watcher.started, watcher.rows = True, 6
+    assert not watcher.smaller_than_the_board(read(62, 6))
+    assert watcher.smaller_than_the_board(read(32, 1))  # the tutorial's row
+    assert watcher.smaller_than_the_board(read(32, 3))
+    assert not watcher.smaller_than_the_board(read(55, 7))  # an open board grew a row
+    assert not watcher.smaller_than_the_board(read(48, 9))  # ... and again, a little smaller
+    assert not watcher.smaller_than_the_board(read(24, 9))  # zoomed out: every row still there
+    assert not watcher.smaller_than_the_board(FakeRead(False, False, ()))
+
+
+class UnreadableTyped:
+    """A reader of a page whose typed letters no template knows (read as '?'), which learns."""
+
+    def __init__(self) -> None:
+        self.learned: list[tuple[int, str]] = []
+
+    def __call__(self, frame: FakeRead, *, hint: Any = None) -> FakeRead:
+        rows = tuple((("?" * len(letters), marks) if set(marks) == {"t"} else (letters, marks))
+                     for letters, marks in frame.rows)
+        return dataclasses.replace(frame, rows=rows)
+
+    def learn(self, frame: Any, read: Any, row: int, word: str) -> int:
+        self.learned.append((row, word))
+        return len(word)
+
+
+def test_typed_letters_read_as_unknown_glyphs_are_learned_as_the_keys_typed() -> None:
+    game = FakeGame("robot", FakeClock())
+    reader = UnreadableTyped()
+    events: list[Event] = []
+    result = play_game(FakeDriver(game), Scripted(["crane", "robot"]), BotConfig(),
+                       reader=reader, clock=game.clock, sleep=game.clock.sleep,
+                       on_event=events.append)
+    assert result.won and reader.learned == [(0, "crane"), (1, "robot")]
+    notes = [e.detail for e in events if e.kind == "note"]
+    assert len(notes) == 1 and "font of its own" in notes[0]  # said once, not per row

@@ -84,3 +84,81 @@ def test_covers_and_the_backdrop_point() -> None:
     assert overlay.covers((250, 350, 400, 500)) and not overlay.covers((300, 0, 400, 100))
     assert outside_point((500, 1000), (100, 100, 300, 400)) == (650, 250)
     assert outside_point((500, 400), (5, 5, 395, 495)) is None  # no backdrop left to click
+
+
+# --- dialogs closed only by their own controls (the bundled page's intro=button / intro=x /
+# promo=1, Chromium screenshots at 1280x937) ---------------------------------------------------
+
+# name: (its close X or None, its button or None), centres as a person sees them
+CONTROLS = {
+    "page_button_light_x1.png": (None, (640, 665)),  # a tutorial closed only by JOUER
+    "page_button_dark_x1.png": (None, (640, 665)),
+    "page_x_dark_x1.png": ((863, 193), None),  # only a text x (U+00D7), no button
+    "page_promo_light_x1.png": ((862, 192), (640, 407)),  # a promo: a text ✕ and CONTINUER
+    "page_promo_dark_x1.png": ((862, 192), (640, 407)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONTROLS))
+def test_a_dialogs_own_controls_are_found(name: str) -> None:
+    found = find_overlay(load_image(DATA / name))
+    assert found is not None
+    for got, want in zip((found.close, found.button), CONTROLS[name], strict=True):
+        if want is None:
+            assert got is None, (name, found)
+        else:
+            assert got is not None and np.hypot(got[0] - want[0], got[1] - want[1]) <= 8, found
+
+
+def test_example_tiles_and_text_are_no_button() -> None:
+    """The How to play dialogs of the NYT look and word-master: tiles, words, an X."""
+    for name in ("page_intro_light_x1.png", "page_intro_dark_x1.png", "wm_modal_light.png",
+                 "wm_modal_dark.png", "page_x_dark_x1.png"):
+        found = find_overlay(load_image(DATA / name))
+        assert found is not None and found.button is None, name
+
+
+def _panel_with(button: tuple[int, int, int] | None, word: bool = True,
+                tiles: bool = False, dark: bool = False) -> np.ndarray:
+    """A dimmed page with a panel; on it optionally square tiles and a filled bar."""
+    import cv2
+
+    page = np.full((600, 800, 3), 30 if dark else 128, np.uint8)
+    panel = (30, 30, 30) if dark else (255, 255, 255)
+    page[100:500, 200:600] = panel
+    if tiles:
+        for i in range(5):
+            page[200:240, 230 + 50 * i:270 + 50 * i] = (106, 170, 100)
+    if button is not None:
+        page[420:464, 300:500] = button
+        if word:  # any word in any script: strokes of another colour on the bar
+            cv2.putText(page, "Fermer", (345, 452), cv2.FONT_HERSHEY_SIMPLEX, 0.8,
+                        (255, 255, 255) if sum(button) < 500 else (0, 0, 0), 2)
+    return page
+
+
+@pytest.mark.parametrize(("colour", "dark"), [((106, 170, 100), False), ((0, 114, 178), True),
+                                              ((230, 230, 230), True), ((40, 40, 40), False)])
+def test_a_button_is_a_filled_bar_with_a_word_in_any_colour(colour: tuple[int, int, int],
+                                                            dark: bool) -> None:
+    from autobot.vision.overlay import find_button
+
+    frame = _panel_with(colour, tiles=True, dark=dark)
+    assert find_button(frame, (200, 100, 600, 500)) == (400, 442)
+    # The same bar with nothing written on it is a plain bar; tiles alone are no button.
+    assert find_button(_panel_with(colour, word=False, dark=dark), (200, 100, 600, 500)) is None
+    assert find_button(_panel_with(None, tiles=True, dark=dark), (200, 100, 600, 500)) is None
+
+
+def test_an_outlined_button_is_a_button_and_an_empty_outline_is_not() -> None:
+    import cv2
+
+    from autobot.vision.overlay import find_button
+
+    for dark in (False, True):
+        page = _panel_with(None, tiles=True, dark=dark)
+        ink = (230, 230, 230) if dark else (40, 40, 40)
+        cv2.rectangle(page, (300, 420), (499, 463), ink, 2)
+        assert find_button(page, (200, 100, 600, 500)) is None  # an empty frame: no word
+        cv2.putText(page, "OK", (380, 452), cv2.FONT_HERSHEY_SIMPLEX, 0.8, ink, 2)
+        assert find_button(page, (200, 100, 600, 500)) == (400, 442)

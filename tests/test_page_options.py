@@ -142,6 +142,55 @@ def test_intro_reopens_once_after_the_first_key(d: WebDriver, base: str) -> None
     assert rows(d)[0] == ("S", "t....")
 
 
+def test_intro_button_and_x_close_only_by_their_own_control(d: WebDriver, base: str) -> None:
+    """intro=button: no x, Escape and the backdrop do nothing, its button closes it;
+    intro=x: only its x (a text glyph) closes it."""
+
+    def shown(selector: str) -> bool:
+        return bool(js(d, f"getComputedStyle(document.querySelector('{selector}')).display"
+                          " !== 'none'"))
+
+    for only, control in (("button", "play-intro"), ("x", "close-intro-text")):
+        load(d, base, answer="crane", intro=only, anim=False, stats=False)
+        assert intro_open(d)
+        assert shown(f"#{control}") and not shown("#close-intro")
+        send(d, Keys.ESCAPE)
+        ActionChains(d).move_by_offset(20, 500).click().perform()
+        ActionChains(d).move_by_offset(-20, -500).perform()
+        assert intro_open(d)
+        d.find_element("id", control).click()
+        assert not intro_open(d)
+        send(d, "c")  # back once at the first key, as intro=1
+        assert intro_open(d)
+        d.find_element("id", control).click()
+        assert play(d, "crane", 0) == "GGGGG"
+
+
+def test_promo_comes_after_the_first_scored_row_and_swallows_keys(d: WebDriver,
+                                                                  base: str) -> None:
+    def promo_open() -> bool:
+        return not js(d, "document.getElementById('promo-overlay').hidden")
+
+    load(d, base, answer="crane", promo=True, anim=False, stats=False)
+    assert not promo_open()
+    assert play(d, "slate", 0) == "XXGXG"
+    wait(promo_open, what="the promo")
+    modal, board = rect(d, "#promo-modal"), rect(d, "#board")
+    assert modal["top"] <= board["top"] and modal["bottom"] >= board["bottom"]
+    send(d, Keys.ESCAPE + "brick")
+    ActionChains(d).move_by_offset(20, 500).click().perform()
+    ActionChains(d).move_by_offset(-20, -500).perform()
+    assert promo_open() and rows(d)[1] == ("", ".....")
+    d.find_element("id", "promo-button").click()
+    assert not promo_open()
+    assert play(d, "crane", 1) == "GGGGG"
+    load(d, base, answer="crane", promo=True, anim=False, stats=False)
+    play(d, "slate", 0)
+    wait(promo_open, what="the promo")
+    d.find_element("id", "close-promo").click()  # its x closes it too
+    assert not promo_open()
+
+
 # ---------- keys= ----------
 
 

@@ -148,7 +148,7 @@ def solver_from_args(args: argparse.Namespace) -> Any:
 
 def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
     """The --profile calibration (or None) and a board reader that uses it."""
-    from autobot.vision import read_board
+    from autobot.vision.learned import PageReader
 
     profile = None
     if getattr(args, "profile", None):
@@ -156,12 +156,22 @@ def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
 
         profile = load_profile(args.profile)  # missing or broken: one line, exit 2
 
-    glyph_cache: dict[Any, Any] = {}  # one reader per game: unchanged tiles skip glyph matching
+    # One reader per game: unchanged tiles skip glyph matching, and the page's own glyphs are
+    # learned from the letters the bot types.
+    return profile, PageReader(profile)
 
-    def read(frame: Any, *, hint: Any = None) -> Any:
-        return read_board(frame, hint=hint, profile=profile, cache=glyph_cache)
 
-    return profile, read
+def save_learned_glyphs(reader: Any, profile: Any, console: Any) -> None:
+    """The page's own glyphs the reader learned from typed letters, kept with a --profile that
+    has a glyph folder (`autobot calibrate --letters`): the next run reads the page's font
+    from its first frame, a game in progress too."""
+    folder = getattr(profile, "templates_dir", None)
+    save = getattr(reader, "save", None)
+    if folder is None or save is None or not reader.known():
+        return
+    written = save(folder, tag="page")
+    console.print(f"learned the page's glyphs of {reader.known()}: {len(written)} saved in "
+                  f"{folder}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -187,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
     if args.url and answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
     solver: Any = solver_from_args(args)
-    _, reader = reader_from_args(args)
+    profile, reader = reader_from_args(args)
     console = Console(highlight=False)
     if args.confirm:
         solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin, output=sys.stdout)
@@ -225,6 +235,7 @@ def run(args: argparse.Namespace) -> int:
             raise
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
+    save_learned_glyphs(reader, profile, console)
     console.print()
     # The grid's colours follow the page as the bot saw it (it may be any page, via --url).
     console.print(share_grid(list(result.turns), result.won, args.hard,

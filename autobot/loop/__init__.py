@@ -14,7 +14,9 @@ Each row is three waits, all timed with the injectable clock, never fixed sleeps
    a toast while the row is still typed, or the typed row unchanged for `reject_patience` s.
 
 Pages differ, so the loop learns each one from what it sees: no board in view means something
-covers it (Escape, then the dialog's X or its backdrop, found by `autobot.vision.overlay`);
+covers it (Escape, then the dialog's X, its button or its backdrop, found by
+`autobot.vision.overlay`); a typed row vision cannot read but whose tiles gained ink exactly where
+the keys went is typed, and its glyphs are learned (a reader with `learn`);
 keys that change nothing make the driver climb its ladder of ways to send keys (a driver with
 `escalate`); the board's own row count is used when the game does not say; a board cut by the
 frame's bottom edge is scrolled into view (a driver with `scroll`).

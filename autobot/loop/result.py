@@ -74,7 +74,7 @@ class BotConfig:
     escape_after: float = 0.3  # the board must be gone this long before Escape (a read can blink)
     escape_wait: float = 0.6  # how long to watch for the board after each Escape
     escapes: int = 3  # Escapes to try when no board is visible (and no dialog is seen)
-    closes: int = 6  # dialog closing attempts (Escape, its X, its backdrop) per missing spell
+    closes: int = 8  # dialog closing attempts (Escape, its X, button, backdrop) per missing spell
     # A board vision keeps calling unsettled but whose frames stay pixel-identical this long
     # (and at least `still_frames` frames), every tile readable, is settled: the page is still.
     still_override: float = 1.0

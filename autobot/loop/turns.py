@@ -34,16 +34,11 @@ from autobot.wordle import WORD_LENGTH, Turn
 
 
 def _default_reader() -> Reader:
-    """`read_board` with a glyph cache for this game: tiles that did not change since an
-    earlier frame (the settled rows) are not matched again."""
-    from autobot.vision import read_board
+    """`read_board` with a glyph cache for this game (tiles that did not change since an
+    earlier frame are not matched again) that learns the page's glyphs from typed letters."""
+    from autobot.vision.learned import PageReader
 
-    glyph_cache: dict[Any, Any] = {}
-
-    def read(frame: Any, *, hint: Any = None) -> Any:
-        return read_board(frame, hint=hint, cache=glyph_cache)
-
-    return read
+    return PageReader()
 
 
 def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -> Any:
@@ -53,8 +48,13 @@ def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -
 
 
 
+SURE_LETTER = 0.8  # a letter read this well is what the page shows, whatever the bot typed
+
+
 class GameLoop(Watcher):
     """One game's turns on top of its watcher; `play_game` is its only user."""
+
+    font_learned = False  # glyphs of the page's own font were learned from typed letters
 
     @property
     def length(self) -> int:
@@ -116,6 +116,7 @@ class GameLoop(Watcher):
 
         read = self.wait(judge, "the board to appear")
         self.started = True
+        self.board_tile = float(getattr(getattr(read, "grid", None), "tile", 0.0) or 0.0)
         see_page = getattr(self.solver, "see_page", None)
         if see_page is not None:
             see_page(self.frame, read)  # a solver that adapts to the page (its language)
@@ -209,8 +210,53 @@ class GameLoop(Watcher):
 
         return judge
 
-    def typed_judge(self, index: int, guess: str) -> Judge:
-        """Is `guess` in row `index`, typed and still (ready for Enter), or did keys go astray?"""
+    def typed_by_ink(self, read: BoardView, index: int, guess: str, before: Any) -> bool:
+        """Letters vision does not see as typed (a font no template knows, in the grey of a
+        hint) that the bot knows it typed: the row gained ink in exactly the tiles the keys
+        went to since the frame `before` them, and what vision does read agrees with `guess`.
+        The row's glyphs are then learned as `guess`'s letters (the reader reads the page's
+        font from now on)."""
+        from autobot.vision.learned import typed_exactly
+
+        row = read.rows[index]
+        if row_kind(row) not in ("empty", "typing", "typed"):
+            return False
+        if row[0]:
+            # Letters read unlike the ones typed: an unknown font's near misses (a thin
+            # italic L read as I, with a middling score), not other keys (read clearly, or
+            # most of the row).
+            scores = (getattr(read, "scores", ()) or ())
+            row_scores = scores[index] if index < len(scores) else ()
+            read_at = [i for i, m in enumerate(row[1]) if m == "t"]
+            wrong = [i for i, ch in zip(read_at, row[0], strict=False)
+                     if ch != "?" and i < len(guess) and ch != guess[i].upper()]
+            if 2 * len(wrong) > len(guess) or any(
+                    i < len(row_scores) and row_scores[i] >= SURE_LETTER for i in wrong):
+                return False
+        if not typed_exactly(before, self.frame, self.grid, index, len(guess)):
+            return False
+        self.learn_row(read, index, guess)
+        return True
+
+    def learn_row(self, read: BoardView, index: int, guess: str) -> None:
+        """Teach the reader row `index`'s glyphs as the letters of `guess` (the bot typed them
+        there), if it learns (`autobot.vision.learned.PageReader`)."""
+        learn = getattr(self.reader, "learn", None)
+        if learn is not None and learn(self.frame, read, index, guess):
+            # What was read from those pixels before is stale: read them again.
+            self._read_digest = None
+            if not self.font_learned:
+                self.emit(Event("note", index, detail=(
+                    f"the page's letters are in a font of its own: learning it from the "
+                    f"letters typed ({guess.upper()})")))
+            self.font_learned = True
+
+    def typed_judge(self, index: int, guess: str, before: Any = None,
+                    closed: int | None = None) -> Judge:
+        """Is `guess` in row `index`, typed and still (ready for Enter), or did keys go astray?
+
+        `before`: the frame grabbed before the keys (to see which tiles gained ink); `closed`:
+        dialogs closed before them (one closed since took the keys: no need to wait long)."""
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> Outcome | None:
             if not (read.found and read.settled) or index >= len(read.rows):
@@ -221,13 +267,24 @@ class GameLoop(Watcher):
             if kind == "typed" and letters_match(row[0], guess):
                 # One settled frame showing every letter proves the keys arrived; a letter
                 # seen popping must first stand still.
-                return Outcome("typed") if self.still_enough(still, self.config.typed_quiet) \
-                    else None
+                if not self.still_enough(still, self.config.typed_quiet):
+                    return None
+                if "?" in row[0]:
+                    self.learn_row(read, index, guess)  # letters typed, unreadable: learn them
+                return Outcome("typed")
             if kind in ("evaluated", "moving"):
                 raise OutOfStep(f"row {index + 1} shows {row[0]} {row[1]} before Enter")
+            if (before is not None and self.steady(read, previous)
+                    and self.still_enough(still, self.config.typed_quiet)
+                    and self.typed_by_ink(read, index, guess, before)):
+                return Outcome("typed")
             # Fewer or other letters: keys may still be on their way; only a row that stays
-            # wrong is a dropped or misdirected key.
-            if self.steady(read, previous) and still >= self.config.reject_patience:
+            # wrong is a dropped or misdirected key. A dialog that came up and was closed since
+            # the keys took them: a row that stands still after it is all that arrived.
+            patience = self.config.reject_patience
+            if closed is not None and self.closed > closed:
+                patience = min(patience, self.config.escape_wait)
+            if self.steady(read, previous) and still >= patience:
                 return Outcome("mistyped", typed=row[1].count("t"))
             return None
 
@@ -383,10 +440,12 @@ class GameLoop(Watcher):
                 self.tell_notes(index)
             t2 = self.clock()
             closed = self.closed
+            before = self.frame  # the row before the keys: which tiles gain ink is theirs
             self.send(self.driver.type_word, guess)
             t3 = self.clock()
             typed: Outcome = self.wait(
-                self.typed_judge(index, guess), f"row {index + 1} to show {guess.upper()}"
+                self.typed_judge(index, guess, before, closed),
+                f"row {index + 1} to show {guess.upper()}",
             )
             t4 = self.clock()
             typed_row = row_pixels(self.frame, self.grid, index)

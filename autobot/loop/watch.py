@@ -14,6 +14,7 @@ from autobot.wordle import Turn
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
 OverlayFinder = Callable[[Any], Any]  # frame -> autobot.vision.overlay.Overlay | None
+SMALLER_TILES = 0.7  # fewer rows of tiles this much smaller than the board's: not the board
 
 
 def default_overlay(frame: Any) -> Any:
@@ -108,8 +109,11 @@ class Watcher:
         self.growing = False  # the board shows the rows played plus one (Absurdle-like)
         self.keyed_rows: set[int] = set()  # rows whose letters' keys were seen coloured
         self.started = False  # the board was taken (start() is over): keys may have been sent
+        self.board_tile = 0.0  # the board's tile side (px) when the game started on it
         self._covered_digest: int | None = None  # the frame the last dialog check looked at
         self._covered = False
+        self._closing: str | None = None  # the way the last close step tried
+        self.closed_by: str | None = None  # the way that closed the last dialog (tried first)
         self.theme: str | None = None
         self.high_contrast = False
 
@@ -251,7 +255,10 @@ class Watcher:
         """
         static = (self._identical_since is not None
                   and self.captured_at - self._identical_since >= 0.3)
-        if not read.found or (self.started and (read.settled or not static)):
+        # (settled by vision's own signs: a read only taken as still because its frames stay
+        # identical may be a dialog's example row, still as dialogs are)
+        settled = read.settled and not isinstance(read, _StillRead)
+        if not read.found or (self.started and (settled or not static)):
             return False
         if read.settled and all(
             row_kind(row) in ("empty", "typing", "typed", "evaluated") for row in read.rows
@@ -267,6 +274,19 @@ class Watcher:
         )
         self._covered_digest, self._covered = self._digest, inside
         return inside
+
+    def smaller_than_the_board(self, read: BoardView) -> bool:
+        """Is `read` a lattice of fewer rows than the board, of tiles under SMALLER_TILES of
+        the board's last size (a dialog's examples)? A board that grows rows (its tiles
+        shrinking a little each time) or is zoomed out whole keeps its rows: it still counts."""
+        tile = getattr(getattr(read, "grid", None), "tile", None)
+        if not (self.started and read.found and tile):
+            return False
+        if self.board_tile and float(tile) < SMALLER_TILES * self.board_tile \
+                and len(read.rows) < self.rows:
+            return True
+        self.board_tile = float(tile)
+        return False
 
     def whole_frame(self) -> Any:
         """The last frame if it shows the whole screen, else a fresh whole one (a dialog is
@@ -289,19 +309,30 @@ class Watcher:
     def uncover(self, attempt: int) -> str:
         """One step of closing what hides the board; says what was done.
 
-        Escape first (most dialogs close on it), then, from the pixels, the dialog's X or a
-        click on its backdrop; round again if the dialog stays or comes back.
+        Escape first (most dialogs close on it), then, from the pixels, the dialog's own
+        controls: its X, its button (PLAY, OK, Fermer: found by shape, never by the word),
+        a click on its backdrop; round again if the dialog stays or comes back.
         """
         click = self.frame_clicker()
-        found = self.overlay(self.whole_frame()) if click is not None and attempt % 3 else None
+        found = self.overlay(self.whole_frame()) if click is not None else None
+        ways: list[tuple[str, Any]] = [("Escape", None)]
         if found is not None:
-            target = found.close if attempt % 3 == 1 and found.close else found.outside
-            if target is not None:
-                self.send(click, *target)
-                what = "the dialog's X" if target == found.close else "beside the dialog"
-                return f"clicked {what} at {target[0]},{target[1]}"
-        self.send(self.driver.press_escape)
-        return "pressed Escape"
+            ways += [(what, target) for what, target in (
+                ("the dialog's X", found.close),
+                ("the dialog's button", getattr(found, "button", None)),
+                ("beside the dialog", found.outside)) if target is not None]
+        # The way that closed the page's last dialog first: a dialog that comes back (or the
+        # page's next one) most likely closes the same way.
+        first = [i for i, (what, _) in enumerate(ways) if what == self.closed_by]
+        if first:
+            ways = ways[first[0]:] + ways[:first[0]]
+        what, target = ways[attempt % len(ways)]
+        self._closing = what
+        if target is None or click is None:
+            self.send(self.driver.press_escape)
+            return "pressed Escape"
+        self.send(click, *target)
+        return f"clicked {what} at {target[0]},{target[1]}"
 
     def scroll_into_view(self, read: BoardView) -> bool:
         """A board cut by the frame's bottom edge: turn the wheel over it once; True if done."""
@@ -348,6 +379,11 @@ class Watcher:
             now = self.clock()
             if self.covered(read):
                 read = _StillRead(False, False, (), None, ("the board is inside a dialog",))
+            elif self.smaller_than_the_board(read):
+                # A lattice of much smaller tiles than the game's board: a dialog's example
+                # rows over it (in any look, found as a panel or not), never the board.
+                read = _StillRead(False, False, (), None, (
+                    "tiles much smaller than the board's (a dialog's examples?)",))
             elif self.started and read.found and len(read.rows) <= len(self.history):
                 # Fewer rows than played and the one being played: the rest is covered (a
                 # dialog over the lower rows) or the game is over. Either way, not the board.
@@ -376,6 +412,8 @@ class Watcher:
                 return missing
             if read.found:
                 missing_since = None
+                if closes and self._closing is not None:
+                    self.closed_by, self._closing = self._closing, None
             elif missing_since is None:
                 missing_since = now
             elif missing is not None:

@@ -12,6 +12,7 @@
   const FADE_MS = 500; // reveal=fade: a tile fades in over this long
   const STAGGER_MS = 300; // the next tile starts flipping this long after the previous one
   const ONE_BY_ONE_MS = 250; // reveal=one-by-one: the gap between two tiles (no motion)
+  const PROMO_DELAY_MS = 400; // promo=1: the panel comes this long after the row is scored
   const SLOW_KEY_MS = 120; // keys=slow: a key this soon after the last accepted one is dropped
   const POP_MS = 100;
   const SHAKE_MS = 600;
@@ -42,6 +43,7 @@
     reveal: ['flip', 'flip-y', 'fade', 'none', 'one-by-one', 'tilt'],
     tiles: ['square', 'round', 'rounded', 'rect', 'outline'],
     mode: ['wordle', 'absurdle', 'jotto'], // the game the page plays (README "Modes")
+    font: ['clear', 'thin'], // font=thin makes the tiles' letters a thin grey italic serif, large
   };
   // The "How to play" examples: word, the one highlighted letter's index and its state.
   const INTRO_EXAMPLES = [
@@ -186,8 +188,12 @@
       sheet: p.get('sheet'),
       sheetStates: list('sheetstates'),
       intro: flag('intro', false),
-      // intro=sticky: the help does not close on Escape, only by its x or its backdrop.
-      introSticky: (p.get('intro') || '').toLowerCase() === 'sticky',
+      // intro=sticky: the help does not close on Escape, only by its x or its backdrop;
+      // intro=x: only by its x (a text glyph); intro=button: only by its button (no x).
+      introSticky: ['sticky', 'x', 'button'].includes((p.get('intro') || '').toLowerCase()),
+      introOnly: { x: 'x', button: 'button' }[(p.get('intro') || '').toLowerCase()] || null,
+      promo: flag('promo', false),
+      font: choice('font'),
       hint: flag('hint', false),
       keys: choice('keys'),
       palette: choice('palette'),
@@ -231,6 +237,7 @@
   const toaster = document.getElementById('toaster');
   const overlay = document.getElementById('overlay');
   const introOverlay = document.getElementById('intro-overlay');
+  const promoOverlay = document.getElementById('promo-overlay');
   const LEN = config.length;
   const MULTI = config.boards > 1; // many boards: the functions under "many boards" below
   const ROWS = MULTI ? config.boards + EXTRA_GUESSES : config.maxRows; // the most guesses allowed
@@ -241,7 +248,9 @@
   body.classList.toggle('dark', config.theme === 'dark');
   body.classList.toggle('contrast', config.contrast);
   body.classList.toggle('no-anim', !config.anim);
-  body.classList.add(`palette-${config.palette}`, `tiles-${config.tiles}`, `reveal-${config.reveal}`);
+  body.classList.add(`palette-${config.palette}`, `tiles-${config.tiles}`, `reveal-${config.reveal}`,
+    `font-${config.font}`);
+  if (config.introOnly) introOverlay.classList.add(`only-${config.introOnly}`);
   if (config.offset) {
     // An ad-like banner above the board: the page gets taller by as much and scrolls.
     const banner = document.getElementById('banner');
@@ -262,6 +271,7 @@
     lastKeyAt: -Infinity, // keys=slow: when the last key was accepted
   };
   const intro = { reopenPending: false, reopened: false };
+  const promo = { shown: false }; // promo=1: the panel comes once, after the first scored row
   const tiles = [];
   const keys = new Map();
 
@@ -522,6 +532,7 @@
       game.busy = false;
       showHints();
     }
+    if (!instant) maybePromo();
     return true;
   }
 
@@ -612,7 +623,8 @@
   /** Put each open modal's box over the board so the board is hidden while it is open. */
   function placeModals() {
     const rect = board.getBoundingClientRect();
-    for (const [backdrop, id] of [[overlay, 'stats-modal'], [introOverlay, 'intro-modal']]) {
+    for (const [backdrop, id] of [[overlay, 'stats-modal'], [introOverlay, 'intro-modal'],
+      [promoOverlay, 'promo-modal']]) {
       if (backdrop.hidden) continue;
       const modal = document.getElementById(id);
       modal.style.top = `${Math.max(8, Math.round(rect.top) - 20)}px`;
@@ -663,6 +675,24 @@
     overlay.hidden = true;
   }
 
+  // ---------- promo=1: a panel that comes mid-game ----------
+
+  /** After the first scored row that does not end the game, a promotional panel covers the
+   *  board (as some pages sell a subscription then); Escape and the backdrop do nothing. */
+  function maybePromo() {
+    if (!config.promo || promo.shown || game.status !== 'IN_PROGRESS') return;
+    promo.shown = true;
+    setTimeout(() => {
+      if (game.status !== 'IN_PROGRESS') return;
+      promoOverlay.hidden = false;
+      placeModals();
+    }, PROMO_DELAY_MS);
+  }
+
+  function closePromo() {
+    promoOverlay.hidden = true;
+  }
+
   function shareText() {
     const glyph = { correct: config.contrast ? '🟧' : '🟩', present: config.contrast ? '🟦' : '🟨', absent: config.theme === 'dark' ? '⬛' : '⬜' };
     const count = game.status === 'WIN' ? game.rows.length : 'X';
@@ -674,7 +704,8 @@
 
   /** One game key (a letter, 'enter' or 'backspace') from the physical or on-screen keyboard. */
   function handleKey(key) {
-    if (game.status !== 'IN_PROGRESS' || game.busy || !overlay.hidden || !introOverlay.hidden) return;
+    if (game.status !== 'IN_PROGRESS' || game.busy || !overlay.hidden || !introOverlay.hidden
+        || !promoOverlay.hidden) return;
     if (intro.reopenPending) {
       // The page pops its help up again and swallows the key that triggered it.
       intro.reopenPending = false;
@@ -728,9 +759,13 @@
     if (e.target === overlay) closeStats();
   });
   document.getElementById('close-intro').addEventListener('click', closeIntro);
+  document.getElementById('close-intro-text').addEventListener('click', closeIntro);
+  document.getElementById('play-intro').addEventListener('click', closeIntro);
   introOverlay.addEventListener('click', (e) => {
-    if (e.target === introOverlay) closeIntro();
+    if (e.target === introOverlay && !config.introOnly) closeIntro();
   });
+  document.getElementById('close-promo').addEventListener('click', closePromo);
+  document.getElementById('promo-button').addEventListener('click', closePromo);
   document.getElementById('help-button').addEventListener('click', (e) => {
     e.currentTarget.blur();
     openIntro();

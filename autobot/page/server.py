@@ -108,6 +108,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "reveal": ("flip", "flip-y", "fade", "none", "one-by-one", "tilt"),
     "tiles": ("square", "round", "rounded", "rect", "outline"),
     "mode": ("wordle", "absurdle", "jotto"),
+    "font": ("clear", "thin"),
 }
 
 # boards=N (app.js BOARD_COUNTS): Wordle, Dordle, Quordle, Octordle, Sedecordle, Duotrigordle.
@@ -256,6 +257,8 @@ def page_url(
     tiles: str = "square",
     offset: int = 0,
     mode: str = "wordle",
+    font: str = "clear",
+    promo: bool = False,
     boards: int = 1,
     answers: Sequence[str] = (),
     dim: bool = False,
@@ -296,8 +299,10 @@ def page_url(
         query["intro"] = intro if isinstance(intro, str) else "1"
     if hint:
         query["hint"] = "1"
+    if promo:
+        query["promo"] = "1"
     chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles,
-                  mode=mode)
+                  mode=mode, font=font)
     for name, value in chosen.items():
         if value != CHOICES[name][0]:
             query[name] = value

@@ -281,6 +281,32 @@ def name_for_letter(letter: str) -> str:
 _CACHE: dict[str, Templates] = {}
 
 
+def _build(letters: Sequence[str], rows: Sequence[np.ndarray]) -> Templates:
+    """Templates from normalised glyph images (GLYPH x GLYPH, 0..1, ink high)."""
+    if not rows:
+        empty = np.zeros((0, GLYPH, GLYPH), np.float32)
+        return Templates((), empty, empty.astype(np.uint8), empty.astype(np.uint8),
+                         np.zeros((0, COARSE * COARSE), np.float32))
+    images = np.stack([features(r) for r in rows]).astype(np.float32)
+    matrix = _unit(np.stack([_coarse(i) for i in images]))
+    ink = (np.stack(rows) > 0.5).astype(np.uint8)
+    near = np.stack([cv2.dilate(i, _NEAR) for i in ink])
+    return Templates(tuple(letters), images, ink, near, matrix)
+
+
+def with_glyphs(base: Templates, letters: Sequence[str], glyphs: Sequence[np.ndarray]) -> Templates:
+    """`base` plus glyphs learned from a page (normalised as `normalise` makes them), each
+    with its letter: a page's own font, read from the letters the bot itself typed."""
+    extra = _build(letters, [np.asarray(g, np.float32) for g in glyphs])
+    return Templates(
+        base.letters + extra.letters,
+        np.concatenate([base.images, extra.images]),
+        np.concatenate([base.ink, extra.ink]),
+        np.concatenate([base.near, extra.near]),
+        np.concatenate([base.matrix, extra.matrix]),
+    )
+
+
 def load_templates(directory: Path | str | Sequence[Path | str] | None = None) -> Templates:
     """Glyph templates from one or more template folders (cached).
 
@@ -313,14 +339,6 @@ def load_templates(directory: Path | str | Sequence[Path | str] | None = None) -
     if not rows:
         where = ", ".join(str(d) for d in dirs)
         raise AutobotError(f"glyph templates not found: no {GLYPH}x{GLYPH} PNGs in {where}", 2)
-    images = np.stack([features(r) for r in rows]) if rows else np.zeros((0, GLYPH, GLYPH))
-    matrix = (
-        _unit(np.stack([_coarse(i) for i in images.astype(np.float32)]))
-        if rows
-        else np.zeros((0, COARSE * COARSE), np.float32)
-    )
-    ink = (np.stack(rows) > 0.5).astype(np.uint8) if rows else np.zeros((0, GLYPH, GLYPH), np.uint8)
-    near = np.stack([cv2.dilate(i, _NEAR) for i in ink]) if rows else ink
-    templates = Templates(tuple(letters), images.astype(np.float32), ink, near, matrix)
+    templates = _build(letters, rows)
     _CACHE[key] = templates
     return templates

@@ -2,7 +2,9 @@
 
 A "How to play" or statistics dialog is a large panel with straight edges (a step in
 brightness, or a soft shadow) that does not span the whole frame, often with a small X near its
-top-right corner. Pure numpy/OpenCV on one RGB frame; the turn loop decides what to do with it.
+top-right corner, and often a button (PLAY, Fermer, OK, Continue: a filled bar wider than tall
+with a word on it; the word is never read, any language will do). Pure numpy/OpenCV on one RGB
+frame; the turn loop decides what to do with it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class Overlay:
     panel: Box
     close: Point | None  # the centre of an X glyph near the panel's top-right corner
     outside: Point | None  # a point on the backdrop, beside the panel (click to dismiss)
+    button: Point | None = None  # the centre of the panel's main button (PLAY, OK, Fermer ...)
 
     def covers(self, box: Box) -> bool:
         """Does the panel overlap `box` (e.g. the board's last known place)?"""
@@ -170,6 +173,63 @@ def outside_point(frame_shape: tuple[int, ...], panel: Box) -> Point | None:
     return point if size >= 16 else None
 
 
+BUTTON_INK = 40  # a button's fill differs from the panel's colour by this much (max channel)
+BUTTON_FILL = 0.8  # share of its box a button's fill covers, its word's holes filled
+BUTTON_COLOUR = 0.55  # share of its box in the fill's one colour (a word on it, little else)
+
+
+def find_button(frame: np.ndarray, panel: Box) -> Point | None:
+    """The centre of the panel's main button, or None.
+
+    A button is a filled bar of one colour unlike the panel's (or a bar's outline), wider than
+    tall, not at the panel's edge, with something written on it (its word is not read: any
+    language). Square
+    tiles (a tutorial's example rows) and lines of text are not bars; among several bars the
+    largest (a primary button is the big one), then the lowest, wins.
+    """
+    x0, y0, x1, y1 = panel
+    inside = frame[y0:y1, x0:x1].astype(np.int16)
+    ph, pw = inside.shape[:2]
+    if ph < 40 or pw < 40:
+        return None
+    background = np.median(inside.reshape(-1, 3), axis=0)
+    ink = (np.abs(inside - background).max(axis=2) >= BUTTON_INK).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=4)
+    best: tuple[tuple[int, int], Point] | None = None
+    for i in range(1, count):
+        bx, by, bw, bh, _ = (int(v) for v in stats[i])
+        if not (bw >= 1.8 * bh and 0.15 * pw <= bw <= 0.95 * pw and 0.03 * ph <= bh <= 0.25 * ph
+                and bh >= 12):
+            continue
+        if bx <= 1 or by <= 1 or bx + bw >= pw - 1 or by + bh >= ph - 1:
+            continue  # the panel's own edge or a band across it, not a button
+        mask = (labels[by:by + bh, bx:bx + bw] == i).astype(np.uint8)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = np.zeros_like(mask)
+        cv2.drawContours(filled, contours, -1, 1, thickness=cv2.FILLED)
+        if filled.mean() < BUTTON_FILL:
+            continue  # a ring, a line of text, a shape that is not a bar
+        box = inside[by:by + bh, bx:bx + bw]
+        if mask.mean() < 0.5:
+            # An outlined button: a ring in the panel's colour inside, a word in it (the
+            # word's own ink, not the ring's).
+            ring = cv2.dilate(mask, np.ones((3, 3), np.uint8)).astype(bool)
+            word = filled.astype(bool) & ~ring & ink[by:by + bh, bx:bx + bw].astype(bool)
+            if word.mean() < 0.01 or word.mean() > 0.4:
+                continue
+        else:
+            fill = np.median(box[mask.astype(bool)], axis=0)
+            same = (np.abs(box - fill).max(axis=2) <= 24)
+            word = filled.astype(bool) & ~same
+            if same.mean() < BUTTON_COLOUR or word.mean() < 0.01:
+                continue  # many colours (a picture), or nothing written on it (a plain bar)
+        rank = (bw * bh, by)
+        centre = (x0 + bx + bw // 2, y0 + by + bh // 2)
+        if best is None or rank > best[0]:
+            best = (rank, centre)
+    return best[1] if best else None
+
+
 SEARCH_SIDE = 1400  # larger frames are searched for panels at 1/2, 1/3, ... (edges survive)
 
 
@@ -188,4 +248,5 @@ def find_overlay(frame: np.ndarray) -> Overlay | None:
         panel = find_panel(frame)
     if panel is None:
         return None
-    return Overlay(panel, find_close(frame, panel), outside_point(frame.shape, panel))
+    return Overlay(panel, find_close(frame, panel), outside_point(frame.shape, panel),
+                   find_button(frame, panel))

@@ -249,11 +249,14 @@ def read_board(
     hint: Grid | None = None,
     profile: object | None = None,
     cache: GlyphCache | None = None,
+    templates: glyphs.Templates | None = None,
 ) -> BoardRead:
     """Read the board in an HxWx3 uint8 RGB frame.
 
     For speed in a game loop: `hint` is last frame's grid, `cache` a dict the caller keeps
     for the game (letters of tiles whose pixels did not change are not matched again).
+    `templates`: the glyphs to read letters with (the page's own, learned from the letters the
+    bot typed, `glyphs.with_glyphs`); by default the profile's and the shipped ones.
     """
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise AutobotError("frame must be an HxWx3 uint8 RGB array", 2)
@@ -262,7 +265,8 @@ def read_board(
     grid, reasons = locate_grid(frame, hint)
     if grid is None:
         return NOT_FOUND
-    return read_grid(frame, grid, reasons=reasons, profile=profile, cache=cache)
+    return read_grid(frame, grid, reasons=reasons, profile=profile, cache=cache,
+                     templates=templates)
 
 
 def read_grid(
@@ -274,13 +278,15 @@ def read_grid(
     cache: GlyphCache | None = None,
     ring: tuple[int, int] = RING,
     blank: Sequence[np.ndarray] = (),
+    templates: glyphs.Templates | None = None,
 ) -> BoardRead:
     """Read the board whose tiles are at `grid` (found by the caller: one of many boards).
 
     `reasons`: what locating it already found amiss; `ring`: where tile colours are sampled;
     `blank`: colours of filled empty tiles (see classify_colours).
     """
-    templates = glyphs.load_templates(_template_dirs(profile))
+    if templates is None:
+        templates = glyphs.load_templates(_template_dirs(profile))
     bg = background_lab(frame, grid)
     theme = colour.theme_of(bg)
     grid = with_cut_rows(frame, grid, bg)

@@ -126,18 +126,21 @@ def _dialog_beside(frame: np.ndarray, keys: list[tuple[int, int]], offset: tuple
             return None if p is None else (p[0] + ox, p[1] + oy)
 
         return replace(found, panel=(x0 + ox, y0 + oy, x1 + ox, y1 + oy),
-                       close=shift(found.close), outside=shift(found.outside))
+                       close=shift(found.close), outside=shift(found.outside),
+                       button=shift(found.button))
     if depth == 0 or x1 - x0 < 32 or y1 - y0 < 32:
         return None
     return _dialog_beside(frame[y0:y1, x0:x1], keys, (ox + x0, oy + y0), depth - 1)
 
 
 def aims_at(dialog: Any, point: tuple[float, float]) -> bool:
-    """Is `point` the dialog's close X or its backdrop point (as found in this frame)?"""
+    """Is `point` the dialog's close X, its button or its backdrop point (as found in this
+    frame)?"""
     x0, _, x1, _ = dialog.panel
     tol = max(8.0, 0.03 * (x1 - x0))
+    targets = (dialog.close, getattr(dialog, "button", None), dialog.outside)
     return any(t is not None and abs(t[0] - point[0]) <= tol and abs(t[1] - point[1]) <= tol
-               for t in (dialog.close, dialog.outside))
+               for t in targets)
 
 
 def rows_differ(before: Any, now: Any) -> str | None:
