@@ -25,10 +25,17 @@ HELP = (
 
 def add_boards_option(parser: argparse.ArgumentParser, what: str) -> None:
     """--boards N (and --compare for the benchmark)."""
+    count = number_in(int, 1, MAX_BOARDS)
+    auto = what == "play"  # a page's boards are counted from its pixels unless told
+
+    def boards(text: str) -> int | None:
+        return None if auto and text.strip().lower() == "auto" else count(text)
+
     parser.add_argument(
-        "--boards", type=number_in(int, 1, MAX_BOARDS), default=None, metavar="N",
+        "--boards", type=boards, default=None, metavar="N" + ("|auto" if auto else ""),
         help=f"{what} N boards at once with N + 5 guesses (2 Dordle, 4 Quordle, 8 Octordle, "
-             f"16 Sedecordle, 32 Duotrigordle); strategies: {', '.join(MULTI_STRATEGIES)}",
+             f"16 Sedecordle, 32 Duotrigordle); strategies: {', '.join(MULTI_STRATEGIES)}"
+             + ("; default auto: counted from the page's pixels" if auto else ""),
     )
     if what == "benchmark":
         parser.add_argument("--compare", action="store_true",

@@ -208,6 +208,17 @@ def run(args: argparse.Namespace) -> int:
         browser_seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
                                 screen=screen_for(webdriver, browser))
+        if args.boards is None and game is None:
+            from autobot.cli.play_boards import count_boards, play_loaded, room_for
+
+            room = room_for(driver)
+            boards = count_boards(driver, room)
+            if boards > 1:
+                if args.confirm or answer:
+                    raise AutobotError(f"{boards} boards found: --confirm and --answer are "
+                                       "for one board")
+                console.print(f"[dim]{boards} boards found[/dim]")
+                return play_loaded(args, driver, boards, t0, room)
         try:
             result = play_game(
                 driver, solver, BotConfig(hard=args.hard, rows=None if args.url else (

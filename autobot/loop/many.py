@@ -59,6 +59,8 @@ class ManyResult:
     error: str | None = None
     exit_code: int = 0
     waiting_for: str | None = None
+    found: int = 0  # boards found in view (auto) or told (--boards)
+    view: tuple[str, ...] = ()  # how boards out of view were brought into it (zoom steps)
 
     def to_json(self) -> dict[str, Any]:
         """The `--json` record of `autobot play --boards N` / `autobot live --boards N`."""
@@ -75,6 +77,8 @@ class ManyResult:
             "error": self.error,
             "exit_code": self.exit_code,
             "waiting_for": self.waiting_for,
+            "boards_found": self.found or self.boards,
+            "brought_into_view": list(self.view),
         }
 
 
@@ -191,9 +195,27 @@ def describe_many(read: Any, state: MultiState) -> str:
 class ManyLoop(GameLoop):
     """One many-board game on top of the one-board loop's watcher and key ladder."""
 
-    def setup(self, boards: int) -> None:
+    def setup(self, boards: int, room: Any = None) -> None:
         self.state = MultiState(boards)
         self.started = True  # no resumed rows: a many-board game is played from its start
+        self.room = room  # zooms the page out when boards do not fit (None: cannot)
+        self.room_tried = -1  # the guess the room was last tried for
+
+    def make_room(self, read: Any, why: str) -> bool:
+        """Zoom out once per guess when open boards are out of view; True if it zoomed."""
+        k = len(self.state.guesses)
+        if self.room is None or self.room_tried == k or not getattr(read, "found", False):
+            return False
+        got = open_reads(self.state, read, partial=True)
+        if got is not None and all(r is not None for r in got.values()):
+            return False
+        self.room_tried = k
+        if not self.room.fit(why):
+            return False
+        self.emit(Event("zoom", k, detail=self.room.log[-1]))
+        if hasattr(self.reader, "side"):
+            self.reader.side = None  # the tiles changed size: look for them afresh
+        return True
 
     def track(self, read: Any) -> float:
         """As the watcher's, with "settled" meaning the open boards from the current row on."""
@@ -218,6 +240,8 @@ class ManyLoop(GameLoop):
         def judge(read: Any, previous: Any, still: float) -> str | None:
             rows = self.settled_rows(read)
             if rows is None:
+                if still >= self.config.quiet:
+                    self.make_room(read, f"guess {index + 1}: boards out of view")
                 return None
             if {row_kind(r) for r in rows.values()} != {"empty"}:
                 return "dirty" if still >= self.config.reject_patience else None
@@ -342,10 +366,13 @@ def play_many(
     on_event: Callable[[Event], None] | None = None,
     guard: Callable[[Any], str | None] | None = None,
     overlay: OverlayFinder = default_overlay,
+    room: Any = None,
+    found: int = 0,
 ) -> ManyResult:
     """Play one game of `boards` boards through `driver`, asking `solver` for every guess.
 
     `reader`: frame -> many-board read (default `autobot.vision.boards.BoardsReader()`).
+    `room`: an `autobot.loop.room.Room` that zooms the page out when boards are out of view.
     Raises ManyGameFailed (an AutobotError: exit 3 no boards, 4 out of step / not settling)
     carrying the game so far as `.result`.
     """
@@ -356,7 +383,7 @@ def play_many(
     # Reading 32 boards takes seconds a frame: a reveal gets a few frames' time whatever N.
     config = replace(config, settle_timeout=max(config.settle_timeout, 4.0 * boards))
     loop = ManyLoop(driver, solver, config, reader, clock, sleep, on_event, guard, overlay)
-    loop.setup(boards)
+    loop.setup(boards, room)
     started = clock()
     stopped: str | None = None
 
@@ -366,7 +393,8 @@ def play_many(
                           clock() - started, loop.timings, stopped, loop.theme,
                           str(error) if error else None,
                           error.exit_code if error else (0 if won else 1),
-                          loop.waiting_for if error else None)
+                          loop.waiting_for if error else None, found,
+                          tuple(room.log) if room is not None else ())
 
     try:
         won = loop.play_many()
