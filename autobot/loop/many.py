@@ -2,7 +2,7 @@
 
 The one-board loop's pieces, not a copy: the same watcher (frames read and timed, waits on a
 settled picture, Escape / the dialog's X for what covers the boards), the same driver and its
-ladder of ways to send keys, the same judgements on a row (`row_kind`, `letters_match`). Every
+ladder of ways to send keys, the same judgements on a row (`row_kind`, `row_matches`). Every
 frame is read whole by the many-board reader (`autobot.vision.boards.BoardsReader`: every board
 found and read). Each guess is three waits:
 1. ready: every open board's next row is empty and the boards stood still;
@@ -26,11 +26,32 @@ from typing import Any, Protocol
 from autobot.drivers.driver import Driver, UserQuit
 from autobot.errors import AutobotError
 from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings
-from autobot.loop.rows import letters_match, row_kind, row_matches
+from autobot.loop.rows import row_kind, row_matches
 from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
 from autobot.wordle import WORD_LENGTH, Turn, score
+
+MISREAD = 1  # letters of a row of 5 the reader may take for a look-alike (M read as N or H)
+
+
+def letters_near(letters: str, word: str, slack: int = MISREAD) -> bool:
+    """Does a row's LETTERS show `word`, but for at most `slack` letters read as others? Every
+    open board shows the same row, so a dropped key still shows (a tile left empty); a
+    letter read as its look-alike in a page's font must not stop the game."""
+    if len(letters) != len(word):
+        return False
+    return sum(a not in ("?", b) for a, b in zip(letters.upper(), word.upper(),
+                                                 strict=True)) <= slack
+
+
+def row_near(row: Row, turn: Turn) -> bool:
+    """`row_matches`, with the letters as `letters_near`: the colours must be exact."""
+    letters, marks = row
+    if len(marks) != len(turn.guess) or not letters_near(letters, turn.guess):
+        return False
+    return all(m == "?" or m == t for m, t in zip(marks, turn.marks.upper(), strict=True))
+
 
 # Many boards take longer to read and to reveal; a read never turns "still" by pixels alone
 # (the watcher's shortcut keeps only the rows, not which board they belong to).
@@ -118,7 +139,8 @@ def assign(state: MultiState, boards: Sequence[Sequence[Row]], partial: bool = F
             rows = boards[i]
             # An old row's unreadable tile ('?', a misread) agrees with anything.
             if len(rows) > k and all(
-                row_matches(rows[j], Turn(state.guesses[j], want[j])) for j in range(k)
+                row_matches(rows[j], Turn(state.guesses[j], want[j]))
+                or row_near(rows[j], Turn(state.guesses[j], want[j])) for j in range(k)
             ):
                 out[b] = i
                 free.remove(i)
@@ -256,7 +278,8 @@ class ManyLoop(GameLoop):
             rows = self.settled_rows(read)
             if rows is None:
                 return None
-            if all(row_kind(r) == "typed" and letters_match(r[0], guess) for r in rows.values()):
+            if all(row_kind(r) == "typed" and letters_near(r[0], guess) for r in rows.values()) \
+                    and len({r[0] for r in rows.values()}) == 1:
                 return "typed" if self.still_enough(still, self.config.typed_quiet) else None
             return "mistyped" if still >= self.config.reject_patience else None
 
@@ -291,7 +314,7 @@ class ManyLoop(GameLoop):
             # guess may be followed at once by an end dialog over the boards.
             if kinds <= {"evaluated"} and same >= (1 if gone or not reads else 0 if settled
                                                     else 2):
-                if not all(letters_match(r[0], guess) for r in rows.values()):
+                if not all(letters_near(r[0], guess) for r in rows.values()):
                     shown = sorted({r[0] for r in rows.values()})
                     raise OutOfStep(f"the boards show {', '.join(shown)} scored, "
                                     f"the bot typed {guess.upper()}")
