@@ -238,6 +238,7 @@ def page_url(
     keys: str = "keydown",
     palette: str = "nyt",
     hint: bool = False,
+    filled: bool = False,
     rows: int | str | None = None,
     scoring: str = "standard",
     reveal: str = "flip",
@@ -247,6 +248,7 @@ def page_url(
     boards: int = 1,
     answers: Sequence[str] = (),
     dim: bool = False,
+    fold: bool = False,
 ) -> str:
     """The page URL for one game (only non-default settings appear in the query).
 
@@ -284,6 +286,8 @@ def page_url(
         query["intro"] = intro if isinstance(intro, str) else "1"
     if hint:
         query["hint"] = "1"
+    if filled:
+        query["filled"] = "1"
     chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles,
                   mode=mode)
     for name, value in chosen.items():
@@ -294,6 +298,8 @@ def page_url(
     if offset:
         query["offset"] = str(offset)
     query.update(_many_board_query(boards, answers, dim))
+    if fold:
+        query["fold"] = "1"
     if not query:
         return base
     return f"{base}?{urlencode(query, safe=',')}"
