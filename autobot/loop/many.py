@@ -278,8 +278,7 @@ class ManyLoop(GameLoop):
             rows = self.settled_rows(read)
             if rows is None:
                 return None
-            if all(row_kind(r) == "typed" and letters_near(r[0], guess) for r in rows.values()) \
-                    and len({r[0] for r in rows.values()}) == 1:
+            if all(row_kind(r) == "typed" and letters_near(r[0], guess) for r in rows.values()):
                 return "typed" if self.still_enough(still, self.config.typed_quiet) else None
             return "mistyped" if still >= self.config.reject_patience else None
 

@@ -28,8 +28,9 @@ class InView:
 
     @property
     def score(self) -> tuple[int, int]:
-        """More boards first, then more rows: what zooming out is for."""
-        return self.boards, self.rows
+        """More rows in view first (a board cut by an edge shows fewer; one missed by the
+        finder in a small frame does not hide the rows of the others), then more boards."""
+        return self.rows, self.boards
 
 
 def in_view(geometry: Sequence[Any]) -> InView:
@@ -41,7 +42,7 @@ def in_view(geometry: Sequence[Any]) -> InView:
 
 
 def best_zoom(seen: Sequence[tuple[float, InView]]) -> float:
-    """The largest zoom whose frame showed the most (boards, then rows) of all tried."""
+    """The largest zoom whose frame showed the most (rows, then boards) of all tried."""
     top = max(v.score for _, v in seen)
     return max(z for z, v in seen if v.score == top)
 
@@ -73,8 +74,11 @@ class Room:
             seen.append((z, view))
             if view.boards and view.tile < MIN_TILE_PX:
                 break
-            if view.score <= seen[-2][1].score and len(seen) > 2:
+            best_before = max(v.score for _, v in seen[:-1])
+            if len(seen) >= 3 and view.score <= best_before \
+                    and seen[-2][1].score <= max(v.score for _, v in seen[:-2]):
                 break  # two steps without more in view: all there is shows
+        self.tried = seen
         best = best_zoom(seen)
         if best != seen[-1][0]:
             self.zoom(best)
