@@ -168,3 +168,17 @@ def test_count_boards_waits_for_the_same_count_twice() -> None:
 
 def test_no_keyboard_boards_on_a_blank_frame() -> None:
     assert many_boards(np.zeros((400, 600, 3), np.uint8)) == []
+
+
+def test_play_boards_is_auto_unless_a_number_is_given() -> None:
+    import argparse
+
+    from autobot.cli import play
+
+    parser = argparse.ArgumentParser()
+    play.register(parser.add_subparsers())
+    assert parser.parse_args(["play"]).boards is None
+    assert parser.parse_args(["play", "--boards", "auto"]).boards is None
+    assert parser.parse_args(["play", "--boards", "4"]).boards == 4
+    with pytest.raises(SystemExit):
+        parser.parse_args(["play", "--boards", "many"])

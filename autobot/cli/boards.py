@@ -23,10 +23,10 @@ HELP = (
 )
 
 
-def add_boards_option(parser: argparse.ArgumentParser, what: str) -> None:
-    """--boards N (and --compare for the benchmark)."""
+def add_boards_option(parser: argparse.ArgumentParser, what: str, auto: bool = False) -> None:
+    """--boards N (and --compare for the benchmark); with `auto`, also --boards auto (the
+    default: the boards are counted from the page's pixels)."""
     count = number_in(int, 1, MAX_BOARDS)
-    auto = what == "play"  # a page's boards are counted from its pixels unless told
 
     def boards(text: str) -> int | None:
         return None if auto and text.strip().lower() == "auto" else count(text)

@@ -76,7 +76,7 @@ def register(subparsers: Any) -> None:
                              "(to fix a clone's answer or date when regression-testing it)")
     add_browser_arguments(parser)
     add_lang_option(parser, from_page=True)
-    add_boards_option(parser, "play")
+    add_boards_option(parser, "play", auto=True)
     add_answers_option(parser)
     add_game_options(parser, board_width=True)
 
