@@ -142,28 +142,34 @@ def test_letters_near_forgives_one_look_alike_not_a_dropped_key() -> None:
     assert not row_near(("ANDAH", "XGXXX"), Turn("andam", "XGXXY"))  # colours are exact
 
 
-def test_count_boards_waits_for_the_same_count_twice() -> None:
-    from autobot.cli.play_boards import count_boards
+def test_count_boards_waits_for_the_same_count_twice(monkeypatch) -> None:
+    import autobot.vision
+    import autobot.vision.boards as vb
+    from autobot.cli.play_boards import AUTO_LOOK_MAX_S, count_boards
 
-    frames = iter([0, 4, 4, 4])
     t = {"now": 0.0}
 
     def sleep(s: float) -> None:
         t["now"] += s
 
-    screen = SimpleNamespace(grab=lambda: next(frames))
-    driver = SimpleNamespace(screen=screen)
-    import autobot.vision.boards as vb
+    # A frame is (boards in view, one board found by the one-board reader).
+    monkeypatch.setattr(vb, "many_boards", lambda f: [object()] * f[0])
+    monkeypatch.setattr(autobot.vision, "read_board", lambda f: SimpleNamespace(found=f[1]))
 
-    real = vb.many_boards
-    vb.many_boards = lambda n: [object()] * n  # type: ignore[assignment]
-    try:
-        assert count_boards(driver, None, sleep, lambda: t["now"]) == 4
-        frames = iter([0] * 10)
-        screen.grab = lambda: next(frames)
-        assert count_boards(driver, None, sleep, lambda: t["now"]) == 0
-    finally:
-        vb.many_boards = real
+    def count(frames: list) -> tuple[int, float]:
+        it = iter(frames)
+        last = frames[-1]
+        driver = SimpleNamespace(screen=SimpleNamespace(grab=lambda: next(it, last)))
+        start = t["now"]
+        return count_boards(driver, None, sleep, lambda: t["now"]), t["now"] - start
+
+    assert count([(0, False), (4, False), (4, False)])[0] == 4
+    n, waited = count([(0, True)])
+    assert n == 0 and waited < 1.0  # one board: the one-board game, soon
+    # A menu first (no board at all), the 32 boards after a moment: waited for.
+    assert count([(0, False)] * 8 + [(32, False)])[0] == 32
+    n, waited = count([(0, False)])
+    assert n == 0 and waited >= AUTO_LOOK_MAX_S  # nothing ever: given up
 
 
 def test_no_keyboard_boards_on_a_blank_frame() -> None:

@@ -115,7 +115,7 @@ def room_for(driver: Any) -> Any:
 
 ZOOM_SETTLE_S = 0.4  # the page lays out again after a zoom step
 AUTO_LOOK_S = 0.6  # a page shows no boards this long after loading: one board (or none)
-AUTO_LOOK_MAX_S = 5.0  # ... and the count of many boards must repeat within this
+AUTO_LOOK_MAX_S = 5.0  # no board at all (a menu, a page still drawing): looked for this long
 
 
 def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
@@ -123,6 +123,7 @@ def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
     """How many boards the loaded page shows (0 or 1: the one-board game), from its pixels:
     the same count of two or more boards on two frames in a row; boards that do not fit in
     view are brought into it first (zoomed out) and counted again."""
+    from autobot.vision import read_board
     from autobot.vision.boards import many_boards
 
     screen = driver.screen
@@ -130,12 +131,17 @@ def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
     started = clock()
     last = -1
     while True:
-        n = len(many_boards(grab()))
+        frame = grab()
+        n = len(many_boards(frame))
         if n >= 2 and n == last:
             break
         waited = clock() - started
-        if (n < 2 and last < 2 and waited >= AUTO_LOOK_S) or waited >= AUTO_LOOK_MAX_S:
+        if waited >= AUTO_LOOK_MAX_S:
             return n if n >= 2 else 0
+        # One board in view for a while: the one-board game. Nothing yet (a menu, a page
+        # still drawing its game): keep looking.
+        if n < 2 and last < 2 and waited >= AUTO_LOOK_S and read_board(frame).found:
+            return 0
         last = n
         sleep(0.2)
     if room is not None and room.fit("boards cut by the edge of the view"):

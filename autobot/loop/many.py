@@ -172,7 +172,10 @@ def settled_from(board: Any, index: int) -> bool:
     already played and checked (a tile it cannot place) does not hold the game up."""
     if board.settled:
         return True
-    return all((named := _named_rows(why)) and max(named) <= index for why in board.reasons)
+    # Rows past the one being played are empty in any game: one cut by the edge of the
+    # view (a board not all in view) holds nothing up either.
+    return all((named := _named_rows(why))
+               and (max(named) <= index or min(named) > index + 2) for why in board.reasons)
 
 
 def open_reads(state: MultiState, read: Any, partial: bool = False) -> dict[int, Any] | None:
