@@ -139,6 +139,8 @@ def test_letters_near_forgives_one_look_alike_not_a_dropped_key() -> None:
     assert not letters_near("ANDA", "andam")  # a key the page dropped
     assert not letters_near("ANHAH", "andam")
     assert row_near(("ANDAH", "XGXXY"), Turn("andam", "XGXXY"))
+    assert row_near(("CEBEN", "XXXXY"), Turn("cedem", "XXXXY"))  # small coloured tiles
+    assert not row_near(("OEBEH", "XXXXY"), Turn("cedem", "XXXXY"))
     assert not row_near(("ANDAH", "XGXXX"), Turn("andam", "XGXXY"))  # colours are exact
 
 

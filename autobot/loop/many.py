@@ -33,6 +33,8 @@ from autobot.multiboard import MultiState
 from autobot.wordle import WORD_LENGTH, Turn, score
 
 MISREAD = 1  # letters of a row of 5 the reader may take for a look-alike (M read as N or H)
+# ... in a scored row, whose colours must match exactly: coloured small tiles read worse.
+MISREAD_SCORED = 2
 
 
 def letters_near(letters: str, word: str, slack: int = MISREAD) -> bool:
@@ -48,7 +50,7 @@ def letters_near(letters: str, word: str, slack: int = MISREAD) -> bool:
 def row_near(row: Row, turn: Turn) -> bool:
     """`row_matches`, with the letters as `letters_near`: the colours must be exact."""
     letters, marks = row
-    if len(marks) != len(turn.guess) or not letters_near(letters, turn.guess):
+    if len(marks) != len(turn.guess) or not letters_near(letters, turn.guess, MISREAD_SCORED):
         return False
     return all(m == "?" or m == t for m, t in zip(marks, turn.marks.upper(), strict=True))
 
@@ -316,7 +318,7 @@ class ManyLoop(GameLoop):
             # guess may be followed at once by an end dialog over the boards.
             if kinds <= {"evaluated"} and same >= (1 if gone or not reads else 0 if settled
                                                     else 2):
-                if not all(letters_near(r[0], guess) for r in rows.values()):
+                if not all(letters_near(r[0], guess, MISREAD_SCORED) for r in rows.values()):
                     shown = sorted({r[0] for r in rows.values()})
                     raise OutOfStep(f"the boards show {', '.join(shown)} scored, "
                                     f"the bot typed {guess.upper()}")
