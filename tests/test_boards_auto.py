@@ -190,3 +190,15 @@ def test_play_boards_is_auto_unless_a_number_is_given() -> None:
     assert parser.parse_args(["play", "--boards", "4"]).boards == 4
     with pytest.raises(SystemExit):
         parser.parse_args(["play", "--boards", "many"])
+
+
+def test_read_counts_boards_without_the_flag(capsys) -> None:
+    from autobot.cli import main
+
+    frames = ROOT / "fixtures" / "clones"
+    code = main(["read", "--json", str(frames / "lingle-4-zoomed.png"),
+                 str(frames / "duotrigordle-start.png"), str(frames / "lingle-1.png")])
+    assert code == 0
+    got = json.loads(capsys.readouterr().out)
+    assert [g.get("count") for g in got] == [4, 32, None]  # the last: one board, as before
+    assert got[2]["found"] and got[2]["rows"][0][0] == "SOBRE"
