@@ -245,6 +245,8 @@ def run(args: argparse.Namespace) -> int:
         record["keys"] = driver.rung  # the way of sending keys that the page took
         record["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
         record["lang"] = getattr(solver, "lang", args.lang or "en")  # as played (or told)
+        if args.boards is None and game is None:
+            record["boards_found"] = 1  # counted from the pixels: the one-board game
         write_json(args.json, record)
     return 0 if result.won else 1
 
