@@ -440,8 +440,18 @@ def _squash(
     first = off.argmax(axis=2)
     last = side - 1 - off[:, :, ::-1].argmax(axis=2)
     extent = np.where(off.any(axis=2), last - first + 1, 0)  # (n, 2): vertical, horizontal
-    return {key: _squash_of(v / TILE_PX, h / TILE_PX)
-            for key, (v, h) in zip(keys, extent.tolist(), strict=True)}
+    # A flip shrinks a tile about its middle; a band along one edge only (a text cursor's
+    # bar under an empty tile whose faint outline does not show) is no flip.
+    offset = np.abs((first + last) / 2 - (side - 1) / 2) / TILE_PX  # (n, 2)
+    out = {}
+    for key, (v, h), (ov, oh) in zip(keys, extent.tolist(), offset.tolist(), strict=True):
+        squash = _squash_of(v / TILE_PX, h / TILE_PX)
+        short_off = ov if v < h else oh
+        out[key] = 1.0 if squash < 0.8 and short_off > SQUASH_OFF_CENTRE else squash
+    return out
+
+
+SQUASH_OFF_CENTRE = 0.25  # of a tile: a shrunken extent centred this far off is not a flip
 
 
 def _squash_of(tall: float, wide: float) -> float:
