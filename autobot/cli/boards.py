@@ -23,12 +23,19 @@ HELP = (
 )
 
 
-def add_boards_option(parser: argparse.ArgumentParser, what: str) -> None:
-    """--boards N (and --compare for the benchmark)."""
+def add_boards_option(parser: argparse.ArgumentParser, what: str, auto: bool = False) -> None:
+    """--boards N (and --compare for the benchmark); with `auto`, also --boards auto (the
+    default: the boards are counted from the page's pixels)."""
+    count = number_in(int, 1, MAX_BOARDS)
+
+    def boards(text: str) -> int | None:
+        return None if auto and text.strip().lower() == "auto" else count(text)
+
     parser.add_argument(
-        "--boards", type=number_in(int, 1, MAX_BOARDS), default=None, metavar="N",
+        "--boards", type=boards, default=None, metavar="N" + ("|auto" if auto else ""),
         help=f"{what} N boards at once with N + 5 guesses (2 Dordle, 4 Quordle, 8 Octordle, "
-             f"16 Sedecordle, 32 Duotrigordle); strategies: {', '.join(MULTI_STRATEGIES)}",
+             f"16 Sedecordle, 32 Duotrigordle); strategies: {', '.join(MULTI_STRATEGIES)}"
+             + ("; default auto: counted from the page's pixels" if auto else ""),
     )
     if what == "benchmark":
         parser.add_argument("--compare", action="store_true",

@@ -76,7 +76,7 @@ def register(subparsers: Any) -> None:
                              "(to fix a clone's answer or date when regression-testing it)")
     add_browser_arguments(parser)
     add_lang_option(parser, from_page=True)
-    add_boards_option(parser, "play")
+    add_boards_option(parser, "play", auto=True)
     add_answers_option(parser)
     add_game_options(parser, board_width=True)
 
@@ -222,6 +222,17 @@ def run(args: argparse.Namespace) -> int:
         browser_seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
                                 screen=screen_for(webdriver, browser))
+        if args.boards is None and game is None:
+            from autobot.cli.play_boards import count_boards, play_loaded, room_for
+
+            room = room_for(driver)
+            boards = count_boards(driver, room)
+            if boards > 1:
+                if args.confirm or answer:
+                    raise AutobotError(f"{boards} boards found: --confirm and --answer are "
+                                       "for one board")
+                console.print(f"[dim]{boards} boards found[/dim]")
+                return play_loaded(args, driver, boards, t0, room)
         try:
             result = play_game(
                 driver, solver, BotConfig(hard=args.hard, rows=None if args.url else (
@@ -249,6 +260,8 @@ def run(args: argparse.Namespace) -> int:
         record["keys"] = driver.rung  # the way of sending keys that the page took
         record["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
         record["lang"] = getattr(solver, "lang", args.lang or "en")  # as played (or told)
+        if args.boards is None and game is None:
+            record["boards_found"] = 1  # counted from the pixels: the one-board game
         write_json(args.json, record)
     return 0 if result.won else 1
 

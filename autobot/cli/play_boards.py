@@ -60,20 +60,16 @@ def many_solver(args: argparse.Namespace) -> Any:
     from autobot.cli.boards import _multi_strategy
     from autobot.multiboard import OPENER, MultiSolver
 
-    return MultiSolver(_multi_strategy(args), start=(args.start or OPENER))
+    lang = getattr(args, "lang", None) or "en"
+    return MultiSolver(_multi_strategy(args), start=(args.start or OPENER), lang=lang)
 
 
 def run_play_boards(args: argparse.Namespace) -> int:
     """Play one many-board game in Chromium; exit 0 on a win, 1 on a loss."""
-    from rich.console import Console
-
     from autobot.cli.play import read_init_script
     from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
     from autobot.drivers.driver import SeleniumDriver
     from autobot.drivers.window import display_for, screen_for
-    from autobot.harness.report import write_json
-    from autobot.loop.many import ManyGameFailed, play_many
-    from autobot.vision.boards import BoardsReader
 
     if args.answer:
         raise AutobotError("--answer is for one board; with --boards use --answers")
@@ -83,13 +79,7 @@ def run_play_boards(args: argparse.Namespace) -> int:
     if args.url and answers:
         raise AutobotError("--answers only applies to the bundled page, not to --url")
     init_script = read_init_script(args.init_script)
-    solver = many_solver(args)
-    profile = None
-    if args.profile:
-        from autobot.harness.calibration import load_profile
-
-        profile = load_profile(args.profile)
-    console = Console(highlight=False)
+    solver = many_solver(args)  # bad --strategy/--hard/--start: before the browser opens
     with contextlib.ExitStack() as stack:
         url = args.url
         if not url:
@@ -108,18 +98,84 @@ def run_play_boards(args: argparse.Namespace) -> int:
         load_page(webdriver, url)
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
                                 screen=screen_for(webdriver, browser))
-        try:
-            result = play_many(driver, solver, args.boards,
-                               reader=BoardsReader(profile=profile),
-                               on_event=many_printer(console))
-        except ManyGameFailed as failed:
-            if args.json:
-                write_json(args.json, failed.result.to_json())
-            raise
+        return play_loaded(args, driver, args.boards, t0, room_for(driver), solver)
+
+
+def room_for(driver: Any) -> Any:
+    """The zoom-out helper for boards that do not fit in view (None: a driver that cannot)."""
+    if not hasattr(driver, "zoom"):
+        return None
+    from autobot.loop.room import Room
+    from autobot.vision.boards import many_boards
+
+    screen = driver.screen
+    return Room(driver.zoom, getattr(screen, "grab_full", screen.grab), many_boards,
+                settle=lambda: time.sleep(ZOOM_SETTLE_S))
+
+
+ZOOM_SETTLE_S = 0.4  # the page lays out again after a zoom step
+AUTO_LOOK_S = 0.6  # a page shows no boards this long after loading: one board (or none)
+AUTO_LOOK_MAX_S = 5.0  # no board at all (a menu, a page still drawing): looked for this long
+
+
+def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
+                 clock: Any = time.monotonic) -> int:
+    """How many boards the loaded page shows (0 or 1: the one-board game), from its pixels:
+    the same count of two or more boards on two frames in a row; boards that do not fit in
+    view are brought into it first (zoomed out) and counted again."""
+    from autobot.vision import read_board
+    from autobot.vision.boards import many_boards
+
+    screen = driver.screen
+    grab = getattr(screen, "grab_full", screen.grab)
+    started = clock()
+    last = -1
+    while True:
+        frame = grab()
+        n = len(many_boards(frame))
+        if n >= 2 and n == last:
+            break
+        waited = clock() - started
+        if waited >= AUTO_LOOK_MAX_S:
+            return n if n >= 2 else 0
+        # One board in view for a while: the one-board game. Nothing yet (a menu, a page
+        # still drawing its game): keep looking.
+        if n < 2 and last < 2 and waited >= AUTO_LOOK_S and read_board(frame).found:
+            return 0
+        last = n
+        sleep(0.2)
+    if room is not None and room.fit("boards cut by the edge of the view"):
+        n = max(n, len(many_boards(grab())))
+    return n
+
+
+def play_loaded(args: argparse.Namespace, driver: Any, boards: int, t0: float,
+                room: Any = None, solver: Any = None) -> int:
+    """Play the many-board game already loaded in the driver's browser; print and record it."""
+    from rich.console import Console
+
+    from autobot.harness.report import write_json
+    from autobot.loop.many import ManyGameFailed, play_many
+    from autobot.vision.boards import BoardsReader
+
+    solver = solver if solver is not None else many_solver(args)
+    profile = None
+    if args.profile:
+        from autobot.harness.calibration import load_profile
+
+        profile = load_profile(args.profile)
+    console = Console(highlight=False)
+    try:
+        result = play_many(driver, solver, boards, reader=BoardsReader(profile=profile),
+                           on_event=many_printer(console), room=room)
+    except ManyGameFailed as failed:
+        if args.json:
+            write_json(args.json, failed.result.to_json())
+        raise
     solved = sum(bool(m) and m[-1] == "GGGGG" for m in result.marks)
     verdict = "won" if result.won else "lost"
-    console.print(f"\n{verdict}: {solved}/{args.boards} boards in {len(result.guesses)}/"
-                  f"{args.boards + 5} guesses, {time.monotonic() - t0:.1f} s")
+    console.print(f"\n{verdict}: {solved}/{boards} boards in {len(result.guesses)}/"
+                  f"{boards + 5} guesses, {time.monotonic() - t0:.1f} s")
     if args.json:
         write_json(args.json, result.to_json())
     return 0 if result.won else 1

@@ -51,7 +51,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    ". empty, 0 lighter, 1 darker; Sudoku/Solo: digits, . empty)")
     p.add_argument("--boards", action="store_true",
                    help="many boards (Dordle ... Duotrigordle): find and read every board; "
-                   "JSON {found, settled, count, boards: [{rows, ...} per board]}")
+                   "JSON {found, settled, count, boards: [{rows, ...} per board]} (without it: "
+                   "the same when the image shows two or more boards)")
+
+
+def _many(frame: Any) -> bool:
+    """Two or more boards of the same tiles in the frame (counted from its pixels)."""
+    from autobot.vision.boards import many_boards
+
+    return len(many_boards(frame)) >= 2
 
 
 def run(args: argparse.Namespace) -> int:
@@ -79,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     missing: list[str] = []
     for i, name in enumerate(args.images):
         frame = load_image(name)  # AutobotError exit 2 if unreadable
-        if args.boards:
+        if args.boards or _many(frame):
             from autobot.cli.read_boards import read_many
 
             read = read_many(frame, profile, name, args, several=len(args.images) > 1)

@@ -100,6 +100,7 @@ class SeleniumDriver:
         self.screen: Screen = screen if screen is not None else SeleniumScreen(webdriver)
         self.rung = RUNGS[0]
         self._keyboard_reader = keyboard_reader  # frame -> KeyboardRead (vision.keyboard)
+        self._viewport: tuple[int, int, float] | None = None  # CSS size and ratio before zoom
 
     # --- the ladder -------------------------------------------------------------------------
 
@@ -218,6 +219,27 @@ class SeleniumDriver:
         ratio = self.css_ratio()
         origin = ScrollOrigin.from_viewport(int(x / ratio), int(y / ratio))
         ActionChains(self.webdriver).scroll_from_origin(origin, 0, int(dy / ratio)).perform()
+
+    def zoom(self, factor: float) -> bool:
+        """Show the page at `factor` of its size, as the browser's zoom-out does (0.5: twice
+        the page in the same pixels): a CSS viewport 1/factor as wide and high at factor of
+        the pixel ratio, through DevTools. 1 puts the page back; False: no DevTools here."""
+        if self._viewport is None:
+            # Geometry only (the window's size and pixel ratio), never the game.
+            w, h, ratio = self.webdriver.execute_script(
+                "return [window.innerWidth, window.innerHeight, window.devicePixelRatio]")
+            self._viewport = (int(w), int(h), float(ratio))
+        w, h, ratio = self._viewport
+        try:
+            if factor == 1.0:
+                self._devtools("Emulation.clearDeviceMetricsOverride", {})
+            else:
+                self._devtools("Emulation.setDeviceMetricsOverride", {
+                    "width": round(w / factor), "height": round(h / factor),
+                    "deviceScaleFactor": ratio * factor, "mobile": False})
+        except Exception:  # not Chromium, or DevTools refused
+            return False
+        return True
 
     # --- the Driver protocol ----------------------------------------------------------------
 

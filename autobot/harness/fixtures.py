@@ -427,6 +427,10 @@ def _page_options() -> list[Fixture]:
     out.append(_option("hint", LIGHT, "desk", mamma, {"hint": True}))
     out.append(_option("hint", DARK, "desk", mamma, {"hint": True}, typed="cr"))
     out.append(_option("hint", LIGHT_HC, "short", MIDGAMES[7], {"hint": True}))
+    # Rows not played yet drawn as solid dark tiles (Lingle): rows of the board (3).
+    out.append(_option("filled", LIGHT, "desk", mamma, {"filled": True}, typed="cr"))
+    out.append(_option("filled", DARK, "desk", speed, {"filled": True}))
+    out.append(_option("filled", LIGHT_HC, "short", MIDGAMES[7], {"filled": True}))
     # Other row counts: 4 and 5 (tiles keep their size) and 8 (tiles shrink) (5).
     out.append(_option("rows4", LIGHT, "desk", mamma, {"rows": 4}))
     out.append(_option("rows8", DARK, "desk", knoll, {"rows": 8}))

@@ -2,7 +2,7 @@
 
 The one-board loop's pieces, not a copy: the same watcher (frames read and timed, waits on a
 settled picture, Escape / the dialog's X for what covers the boards), the same driver and its
-ladder of ways to send keys, the same judgements on a row (`row_kind`, `letters_match`). Every
+ladder of ways to send keys, the same judgements on a row (`row_kind`, `row_matches`). Every
 frame is read whole by the many-board reader (`autobot.vision.boards.BoardsReader`: every board
 found and read). Each guess is three waits:
 1. ready: every open board's next row is empty and the boards stood still;
@@ -26,11 +26,34 @@ from typing import Any, Protocol
 from autobot.drivers.driver import Driver, UserQuit
 from autobot.errors import AutobotError
 from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings
-from autobot.loop.rows import letters_match, row_kind, row_matches
+from autobot.loop.rows import row_kind, row_matches
 from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
 from autobot.wordle import WORD_LENGTH, Turn, score
+
+MISREAD = 1  # letters of a row of 5 the reader may take for a look-alike (M read as N or H)
+# ... in a scored row, whose colours must match exactly: coloured small tiles read worse.
+MISREAD_SCORED = 2
+
+
+def letters_near(letters: str, word: str, slack: int = MISREAD) -> bool:
+    """Does a row's LETTERS show `word`, but for at most `slack` letters read as others? Every
+    open board shows the same row, so a dropped key still shows (a tile left empty); a
+    letter read as its look-alike in a page's font must not stop the game."""
+    if len(letters) != len(word):
+        return False
+    return sum(a not in ("?", b) for a, b in zip(letters.upper(), word.upper(),
+                                                 strict=True)) <= slack
+
+
+def row_near(row: Row, turn: Turn) -> bool:
+    """`row_matches`, with the letters as `letters_near`: the colours must be exact."""
+    letters, marks = row
+    if len(marks) != len(turn.guess) or not letters_near(letters, turn.guess, MISREAD_SCORED):
+        return False
+    return all(m == "?" or m == t for m, t in zip(marks, turn.marks.upper(), strict=True))
+
 
 # Many boards take longer to read and to reveal; a read never turns "still" by pixels alone
 # (the watcher's shortcut keeps only the rows, not which board they belong to).
@@ -59,6 +82,8 @@ class ManyResult:
     error: str | None = None
     exit_code: int = 0
     waiting_for: str | None = None
+    found: int = 0  # boards found in view (auto) or told (--boards)
+    view: tuple[str, ...] = ()  # how boards out of view were brought into it (zoom steps)
 
     def to_json(self) -> dict[str, Any]:
         """The `--json` record of `autobot play --boards N` / `autobot live --boards N`."""
@@ -75,6 +100,8 @@ class ManyResult:
             "error": self.error,
             "exit_code": self.exit_code,
             "waiting_for": self.waiting_for,
+            "boards_found": self.found or self.boards,
+            "brought_into_view": list(self.view),
         }
 
 
@@ -114,7 +141,8 @@ def assign(state: MultiState, boards: Sequence[Sequence[Row]], partial: bool = F
             rows = boards[i]
             # An old row's unreadable tile ('?', a misread) agrees with anything.
             if len(rows) > k and all(
-                row_matches(rows[j], Turn(state.guesses[j], want[j])) for j in range(k)
+                row_matches(rows[j], Turn(state.guesses[j], want[j]))
+                or row_near(rows[j], Turn(state.guesses[j], want[j])) for j in range(k)
             ):
                 out[b] = i
                 free.remove(i)
@@ -146,7 +174,10 @@ def settled_from(board: Any, index: int) -> bool:
     already played and checked (a tile it cannot place) does not hold the game up."""
     if board.settled:
         return True
-    return all((named := _named_rows(why)) and max(named) <= index for why in board.reasons)
+    # Rows past the one being played are empty in any game: one cut by the edge of the
+    # view (a board not all in view) holds nothing up either.
+    return all((named := _named_rows(why))
+               and (max(named) <= index or min(named) > index + 2) for why in board.reasons)
 
 
 def open_reads(state: MultiState, read: Any, partial: bool = False) -> dict[int, Any] | None:
@@ -191,9 +222,27 @@ def describe_many(read: Any, state: MultiState) -> str:
 class ManyLoop(GameLoop):
     """One many-board game on top of the one-board loop's watcher and key ladder."""
 
-    def setup(self, boards: int) -> None:
+    def setup(self, boards: int, room: Any = None) -> None:
         self.state = MultiState(boards)
         self.started = True  # no resumed rows: a many-board game is played from its start
+        self.room = room  # zooms the page out when boards do not fit (None: cannot)
+        self.room_tried = -1  # the guess the room was last tried for
+
+    def make_room(self, read: Any, why: str) -> bool:
+        """Zoom out once per guess when open boards are out of view; True if it zoomed."""
+        k = len(self.state.guesses)
+        if self.room is None or self.room_tried == k or not getattr(read, "found", False):
+            return False
+        got = open_reads(self.state, read, partial=True)
+        if got is not None and all(r is not None for r in got.values()):
+            return False
+        self.room_tried = k
+        if not self.room.fit(why):
+            return False
+        self.emit(Event("zoom", k, detail=self.room.log[-1]))
+        if hasattr(self.reader, "side"):
+            self.reader.side = None  # the tiles changed size: look for them afresh
+        return True
 
     def track(self, read: Any) -> float:
         """As the watcher's, with "settled" meaning the open boards from the current row on."""
@@ -218,6 +267,8 @@ class ManyLoop(GameLoop):
         def judge(read: Any, previous: Any, still: float) -> str | None:
             rows = self.settled_rows(read)
             if rows is None:
+                if still >= self.config.quiet:
+                    self.make_room(read, f"guess {index + 1}: boards out of view")
                 return None
             if {row_kind(r) for r in rows.values()} != {"empty"}:
                 return "dirty" if still >= self.config.reject_patience else None
@@ -232,7 +283,7 @@ class ManyLoop(GameLoop):
             rows = self.settled_rows(read)
             if rows is None:
                 return None
-            if all(row_kind(r) == "typed" and letters_match(r[0], guess) for r in rows.values()):
+            if all(row_kind(r) == "typed" and letters_near(r[0], guess) for r in rows.values()):
                 return "typed" if self.still_enough(still, self.config.typed_quiet) else None
             return "mistyped" if still >= self.config.reject_patience else None
 
@@ -267,7 +318,7 @@ class ManyLoop(GameLoop):
             # guess may be followed at once by an end dialog over the boards.
             if kinds <= {"evaluated"} and same >= (1 if gone or not reads else 0 if settled
                                                     else 2):
-                if not all(letters_match(r[0], guess) for r in rows.values()):
+                if not all(letters_near(r[0], guess, MISREAD_SCORED) for r in rows.values()):
                     shown = sorted({r[0] for r in rows.values()})
                     raise OutOfStep(f"the boards show {', '.join(shown)} scored, "
                                     f"the bot typed {guess.upper()}")
@@ -342,10 +393,13 @@ def play_many(
     on_event: Callable[[Event], None] | None = None,
     guard: Callable[[Any], str | None] | None = None,
     overlay: OverlayFinder = default_overlay,
+    room: Any = None,
+    found: int = 0,
 ) -> ManyResult:
     """Play one game of `boards` boards through `driver`, asking `solver` for every guess.
 
     `reader`: frame -> many-board read (default `autobot.vision.boards.BoardsReader()`).
+    `room`: an `autobot.loop.room.Room` that zooms the page out when boards are out of view.
     Raises ManyGameFailed (an AutobotError: exit 3 no boards, 4 out of step / not settling)
     carrying the game so far as `.result`.
     """
@@ -356,7 +410,7 @@ def play_many(
     # Reading 32 boards takes seconds a frame: a reveal gets a few frames' time whatever N.
     config = replace(config, settle_timeout=max(config.settle_timeout, 4.0 * boards))
     loop = ManyLoop(driver, solver, config, reader, clock, sleep, on_event, guard, overlay)
-    loop.setup(boards)
+    loop.setup(boards, room)
     started = clock()
     stopped: str | None = None
 
@@ -366,7 +420,8 @@ def play_many(
                           clock() - started, loop.timings, stopped, loop.theme,
                           str(error) if error else None,
                           error.exit_code if error else (0 if won else 1),
-                          loop.waiting_for if error else None)
+                          loop.waiting_for if error else None, found,
+                          tuple(room.log) if room is not None else ())
 
     try:
         won = loop.play_many()

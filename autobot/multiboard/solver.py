@@ -48,15 +48,17 @@ class MultiSolver:
 
     def __init__(
         self, strategy: str = "joint", answers: str = "answers", guesses: str = "allowed",
-        start: str | None = OPENER,
+        start: str | None = OPENER, lang: str = "en",
     ) -> None:
         if strategy not in STRATEGIES:
             raise AutobotError(
                 f"unknown multi-board strategy {strategy!r} (choose from {', '.join(STRATEGIES)})"
             )
         # The single-board solver owns the lists, the matrix and the filtering of rows.
-        config = SolverConfig(strategy="entropy", answers=answers, guesses=guesses)
+        config = SolverConfig(strategy="entropy", answers=answers, guesses=guesses, lang=lang)
         self.single = make_solver(config)
+        if lang != "en" and start == OPENER:
+            start = self.single.start  # the English opener is no word of another language
         self.matrix = self.single.matrix
         self.guesses = self.single.guesses
         self.answers = self.single.answers

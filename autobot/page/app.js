@@ -195,6 +195,8 @@
       promo: flag('promo', false),
       font: choice('font'),
       hint: flag('hint', false),
+      // filled=1: rows not played yet (below the one being typed) are solid dark tiles.
+      filled: flag('filled', false),
       keys: choice('keys'),
       palette: choice('palette'),
       scoring: choice('scoring'),
@@ -224,7 +226,8 @@
     const bad = answers.find((w) => !new RegExp(`^[a-z]{${length}}$`).test(w));
     if (bad !== undefined) errors.push(`Bad answer ${bad.toUpperCase()}`);
     if (boards > 1 && p.get('answer')) errors.push('With boards use answers=');
-    return { boards, answers, dim: p.get('dim') !== null && !['0', 'false', 'no', 'off', ''].includes(p.get('dim').toLowerCase()) };
+    const flag = (name) => p.get(name) !== null && !['0', 'false', 'no', 'off', ''].includes(p.get(name).toLowerCase());
+    return { boards, answers, dim: flag('dim'), fold: flag('fold') };
   }
 
   // ---------- page ----------
@@ -458,6 +461,10 @@
   /** hint=1 (duotrigordle-like): the current row's empty tiles show the known greens as faint
    *  letters (a CSS ::after from data-hint); they are not typed letters. */
   function showHints() {
+    if (config.filled) {
+      const last = game.status === 'IN_PROGRESS' ? game.rows.length : game.rows.length - 1;
+      tiles.forEach((rowTiles, r) => rowTiles.forEach((tile) => (tile.dataset.unplayed = r > last ? '1' : '0')));
+    }
     if (!config.hint) return;
     const greens = new Array(LEN).fill('');
     for (const { guess, marks } of game.rows) {
@@ -823,11 +830,14 @@
     const height = boardContainer.clientHeight - 20;
     const tileFor = (cols) => Math.floor(((width - (cols - 1) * BOARD_GAP) / cols - (LEN - 1) * MANY_TILE_GAP) / LEN);
     let cols = Math.min(BOARD_COLUMNS[config.boards] || 8, config.boards);
-    while (cols > 1 && tileFor(cols) < MIN_MANY_TILE) cols = Math.floor(cols / 2);
+    // fold=1: the tiles keep their full 62 px (fewer boards side by side), never shrinking to
+    // fit the height: the boards wrap and run below the fold of their scrolling area.
+    const least = config.fold ? 62 : MIN_MANY_TILE;
+    while (cols > 1 && tileFor(cols) < least) cols = Math.floor(cols / 2);
     const stack = Math.ceil(config.boards / cols);
     const fitHigh = Math.floor((height - (stack - 1) * BOARD_GAP - stack * (ROWS - 1) * MANY_TILE_GAP) / (stack * ROWS));
     let tile = Math.min(62, tileFor(cols));
-    if (fitHigh >= MIN_MANY_TILE) tile = Math.min(tile, fitHigh);
+    if (fitHigh >= MIN_MANY_TILE && !config.fold) tile = Math.min(tile, fitHigh);
     wrap.style.setProperty('--cols', cols);
     wrap.style.setProperty('--tile', `${Math.max(tile, 12)}px`);
     wrap.style.setProperty('--gap', `${MANY_TILE_GAP}px`);

@@ -251,6 +251,7 @@ def page_url(
     keys: str = "keydown",
     palette: str = "nyt",
     hint: bool = False,
+    filled: bool = False,
     rows: int | str | None = None,
     scoring: str = "standard",
     reveal: str = "flip",
@@ -262,6 +263,7 @@ def page_url(
     boards: int = 1,
     answers: Sequence[str] = (),
     dim: bool = False,
+    fold: bool = False,
 ) -> str:
     """The page URL for one game (only non-default settings appear in the query).
 
@@ -301,6 +303,8 @@ def page_url(
         query["hint"] = "1"
     if promo:
         query["promo"] = "1"
+    if filled:
+        query["filled"] = "1"
     chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles,
                   mode=mode, font=font)
     for name, value in chosen.items():
@@ -311,6 +315,8 @@ def page_url(
     if offset:
         query["offset"] = str(offset)
     query.update(_many_board_query(boards, answers, dim))
+    if fold:
+        query["fold"] = "1"
     if not query:
         return base
     return f"{base}?{urlencode(query, safe=',')}"

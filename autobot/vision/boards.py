@@ -121,6 +121,9 @@ def _lattice(xs: np.ndarray, ys: np.ndarray, side: float, pitch_x: float, pitch_
     row_lines = _lines(ys, LINE_AGREE * side)
     if len(col_lines) < cols:
         return []  # part of a board (cut by the frame's side) or something else
+    if len(col_lines) % cols:
+        # Boards side by side are whole boards: a row of 9 or 7 squares (a keyboard's) is not.
+        return []
     top = row_lines[0]
     tile = side  # the outline's size: the sampling rings are placed from it
     row_of = np.round((ys - top) / pitch_y).astype(int)
@@ -208,14 +211,44 @@ def find_boards(frame: np.ndarray, cols: int = 5, side: float | None = None
         for group in groups:
             got = _lattice(xs[group], ys[group], side, pitch_x, pitch_y, cols, fixed=True)
             found += got
-            if not got and len(group) >= cols:
+            if not got and len(group) >= cols - 1:  # a tile hidden under a badge
                 short.append(group)
         # A board whose outlines were missed in a whole column (faint tiles by the next
         # board) lines up with the boards above or below it: it takes their columns.
         for group in short:
             done = _in_columns(xs[group], ys[group], side, pitch_y, found)
             found += [done] if done is not None else []
-    return reading_order(_merge_split_rows(found))
+    return reading_order(_merge_split_rows(_not_keys(found, xs, ys, side)))
+
+
+def _not_keys(boards: list[BoardGeometry], xs: np.ndarray, ys: np.ndarray, side: float
+              ) -> list[BoardGeometry]:
+    """The boards that are not rows of keys: a keyboard's rows are staggered (a row of squares
+    a pitch above or below, across the same columns, set off by part of a pitch), a board's
+    rows and the boards of a grid of boards line up."""
+    out = []
+    for b in boards:
+        x0, y0, x1, y1 = b.bbox()
+        near = (xs > x0 - b.pitch_x / 2) & (xs < x1 + b.pitch_x / 2) & (
+            (np.abs(ys - (y0 + b.tile_h / 2 - b.pitch_y)) < LINE_AGREE * side)
+            | (np.abs(ys - (y1 - b.tile_h / 2 + b.pitch_y)) < LINE_AGREE * side))
+        off = np.abs(((xs[near] - b.x - b.tile / 2) / b.pitch_x + 0.5) % 1.0 - 0.5)
+        if (off > 0.2).sum() >= 2:
+            continue
+        out.append(b)
+    return out
+
+
+def many_boards(frame: np.ndarray, cols: int = 5, side: float | None = None
+                ) -> list[BoardGeometry]:
+    """The boards of a many-board page (two or more boards of the same tiles), in reading
+    order; [] for one board or none (the one-board reader's case)."""
+    boards = find_boards(frame, cols, side)
+    if len(boards) < 2:
+        return []
+    tile = float(np.median([b.tile for b in boards]))
+    same = [b for b in boards if abs(b.tile - tile) <= SIZE_AGREE * tile]
+    return same if len(same) >= 2 else []
 
 
 def _in_columns(xs: np.ndarray, ys: np.ndarray, side: float, pitch_y: float,

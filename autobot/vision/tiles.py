@@ -261,7 +261,8 @@ def sample_tiles(
     near = colour.delta_e(colour.rgb_to_lab(ring), ring_lab[:, None]) < RING_AGREE_DE
     # The worst side: a tile bouncing up over the lower part of its neighbour leaves most of
     # that ring the neighbour's own colour, but not its bottom side.
-    agree = np.min([near[:, sides == k].mean(1) for k in range(4)], axis=0)
+    by_side = np.stack([near[:, sides == k].mean(1) for k in range(4)], axis=1)
+    agree = by_side.min(1)
     n = len(keys)
     grey = cv2.cvtColor(tiles.reshape(n * TILE_PX, TILE_PX, 3), cv2.COLOR_RGB2GRAY)
     grey = grey.reshape(n, TILE_PX, TILE_PX)
@@ -278,6 +279,15 @@ def sample_tiles(
     # A lettered tile whose inside is the page may be an evaluated tile drawn as a thick ring
     # of its colour: its colour is that border's.
     inside_page = colour.delta_e(ring_lab, bg_lab) < colour.PAGE_DISTANCE
+    # A text cursor drawn as a bar along the bottom of the empty tile it will type into
+    # (the row being typed): the three other sides agree, the ring is the page's colour.
+    cursor = inside_page & ~ink & (by_side[:, 2] < RING_AGREE) \
+        & (np.delete(by_side, 2, axis=1).min(1) >= RING_AGREE)
+    agree = np.where(cursor, np.delete(by_side, 2, axis=1).min(1), agree)
+    # An accent over a big letter (Ã, É) reaches up into the top of the ring: only the top
+    # side differs, and the tile has a letter.
+    accent = ink & (by_side[:, 0] < RING_AGREE) & (by_side[:, 1:].min(1) >= RING_AGREE)
+    agree = np.where(accent, by_side[:, 1:].min(1), agree)
     ringed = np.flatnonzero(inside_page & ink).tolist()
     by_ring: set[int] = set()
     if ringed:  # (the empty tiles of the last rows first: the farthest from any letter)
@@ -430,8 +440,18 @@ def _squash(
     first = off.argmax(axis=2)
     last = side - 1 - off[:, :, ::-1].argmax(axis=2)
     extent = np.where(off.any(axis=2), last - first + 1, 0)  # (n, 2): vertical, horizontal
-    return {key: _squash_of(v / TILE_PX, h / TILE_PX)
-            for key, (v, h) in zip(keys, extent.tolist(), strict=True)}
+    # A flip shrinks a tile about its middle; a band along one edge only (a text cursor's
+    # bar under an empty tile whose faint outline does not show) is no flip.
+    offset = np.abs((first + last) / 2 - (side - 1) / 2) / TILE_PX  # (n, 2)
+    out = {}
+    for key, (v, h), (ov, oh) in zip(keys, extent.tolist(), offset.tolist(), strict=True):
+        squash = _squash_of(v / TILE_PX, h / TILE_PX)
+        short_off = ov if v < h else oh
+        out[key] = 1.0 if squash < 0.8 and short_off > SQUASH_OFF_CENTRE else squash
+    return out
+
+
+SQUASH_OFF_CENTRE = 0.25  # of a tile: a shrunken extent centred this far off is not a flip
 
 
 def _squash_of(tall: float, wide: float) -> float:

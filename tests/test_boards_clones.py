@@ -1,0 +1,111 @@
+"""Many boards found from the pixels on real clones, in real Chromium, with no --boards.
+
+lingle-quad (Portuguese; its date pinned, `--lang pt` as a user would say): the single board at
+`/` is left to the one-board game and reads settled (solid dark unplayed rows, a cursor bar);
+Quad-lingle at `/quad/` (4 boards that wrap 3 + 1, the 4th below the fold of a scrolling box:
+the page is zoomed out until all fit) is won. Duotrigordle's 32 boards are counted on its live
+page (a whole game is minutes long). The bundled page's fold=1 boards are zoomed into view.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+
+import pytest
+from conftest import CLONES, DATE_SHIM, play_clone, require_chromium, serve_clone
+
+pytestmark = pytest.mark.browser
+
+# A day whose four Quad-lingle answers are all in our Portuguese list (2024-05-01's CISTO is
+# not: a page's own vocabulary is another matter).
+QUAD_DAY = "2024-01-02"
+
+
+def plain(word: str) -> str:
+    """The word without accents, as it is typed."""
+    return "".join(c for c in unicodedata.normalize("NFD", word)
+                   if unicodedata.category(c) != "Mn")
+
+
+def lingle_answers(day: str, mode: str) -> list[str]:
+    table = json.loads((CLONES / "lingle-quad" / "answers-by-date.json").read_text())
+    return [plain(w) for w in table[day][mode]]
+
+
+def test_lingle_one_board_is_one_board_and_reads_settled() -> None:
+    """The single board at `/`: the auto count leaves it to the one-board game (won in 3
+    guesses by `autobot play --url URL --lang pt`, measured; a whole game here would cost
+    the test budget), and the board with its solid dark unplayed rows and cursor bar reads
+    settled (it was 'did not settle': the cursor bar looked like a tile moving)."""
+    from autobot.cli.play_boards import count_boards, room_for
+    from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
+    from autobot.drivers.driver import SeleniumDriver
+    from autobot.vision import read_board
+
+    require_chromium()
+    with serve_clone("lingle-quad") as base, \
+            open_browser(BrowserConfig(headless=True, window_size=(1280, 1024))) as wd:
+        add_init_script(wd, DATE_SHIM.format(day="2024-05-01"))
+        load_page(wd, base)
+        driver = SeleniumDriver(wd)
+        room = room_for(driver)
+        assert count_boards(driver, room) == 0
+        assert room.level == 1.0
+        read = read_board(driver.screen.grab_full())
+        assert read.found and read.settled, read.reasons
+        assert len(read.rows) == 6 and all(r == ("", ".....") for r in read.rows)
+
+
+def test_quad_lingle_is_won_without_boards_zoomed_out_to_fit(tmp_path) -> None:
+    record = play_clone("lingle-quad", tmp_path, "--lang", "pt", "--key-delay", "30",
+                        init=DATE_SHIM.format(day=QUAD_DAY), path="quad/")
+    assert record["exit"] == 0 and record["won"], record
+    assert record["boards_found"] == 4
+    assert any(step.startswith("zoom ") for step in record["brought_into_view"]), record
+    assert set(lingle_answers(QUAD_DAY, "quadlingle")) <= set(record["guesses"])
+    assert len(record["guesses"]) <= 9
+
+
+START = """window.addEventListener('load', () => setTimeout(() => {
+  var p = {view: 'game', gameMode: 'historic', challenge: 'normal', id: 5};
+  history.pushState({path: p}, '', '/game/historic/normal/5');
+  dispatchEvent(new PopStateEvent('popstate', {state: {path: p}}));
+}, 300));"""
+
+
+def test_duotrigordle_boards_are_counted_on_its_live_page() -> None:
+    from autobot.cli.play_boards import count_boards, room_for
+    from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
+    from autobot.drivers.driver import SeleniumDriver
+
+    require_chromium()
+    with serve_clone("duotrigordle") as base, \
+            open_browser(BrowserConfig(headless=True, window_size=(1280, 1024))) as wd:
+        add_init_script(wd, START)
+        load_page(wd, base)
+        driver = SeleniumDriver(wd)
+        room = room_for(driver)
+        assert count_boards(driver, room) == 32
+        assert room.level == 1.0  # every board already in view: not zoomed
+
+
+def test_boards_below_the_fold_of_the_bundled_page_are_zoomed_into_view(base) -> None:
+    """The bundled page's fold=1 (a fixture of the class): 8 boards of 62 px tiles wrap and run
+    below the fold of their scrolling area; zoomed out, all 8 show whole."""
+    from autobot.cli.play_boards import count_boards, room_for
+    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
+    from autobot.drivers.driver import SeleniumDriver
+    from autobot.page.server import page_url
+    from autobot.vision.boards import many_boards
+
+    require_chromium()
+    with open_browser(BrowserConfig(headless=True, window_size=(1280, 1024))) as wd:
+        load_page(wd, page_url(base, boards=8, anim=False, fold=True))
+        driver = SeleniumDriver(wd)
+        assert len(many_boards(driver.screen.grab_full())) < 8  # not all in view at first
+        room = room_for(driver)
+        assert count_boards(driver, room) == 8
+        assert room.level < 1.0 and room.log
+        boards = many_boards(driver.screen.grab_full())
+        assert [b.rows for b in boards] == [13] * 8  # each one whole
