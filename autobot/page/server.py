@@ -96,6 +96,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "reveal": ("flip", "flip-y", "fade", "none", "one-by-one", "tilt"),
     "tiles": ("square", "round", "rounded", "rect", "outline"),
     "mode": ("wordle", "absurdle", "jotto"),
+    "layout": ("tiles", "list"),
 }
 
 # boards=N (app.js BOARD_COUNTS): Wordle, Dordle, Quordle, Octordle, Sedecordle, Duotrigordle.
@@ -247,6 +248,7 @@ def page_url(
     boards: int = 1,
     answers: Sequence[str] = (),
     dim: bool = False,
+    layout: str = "tiles",
 ) -> str:
     """The page URL for one game (only non-default settings appear in the query).
 
@@ -285,7 +287,7 @@ def page_url(
     if hint:
         query["hint"] = "1"
     chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles,
-                  mode=mode)
+                  mode=mode, layout=layout)
     for name, value in chosen.items():
         if value != CHOICES[name][0]:
             query[name] = value

@@ -1,0 +1,499 @@
+"""A Jotto page laid out as a list: each guess a line of text with its count beside it.
+
+No tiles here: the lines are found from the pixels. The page's background is the frame's most
+common colour; ink is what differs from it; connected pieces of ink are glyphs (an i's dot joins
+its stem), or filled shapes (a count's badge, a button) whose own colour is then the background
+of the glyphs inside them, or outlines (a text box). Glyphs on one band of height make a line;
+gaps wider than a letter split it into tokens. A list line is a token of as many letters as the
+word has, followed on its right by a one-glyph token that reads as a digit (the count). Letters
+and digits are matched against the project's harvested templates, glyphs rendered from the fonts
+installed here (what a browser falls back to) and glyphs learned from words the bot typed itself
+(`TextReader.learn`). A character below the match threshold, or a near tie between two letters,
+reads '?': unsure, never guessed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from autobot.vision import glyphs
+
+INK = 48  # max-channel difference from the background that counts as ink (antialiasing aside)
+TIE = 0.03  # two different letters scoring this close: the character is unsure
+MIN_GLYPH, MAX_GLYPH = 7, 160  # glyph heights (frame px) of list text at 1x .. 2x and more
+FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.home() / ".fonts")
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DIGITS = "0123456789"
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (frame px, end exclusive)
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One character's ink: its box in the frame and its crop (0..1, ink high)."""
+
+    box: Box
+    crop: np.ndarray
+
+    @property
+    def height(self) -> int:
+        return self.box[3] - self.box[1]
+
+    @property
+    def width(self) -> int:
+        return self.box[2] - self.box[0]
+
+
+@dataclass(frozen=True)
+class ListLine:
+    """One guess of the list: its word as read ('?' where unsure) and its count (None: unsure)."""
+
+    word: str
+    count: int | None
+    box: Box  # the word's box
+    count_box: Box
+    glyphs: tuple[Glyph, ...] = field(repr=False, compare=False, default=())
+
+    @property
+    def sure(self) -> bool:
+        """Every letter and the count read with confidence."""
+        return "?" not in self.word and self.count is not None
+
+    def to_json(self) -> dict[str, object]:
+        """{word, count, box} (the word lowercase, '?' where unsure; count null when unsure)."""
+        return {"word": self.word, "count": self.count, "box": list(self.box),
+                "count_box": list(self.count_box)}
+
+
+@dataclass(frozen=True)
+class ListRead:
+    """What a frame shows of a Jotto list: its lines top to bottom and the text box, if any."""
+
+    lines: tuple[ListLine, ...]
+    field: Box | None  # an outlined text box (to click before typing), None if none seen
+    tokens: tuple[tuple[Glyph, ...], ...] = dataclasses.field(repr=False, default=())
+
+    @property
+    def found(self) -> bool:
+        return bool(self.lines) or self.field is not None
+
+    def to_json(self) -> dict[str, object]:
+        return {"found": self.found, "layout": "list",
+                "lines": [line.to_json() for line in self.lines],
+                "field": list(self.field) if self.field else None}
+
+
+# --- templates ------------------------------------------------------------------------------
+
+
+def _glyph_crop(mask: np.ndarray) -> np.ndarray | None:
+    """A binary glyph image cropped to its ink (0..1 float)."""
+    ys, xs = np.nonzero(mask)
+    if ys.size == 0:
+        return None
+    return mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.float32)
+
+
+def font_files() -> list[Path]:
+    """Upright TrueType/OpenType fonts installed here (a page's text falls back to these when
+    its own fonts are not available)."""
+    out: list[Path] = []
+    for d in FONT_DIRS:
+        if d.is_dir():
+            out.extend(p for p in sorted(d.rglob("*")) if p.suffix.lower() in (".ttf", ".otf"))
+    skip = ("italic", "oblique", "math", "symbol", "emoji")
+    return [p for p in out if not any(s in p.stem.lower() for s in skip)]
+
+
+def render_font_glyphs(chars: str, fonts: Sequence[Path], size: int = 64) -> list[
+        tuple[str, np.ndarray]]:
+    """Each character of `chars` in each font, as normalised glyphs (char, GLYPH x GLYPH)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    out: list[tuple[str, np.ndarray]] = []
+    for path in fonts:
+        try:
+            font = ImageFont.truetype(str(path), size)
+        except OSError:
+            continue
+        for ch in chars:
+            img = Image.new("L", (size * 2, size * 2), 0)
+            ImageDraw.Draw(img).text((size // 2, size // 4), ch, fill=255, font=font)
+            crop = _glyph_crop(np.asarray(img) > 127)
+            if crop is None or crop.shape[0] < size // 8:
+                continue
+            out.append((ch, glyphs.normalise(crop)))
+    return out
+
+
+def templates_from(pairs: Sequence[tuple[str, np.ndarray]]) -> glyphs.Templates:
+    """A `glyphs.Templates` from normalised glyph images (what `load_templates` builds)."""
+    letters = tuple(c for c, _ in pairs)
+    rows = np.stack([g for _, g in pairs]).astype(np.float32)
+    images = np.stack([glyphs.features(r) for r in rows])
+    matrix = glyphs._unit(np.stack([glyphs._coarse(i) for i in images]))
+    ink = (rows > 0.5).astype(np.uint8)
+    near = np.stack([cv2.dilate(i, glyphs._NEAR) for i in ink])
+    return glyphs.Templates(letters, images.astype(np.float32), ink, near, matrix)
+
+
+_FONT_CACHE: dict[str, list[tuple[str, np.ndarray]]] = {}
+
+
+def _font_pairs(chars: str) -> list[tuple[str, np.ndarray]]:
+    if chars not in _FONT_CACHE:
+        _FONT_CACHE[chars] = render_font_glyphs(chars, font_files())
+    return _FONT_CACHE[chars]
+
+
+def _own_box(directory: Path) -> list[tuple[str, np.ndarray]]:
+    """A harvested template folder's glyphs, renormalised by their own box (list text has no
+    board whose cap height would scale them)."""
+    t = glyphs.load_templates(directory)
+    out = []
+    for ch, ink in zip(t.letters, t.ink, strict=True):
+        crop = _glyph_crop(ink > 0)
+        if crop is not None:
+            out.append((ch, glyphs.normalise(crop)))
+    return out
+
+
+# --- segmentation ---------------------------------------------------------------------------
+
+
+def background(frame: np.ndarray) -> np.ndarray:
+    """The frame's most common colour (quantised to 8 levels a channel, then averaged)."""
+    small = frame[::4, ::4].reshape(-1, 3)
+    q = (small >> 3).astype(np.int32)
+    key = (q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2]
+    top = np.bincount(key).argmax()
+    return small[key == top].mean(axis=0)
+
+
+def _distance(frame: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Max-channel |frame - colour| (uint8)."""
+    fill = np.empty_like(frame)
+    fill[:] = np.clip(np.round(colour), 0, 255).astype(np.uint8)
+    d = cv2.absdiff(frame, fill)
+    return cv2.max(cv2.max(d[..., 0], d[..., 1]), d[..., 2])
+
+
+def _pieces(frame: np.ndarray, dist: np.ndarray, region: np.ndarray | None, offset: tuple[int, int],
+            depth: int, out: list[Glyph], fields: list[Box]) -> None:
+    """Glyphs (and outlined boxes) in `dist` (distance from the local background), recursing
+    into filled shapes with their own colour as the background."""
+    ink = dist > INK
+    if region is not None:
+        ink &= region
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    ox, oy = offset
+    for i in range(1, n):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if area < 3 or h > 8 * MAX_GLYPH:
+            continue
+        fill = area / float(w * h)
+        glyph_like = h <= MAX_GLYPH and w <= 2.2 * h + 4 and (
+            fill < 0.72 or w < 0.4 * h or h < 2 * MIN_GLYPH)
+        comp = (labels[y : y + h, x : x + w] == i).astype(np.uint8)
+        if h >= 2 * MIN_GLYPH and depth < 2 and (fill >= 0.5 if not glyph_like else _solid(comp)):
+            # A filled shape (badge, button, panel): what is inside differs from its colour.
+            # A solid letter (a bold a or B) is one too, but only its counters are inside.
+            inner: list[Glyph] = []
+            _inside(frame, comp, (x, y), (ox, oy), depth, inner, fields)
+            if any(_stroked(g) and g.height >= 0.3 * h for g in inner) or not glyph_like:
+                out.extend(inner)
+                continue
+        if glyph_like:
+            crop = np.where(comp > 0, dist[y : y + h, x : x + w], 0).astype(np.float32)
+            top = float(np.percentile(crop[comp > 0], 90))
+            out.append(Glyph((x + ox, y + oy, x + w + ox, y + h + oy),
+                             np.clip(crop / max(top, 1.0), 0, 1)))
+        elif fill < 0.25 and w >= 3 * h and h >= 2 * MIN_GLYPH and _outline(comp):
+            fields.append((x + ox, y + oy, x + w + ox, y + h + oy))
+
+
+def _solid(comp: np.ndarray) -> bool:
+    """Does the piece fill most of its convex hull (a badge with a digit cut out of it)?"""
+    pts = cv2.findNonZero(comp)
+    hull = cv2.convexHull(pts)
+    area = cv2.contourArea(hull) + cv2.arcLength(hull, True) / 2 + 1
+    return float(comp.sum()) / area >= 0.75
+
+
+def _stroked(g: Glyph) -> bool:
+    """A glyph made of strokes (not a solid counter of a letter)."""
+    fill = float((g.crop > 0.5).mean())
+    return fill < 0.72 or g.width < 0.4 * g.height
+
+
+def _inside(frame: np.ndarray, comp: np.ndarray, at: tuple[int, int], offset: tuple[int, int],
+            depth: int, out: list[Glyph], fields: list[Box]) -> None:
+    """The pieces inside a filled shape, against the shape's own colour."""
+    x, y = at
+    h, w = comp.shape
+    filled = comp.copy()
+    contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(filled, contours, -1, 1, thickness=cv2.FILLED)
+    inner = cv2.erode(filled, np.ones((5, 5), np.uint8)).astype(bool)
+    sub = frame[y : y + h, x : x + w]
+    colour = np.median(sub[comp.astype(bool)], axis=0)
+    _pieces(sub, _distance(sub, colour), inner, (x + offset[0], y + offset[1]), depth + 1, out,
+            fields)
+
+
+def _outline(comp: np.ndarray) -> bool:
+    """Is this piece a rectangle's outline (ink along all four sides, none in the middle)?"""
+    h, w = comp.shape
+    t = max(2, h // 6)
+    sides = [comp[:t].any(axis=0).mean(), comp[-t:].any(axis=0).mean(),
+             comp[:, :t].any(axis=1).mean(), comp[:, -t:].any(axis=1).mean()]
+    return min(sides) > 0.8 and comp[t:-t, t:-t].mean() < 0.05
+
+
+def _merge_dots(pieces: list[Glyph]) -> list[Glyph]:
+    """An i's or j's dot (a small piece right above a taller one) joins it."""
+    pieces = sorted(pieces, key=lambda g: g.height)
+    used = [False] * len(pieces)
+    out: list[Glyph] = []
+    for a_i, a in enumerate(pieces):
+        if used[a_i]:
+            continue
+        merged = a
+        for b_i in range(len(pieces) - 1, a_i, -1):
+            b = pieces[b_i]
+            if used[b_i] or not (0.08 * b.height <= a.height <= 0.45 * b.height):
+                continue
+            if a.width > 1.6 * a.height + 1:
+                continue  # a dash of a rule above the line, not a dot
+            cx = (a.box[0] + a.box[2]) / 2
+            gap = b.box[1] - a.box[3]
+            if b.box[0] - 1 <= cx <= b.box[2] + 1 and -1 <= gap <= 0.45 * b.height:
+                merged = _join(a, b)
+                used[b_i] = True
+                break
+        used[a_i] = True
+        out.append(merged)
+    return out
+
+
+def _join(a: Glyph, b: Glyph) -> Glyph:
+    x0, y0 = min(a.box[0], b.box[0]), min(a.box[1], b.box[1])
+    x1, y1 = max(a.box[2], b.box[2]), max(a.box[3], b.box[3])
+    crop = np.zeros((y1 - y0, x1 - x0), np.float32)
+    for g in (a, b):
+        gx, gy = g.box[0] - x0, g.box[1] - y0
+        crop[gy : gy + g.height, gx : gx + g.width] = np.maximum(
+            crop[gy : gy + g.height, gx : gx + g.width], g.crop)
+    return Glyph((x0, y0, x1, y1), crop)
+
+
+def find_glyphs(frame: np.ndarray) -> tuple[list[Glyph], list[Box]]:
+    """Every glyph-sized piece of ink in the frame (dots merged) and the outlined boxes."""
+    frame = np.ascontiguousarray(frame[..., :3])
+    out: list[Glyph] = []
+    fields: list[Box] = []
+    _pieces(frame, _distance(frame, background(frame)), None, (0, 0), 0, out, fields)
+    return [g for g in _merge_dots(out) if g.height >= MIN_GLYPH], fields
+
+
+def tokens(found: Sequence[Glyph]) -> list[list[Glyph]]:
+    """Glyphs grouped into runs: one band of height, gaps under ~a letter's height."""
+    bands: list[list[Glyph]] = []
+    for g in sorted(found, key=lambda g: (g.box[0], g.box[1])):
+        for band in bands:
+            last = band[-1]
+            top, bottom = max(g.box[1], last.box[1]), min(g.box[3], last.box[3])
+            overlap = (bottom - top) / max(1, min(g.height, last.height))
+            ratio = g.height / max(1, last.height)
+            gap = g.box[0] - last.box[2]
+            if overlap >= 0.6 and 0.45 <= ratio <= 2.2 and gap <= 0.9 * max(
+                    g.height, last.height) and gap >= -2:
+                band.append(g)
+                break
+        else:
+            bands.append([g])
+    return bands
+
+
+def _same_line(a: Sequence[Glyph], b: Sequence[Glyph]) -> bool:
+    """Do two runs sit on one line (vertical centres within half a glyph height)?"""
+    ca = (min(g.box[1] for g in a) + max(g.box[3] for g in a)) / 2
+    cb = (min(g.box[1] for g in b) + max(g.box[3] for g in b)) / 2
+    h = max(max(g.height for g in a), max(g.height for g in b))
+    return abs(ca - cb) <= 0.5 * h
+
+
+def _box(run: Sequence[Glyph]) -> Box:
+    return (min(g.box[0] for g in run), min(g.box[1] for g in run),
+            max(g.box[2] for g in run), max(g.box[3] for g in run))
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+@dataclass
+class TextReader:
+    """Reads letters and digits of list text; learns the page's glyphs from words it typed."""
+
+    learned: list[tuple[str, np.ndarray]] = field(default_factory=list)
+    _sets: dict[str, glyphs.Templates] = field(default_factory=dict, repr=False)
+
+    def _templates(self, kind: str) -> glyphs.Templates:
+        if kind not in self._sets:
+            if kind == "upper":
+                pairs = _font_pairs(LETTERS) + _own_box(glyphs.DEFAULT_DIR)
+                pairs = [(c, g) for c, g in pairs if c in LETTERS]
+            elif kind == "lower":
+                pairs = [(c.upper(), g) for c, g in _font_pairs(LETTERS.lower())]
+            else:
+                pairs = _font_pairs(DIGITS) + _own_box(glyphs.DEFAULT_DIR.parent / "digits")
+            self._sets[kind] = templates_from(pairs + [p for p in self.learned
+                                                       if (p[0] in DIGITS) == (kind == "digit")])
+        return self._sets[kind]
+
+    def learn(self, run: Sequence[Glyph], word: str) -> None:
+        """The bot typed `word` and the page shows `run`: keep its glyphs as this page's."""
+        if len(run) != len(word):
+            return
+        for g, ch in zip(run, word.upper(), strict=True):
+            self.learned.append((ch, glyphs.normalise(g.crop)))
+        self._sets.clear()
+
+    def read_letters(self, run: Sequence[Glyph]) -> tuple[str, list[float]]:
+        """The word of a run (lowercase, '?' where unsure) and each letter's score: the case
+        (upper or lower templates) is chosen for the run as a whole."""
+        norm = [glyphs.normalise(g.crop) for g in run]
+        best: tuple[float, str, list[float]] | None = None
+        for kind in ("upper", "lower"):
+            t = self._templates(kind)
+            got = _match_sure(t, norm)
+            total = sum(s for _, s in got)
+            if best is None or total > best[0]:
+                best = (total, "".join(c for c, _ in got).lower(), [s for _, s in got])
+        assert best is not None
+        return best[1], best[2]
+
+    def read_digit(self, g: Glyph) -> int | None:
+        """The digit of one glyph, or None when it is not surely one."""
+        ch, _ = _match_sure(self._templates("digit"), [glyphs.normalise(g.crop)])[0]
+        return int(ch) if ch in DIGITS else None
+
+
+def _match_sure(t: glyphs.Templates, norm: list[np.ndarray]) -> list[tuple[str, float]]:
+    """Templates.match, with a near tie between two different characters made '?'."""
+    out = t.match(norm)
+    feats = glyphs._unit(np.stack([glyphs._coarse(glyphs.features(g)) for g in norm]))
+    result = []
+    for (ch, s), v in zip(out, feats, strict=True):
+        scores = (t.matrix * v).sum(axis=1)
+        order = np.argsort(-scores)
+        first = t.letters[order[0]]
+        rival = next((scores[j] for j in order if t.letters[j] != first), -1.0)
+        if ch != "?" and ch == first and scores[order[0]] - rival < TIE:
+            ch = "?"
+        result.append((ch, s))
+    return result
+
+
+def split_merged(run: list[Glyph], length: int) -> list[Glyph]:
+    """Touching letters (one piece, twice as wide as the others) cut at their thinnest column,
+    until the run has `length` glyphs or nothing is wide enough."""
+    run = list(run)
+    while 0 < len(run) < length:
+        widths = [g.width for g in run]
+        i = int(np.argmax(widths))
+        typical = float(np.median([w for j, w in enumerate(widths) if j != i] or [widths[i] / 2]))
+        g = run[i]
+        if g.width < 1.5 * typical:
+            break
+        cols = (g.crop > 0.5).sum(axis=0)
+        mid = g.width // 2
+        lo, hi = max(1, mid - g.width // 4), min(g.width - 1, mid + g.width // 4)
+        cut = lo + int(np.argmin(cols[lo:hi]))
+        parts = []
+        for a, b in ((0, cut), (cut, g.width)):
+            piece = g.crop[:, a:b]
+            rows = np.nonzero(piece.max(axis=1) > 0.5)[0]
+            if rows.size == 0:
+                break
+            parts.append(Glyph((g.box[0] + a, g.box[1] + int(rows[0]), g.box[0] + b,
+                                g.box[1] + int(rows[-1]) + 1), piece[rows[0] : rows[-1] + 1]))
+        if len(parts) != 2:
+            break
+        run[i : i + 1] = parts
+    return run
+
+
+def read_list(frame: np.ndarray, length: int = 5, reader: TextReader | None = None) -> ListRead:
+    """The Jotto list in a frame: lines of `length` letters with a count on their right."""
+    reader = reader or TextReader()
+    found, fields = find_glyphs(frame)
+    runs = tokens(found)
+    lines: list[ListLine] = []
+    for run in runs:
+        if not (length - 1 <= len(run) <= length):
+            continue
+        run = split_merged(run, length)
+        if len(run) != length:
+            continue
+        heights = [g.height for g in run]
+        if max(heights) > 2.2 * min(heights):
+            continue
+        count_run = _count_right_of(run, runs)
+        if count_run is None:
+            continue
+        word, _ = reader.read_letters(run)
+        if sum(c == "?" for c in word) > length // 2:
+            continue  # not letters (an icon row, a rule)
+        count = reader.read_digit(count_run[0])
+        lines.append(ListLine(word, count, _box(run), _box(count_run), tuple(run)))
+    lines = _aligned(lines)
+    field_box = max(fields, key=lambda b: b[2] - b[0]) if fields else None
+    return ListRead(tuple(lines), field_box, tuple(tuple(r) for r in runs))
+
+
+def _aligned(lines: list[ListLine]) -> list[ListLine]:
+    """The list's lines: the largest group whose words start at one x (a list is aligned; a
+    heading with an icon beside it is not), top to bottom."""
+    groups: list[list[ListLine]] = []
+    for line in sorted(lines, key=lambda ln: ln.box[1]):
+        h = line.box[3] - line.box[1]
+        for group in groups:
+            if abs(group[0].box[0] - line.box[0]) <= max(3, h // 2):
+                group.append(line)
+                break
+        else:
+            groups.append([line])
+    if not groups:
+        return []
+    return max(groups, key=lambda g: (len(g), sum(ln.sure for ln in g), -g[0].box[1]))
+
+
+def _count_right_of(run: Sequence[Glyph], runs: Sequence[Sequence[Glyph]]) -> list[Glyph] | None:
+    """The nearest one-glyph run right of `run` on its line (its count), if any."""
+    x1 = _box(run)[2]
+    h = max(g.height for g in run)
+    best = None
+    for other in runs:
+        if other is run or not _same_line(run, other):
+            continue
+        gap = _box(other)[0] - x1
+        if gap <= 0 or gap > 30 * h:
+            continue
+        if best is None or gap < _box(best)[0] - x1:
+            best = other
+    if best is None or len(best) != 1:
+        return None
+    g = best[0]
+    if not (0.5 * h <= g.height <= 1.6 * h):
+        return None
+    return list(best)
+
+
+__all__ = ["Glyph", "ListLine", "ListRead", "TextReader", "find_glyphs", "read_list", "tokens"]
