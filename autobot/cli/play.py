@@ -208,6 +208,8 @@ def run(args: argparse.Namespace) -> int:
         browser_seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
                                 screen=screen_for(webdriver, browser))
+        if game is not None and game.name == "jotto" and page_layout(driver, game) == "list":
+            return run_list_game(driver, solver, game, args, console, browser_seconds)
         try:
             result = play_game(
                 driver, solver, BotConfig(hard=args.hard, rows=None if args.url else (
@@ -234,6 +236,44 @@ def run(args: argparse.Namespace) -> int:
         record["keys"] = driver.rung  # the way of sending keys that the page took
         record["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
         record["lang"] = getattr(solver, "lang", args.lang or "en")  # as played (or told)
+        write_json(args.json, record)
+    return 0 if result.won else 1
+
+
+def page_layout(driver: Any, game: Any, timeout: float = 4.0) -> str:
+    """"tiles" when the page shows a tile board, "list" when it lists guesses as lines of text
+    or shows a text box, from the pixels of the first frames that show either; a page that
+    shows neither in `timeout` s is a list yet to start (an empty list, a bare text field)."""
+    from autobot.loop.jotto_list import grab
+    from autobot.vision import read_board
+    from autobot.vision.textlist import read_list
+
+    deadline = time.monotonic() + timeout
+    while True:
+        frame = grab(driver)
+        if read_board(frame).found:
+            return "tiles"
+        if read_list(frame, game.length).found:
+            return "list"
+        if time.monotonic() > deadline:
+            return "list"
+        time.sleep(0.2)
+
+
+def run_list_game(driver: Any, solver: Any, game: Any, args: argparse.Namespace, console: Any,
+                  browser_seconds: float) -> int:
+    """Play Jotto on a page that lists guesses as text lines; exit 0 on a win."""
+    from autobot.loop.jotto_list import play_list_game
+
+    result = play_list_game(driver, solver, game, on_event=console.print)
+    verdict = "won" if result.won else "lost"
+    if result.stopped:
+        console.print(f"stopped: {result.stopped}")
+    console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
+                  f"(list page; browser and page up in {browser_seconds:.1f} s)")
+    if args.json:
+        record = result.to_json()
+        record["keys"] = driver.rung
         write_json(args.json, record)
     return 0 if result.won else 1
 

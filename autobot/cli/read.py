@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from autobot.cli.args import word_length
 from autobot.errors import AutobotError
 
 # Tile colours for the terminal (rich styles): mark -> (background, foreground).
@@ -48,6 +49,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--boards", action="store_true",
                    help="many boards (Dordle ... Duotrigordle): find and read every board; "
                    "JSON {found, settled, count, boards: [{rows, ...} per board]}")
+    p.add_argument("--game", choices=("wordle", "absurdle", "jotto"), default="wordle",
+                   help="jotto: a page with no tile board is read as a list of guesses, each a "
+                   "line of text with its count; JSON {found, layout: list, lines: [{word, "
+                   "count}], field} ('?' for an unsure letter, null for an unsure count)")
+    p.add_argument("--length", type=word_length, default=5, metavar="N",
+                   help="letters per word of a Jotto list (default 5)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,6 +79,11 @@ def run(args: argparse.Namespace) -> int:
             results.append({"file": name, **read.to_json()})
             continue
         read = read_board(frame, profile=profile)
+        if not read.found and getattr(args, "game", "wordle") == "jotto":
+            listed = _read_jotto_list(frame, name, args, several=len(args.images) > 1)
+            if listed is not None:
+                results.append(listed)
+                continue
         if args.debug:
             out = _debug_path(args.debug, i, len(args.images))
             write_debug(frame, read, out)
@@ -89,6 +101,23 @@ def run(args: argparse.Namespace) -> int:
             print(f"autobot: no Wordle board found in {name}", file=sys.stderr)
         return 3
     return 0
+
+
+def _read_jotto_list(frame: Any, name: str, args: argparse.Namespace,
+                     several: bool) -> dict[str, Any] | None:
+    """A Jotto list's lines (word + count) as JSON and printed, or None if the frame has none."""
+    from autobot.vision.textlist import read_list
+
+    listed = read_list(frame, args.length)
+    if not listed.lines:
+        return None
+    if not args.json:
+        if several:
+            print(name)
+        for line in listed.lines:
+            count = "?" if line.count is None else str(line.count)
+            print(f"{line.word.upper()}  {count}")
+    return {"file": name, **listed.to_json()}
 
 
 def _debug_path(base: str, index: int, count: int) -> Path:
