@@ -241,22 +241,26 @@ def run(args: argparse.Namespace) -> int:
 
 
 def page_layout(driver: Any, game: Any, timeout: float = 4.0) -> str:
-    """"tiles" when the page shows a tile board, "list" when it lists guesses as lines of text
-    or shows a text box, from the pixels of the first frames that show either; a page that
-    shows neither in `timeout` s is a list yet to start (an empty list, a bare text field)."""
+    """"tiles" when the page shows a tile board, "list" when it lists guesses as lines of text,
+    shows an outlined text box or a focused field's blinking caret (an empty list), from the
+    pixels of the first frames that show either."""
     from autobot.loop.jotto_list import grab
     from autobot.vision import read_board
-    from autobot.vision.textlist import read_list
+    from autobot.vision.textlist import caret_between, read_list
 
     deadline = time.monotonic() + timeout
+    last = None
     while True:
         frame = grab(driver)
         if read_board(frame).found:
             return "tiles"
         if read_list(frame, game.length).found:
             return "list"
+        if last is not None and caret_between(last, frame) is not None:
+            return "list"  # a text field has the focus: its caret blinks
         if time.monotonic() > deadline:
-            return "list"
+            return "tiles"  # let the board loop say what it does not find
+        last = frame
         time.sleep(0.2)
 
 
@@ -268,7 +272,8 @@ def run_list_game(driver: Any, solver: Any, game: Any, args: argparse.Namespace,
     result = play_list_game(driver, solver, game, on_event=console.print)
     verdict = "won" if result.won else "lost"
     if result.stopped:
-        console.print(f"stopped: {result.stopped}")
+        console.print(f"stopped: {result.stopped}" + (f" ({result.error})" if result.error
+                                                        else ""))
     console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
                   f"(list page; browser and page up in {browser_seconds:.1f} s)")
     if args.json:

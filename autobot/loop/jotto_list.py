@@ -20,8 +20,8 @@ from autobot.errors import AutobotError
 from autobot.vision.textlist import ListLine, ListRead, TextReader, read_list
 from autobot.wordle import Turn
 
-FIND_TIMEOUT = 2.0  # s for the page to show a list or a text box before keys go to the page
-SETTLE = 3.0  # s after Enter with no new line: the page did not take the word
+FIND_TIMEOUT = 1.0  # s for the page to show a list or a text box before keys go to the page
+SETTLE = 2.0  # s after Enter with no new line: the page did not take the word
 POLL = 0.05  # s between frames while waiting
 
 
@@ -34,6 +34,7 @@ class ListGame:
     won: bool = False
     seconds: float = 0.0
     stopped: str | None = None  # a stable code when the game did not end in a win or a loss
+    error: str | None = None  # what stopped it, in words
     field_seen: bool = False
     learned: int = 0  # glyphs learned from the bot's own typed words
 
@@ -43,7 +44,8 @@ class ListGame:
             "guesses": [{"word": t.guess,
                          "count": int(t.marks) if t.marks.isdigit() else len(t.guess)}
                         for t in self.turns],
-            "refused": self.refused, "stopped": self.stopped, "field": self.field_seen,
+            "refused": self.refused, "stopped": self.stopped, "error": self.error,
+            "field": self.field_seen,
             "learned_glyphs": self.learned,
         }
 
@@ -90,8 +92,6 @@ def play_list_game(driver: Any, strategy: Any, game: Any, *,
                    max_guesses: int = 30, settle: float = SETTLE,
                    clock: Callable[[], float] = time.monotonic) -> ListGame:
     """Play one Jotto game on a list page; the result says won or why it stopped."""
-    from autobot.solver import GameState
-
     t0 = clock()
     reader = TextReader()
     length = int(game.length)
@@ -101,6 +101,31 @@ def play_list_game(driver: Any, strategy: Any, game: Any, *,
     for line in read.lines:
         if line.sure:
             result.turns.append(Turn(line.word, str(line.count)))
+    try:
+        _play(driver, strategy, game, reader, read, result, on_event, max_guesses, settle, clock)
+    except ListGameStopped as stop:
+        result.stopped, result.error = stop.code, str(stop)
+    except AutobotError as exc:  # the solver: no answer fits the counts read, or all refused
+        result.stopped, result.error = "no-answer-fits", str(exc)
+    result.seconds = clock() - t0
+    return result
+
+
+class ListGameStopped(AutobotError):
+    """The game cannot go on; `code` says why, as a stable word to count over many runs."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message, 4)
+        self.code = code
+
+
+def _play(driver: Any, strategy: Any, game: Any, reader: TextReader, read: ListRead,
+          result: ListGame, on_event: Callable[[str], None], max_guesses: int, settle: float,
+          clock: Callable[[], float]) -> None:
+    """The turns of `play_list_game`, recorded in `result`."""
+    from autobot.solver import GameState
+
+    length = int(game.length)
     known = list(read.lines)
     banned: set[str] = set()
     maybe_won = False  # the last count was the length and the word could be the answer
@@ -126,8 +151,8 @@ def play_list_game(driver: Any, strategy: Any, game: Any, *,
             result.refused.append(guess)
             on_event(f"{guess.upper()} refused (no new line)")
             if len(result.refused) > 12:
-                result.stopped = "refused"
-                break
+                raise ListGameStopped("refused", f"{len(result.refused)} words in a row made "
+                                      "no new line: the page does not take the words typed")
             continue
         if "?" in line.word:
             reader.learn(line.glyphs, guess)
@@ -145,8 +170,6 @@ def play_list_game(driver: Any, strategy: Any, game: Any, *,
             maybe_won = False
     else:
         result.stopped = "out-of-guesses"
-    result.seconds = clock() - t0
-    return result
 
 
 def _anagram_left(strategy: Any, turns: list[Turn], guess: str) -> bool:
@@ -172,8 +195,8 @@ def _wait_line(driver: Any, guess: str, known: list[ListLine], length: int, read
             return line, read
         if clock() > deadline:
             if line is not None:
-                raise AutobotError(f"the line for {guess.upper()} shows no count that can be "
-                                   "read", 4)
+                raise ListGameStopped("no-count", f"the line for {guess.upper()} shows no "
+                                      "count that can be read")
             return None, read
         time.sleep(POLL)
 

@@ -42,7 +42,7 @@
     reveal: ['flip', 'flip-y', 'fade', 'none', 'one-by-one', 'tilt'],
     tiles: ['square', 'round', 'rounded', 'rect', 'outline'],
     mode: ['wordle', 'absurdle', 'jotto'], // the game the page plays (README "Modes")
-    layout: ['tiles', 'list'], // mode=jotto: a tile board, or a list of typed words (README)
+    layout: ['tiles', 'list'], // Jotto as a tile board or as a list of typed words (README)
   };
   // The "How to play" examples: word, the one highlighted letter's index and its state.
   const INTRO_EXAMPLES = [

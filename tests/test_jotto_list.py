@@ -1,0 +1,194 @@
+"""Jotto pages laid out as a list (each guess a line of text with its count beside it).
+
+Unit tests read captured Chromium frames (tests/data/jotto_list: the bundled page's
+`mode=jotto&layout=list` in light / dark, 1x / 2x, hint letters coloured; the standalone
+tests/data/pages/jotdesk table) against sidecars whose counts come from the rules; two real
+games (one per page) check that `autobot play --game jotto --url URL` wins them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from autobot.cli import main
+from autobot.games.jotto import jotto_feedback
+from autobot.loop.jotto_list import matches, new_line
+from autobot.vision import load_image
+from autobot.vision.textlist import ListLine, ListRead, TextReader, background, read_list
+from tests.conftest import require_chromium
+
+DATA = Path(__file__).resolve().parent / "data" / "jotto_list"
+PAGES = Path(__file__).resolve().parent / "data" / "pages"
+FRAMES = sorted(p.stem for p in DATA.glob("*.png"))
+
+
+def frame_and_truth(name: str) -> tuple[np.ndarray, dict[str, Any]]:
+    return load_image(DATA / f"{name}.png"), json.loads((DATA / f"{name}.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def reader() -> TextReader:
+    return TextReader()
+
+
+def test_the_fixtures_are_here_with_their_sidecars() -> None:
+    assert len(FRAMES) == 6
+    looks = set()
+    for name in FRAMES:
+        _, truth = frame_and_truth(name)
+        looks.add((truth["theme"], truth["scale"], truth["source"].startswith("PAGES/")))
+        # The sidecar's counts are the rule's, not anything read from the page.
+        assert all(c == jotto_feedback(w, truth["answer"]) for w, c in truth["lines"])
+    assert {(t, s) for t, s, _ in looks} >= {("light", 1.0), ("light", 2.0), ("dark", 1.0),
+                                             ("dark", 2.0)}
+    assert any(standalone for *_, standalone in looks)
+
+
+@pytest.mark.parametrize("name", FRAMES)
+def test_every_line_is_read_word_and_count(name: str, reader: TextReader) -> None:
+    frame, truth = frame_and_truth(name)
+    read = read_list(frame, 5, reader)
+    assert [[line.word, line.count] for line in read.lines] == truth["lines"]
+    assert all(line.sure for line in read.lines)
+    # A word typed in the box but not submitted, and the page's other text, are not lines.
+    if truth["typed"]:
+        assert all(line.word != truth["typed"] for line in read.lines)
+
+
+@pytest.mark.parametrize("name", ["bundled_light_1x_hint", "bundled_dark_2x_hint"])
+def test_the_outlined_text_box_is_found(name: str, reader: TextReader) -> None:
+    frame, _ = frame_and_truth(name)
+    read = read_list(frame, 5, reader)
+    assert read.field is not None
+    x0, y0, x1, y1 = read.field
+    # The box lies above the list, as wide as several words.
+    assert y1 < read.lines[0].box[1] and x1 - x0 > 3 * (read.lines[0].box[2] - read.lines[0].box[0])
+
+
+def test_the_list_is_found_anywhere_in_the_frame(reader: TextReader) -> None:
+    """The same page pasted at another place of a bigger frame: the same lines, moved."""
+    frame, truth = frame_and_truth("jotdesk_1x")
+    h, w, _ = frame.shape
+    big = np.empty((h + 300, w + 450, 3), np.uint8)
+    big[:] = np.round(background(frame)).astype(np.uint8)
+    big[211 : 211 + h, 377 : 377 + w] = frame
+    before = read_list(frame, 5, reader)
+    after = read_list(big, 5, reader)
+    assert [[ln.word, ln.count] for ln in after.lines] == truth["lines"]
+    assert [ln.box for ln in after.lines] == [
+        (b.box[0] + 377, b.box[1] + 211, b.box[2] + 377, b.box[3] + 211) for b in before.lines]
+
+
+def test_a_spoilt_letter_or_count_is_unsure_never_guessed(reader: TextReader) -> None:
+    """A letter struck through by a line in the text's colour, or a count half painted over:
+    that character reads '?' (or still right), never as another letter or digit."""
+    import cv2
+
+    frame, truth = frame_and_truth("bundled_dark_1x")
+    read = read_list(frame, 5, reader)
+    bg = np.round(background(frame)).astype(np.uint8)
+    unsure = 0
+    for i, line in enumerate(read.lines[:4]):
+        word, count = truth["lines"][i]
+        for k, g in enumerate(line.glyphs):
+            x0, y0, x1, y1 = g.box
+            spoilt = frame.copy()
+            ink = tuple(int(v) for v in frame[y0:y1, x0:x1].reshape(-1, 3)[
+                np.abs(frame[y0:y1, x0:x1].reshape(-1, 3).astype(int) - bg).sum(axis=1).argmax()])
+            cv2.line(spoilt, (x0 - 2, y1 - 3), (x1 + 1, y0 + 3), ink, 2)
+            again = {ln.box[1]: ln for ln in read_list(spoilt, 5, reader).lines}
+            seen = again.get(line.box[1])
+            if seen is None:
+                continue  # the line is not taken for a guess at all: not a guess either
+            assert seen.word[k] in ("?", word[k]), (word, k, seen.word)
+            unsure += seen.word[k] == "?"
+        x0, y0, x1, y1 = line.count_box
+        spoilt = frame.copy()
+        spoilt[y0 : (y0 + y1) // 2, x0:x1] = frame[y1 + 4, x0]  # the badge's own colour
+        seen = {ln.box[1]: ln for ln in read_list(spoilt, 5, reader).lines}.get(line.box[1])
+        assert seen is None or seen.count in (None, count), (word, seen)
+    assert unsure >= 10  # it met characters it could not read (and said so)
+
+
+def test_a_font_nobody_knows_is_learned_from_the_words_typed() -> None:
+    """Letters only from this page's own glyphs: nothing is known before the bot's first word;
+    after it, the letters of that word are read in the other lines, the rest stay unsure."""
+    frame, truth = frame_and_truth("jotdesk_2x")
+    reader = TextReader(builtin=False)
+    read = read_list(frame, 5, reader)
+    assert [ln.word for ln in read.lines] == ["?????"] * len(truth["lines"])
+    assert [ln.count for ln in read.lines] == [c for _, c in truth["lines"]]  # digits known
+    reader.learn(read.lines[0].glyphs, "slate")
+    words = [ln.word for ln in read_list(frame, 5, reader).lines]
+    assert words[0] == "slate" and words[3] == "stale" and words[4] == "least"
+    # MONTH shares only T with SLATE: every other letter is unsure, not a look-alike.
+    assert words[1] == "???t?"
+
+
+def test_matches_and_new_line_are_by_word() -> None:
+    assert matches("cr?ne", "crane") and not matches("crone", "crane")
+    assert not matches("cran", "crane")
+
+    def line(word: str, y: int) -> ListLine:
+        return ListLine(word, 1, (0, y, 50, y + 10), (90, y, 99, y + 10))
+
+    known = [line("slate", 0), line("month", 20)]
+    below = ListRead((*known, line("crane", 40)), None)
+    assert new_line(below, "crane", known) == line("crane", 40)
+    # The newest on top: the old lines moved down, the new one took the first place.
+    on_top = ListRead((line("crane", 0), line("slate", 20), line("month", 40)), None)
+    assert new_line(on_top, "crane", known) == line("crane", 0)
+    assert new_line(ListRead(tuple(known), None), "crane", known) is None
+
+
+def test_read_cli_gives_the_list(capsys: pytest.CaptureFixture[str]) -> None:
+    shot = DATA / "bundled_dark_2x_hint.png"
+    assert main(["read", "--game", "jotto", str(shot), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["found"] and out["layout"] == "list"
+    assert [[ln["word"], ln["count"]] for ln in out["lines"]] == frame_and_truth(
+        "bundled_dark_2x_hint")[1]["lines"]
+    # Without --game jotto a list page is no Wordle board.
+    assert main(["read", str(shot), "--json"]) == 3
+
+
+# --- real games, real Chromium -----------------------------------------------------------------
+
+
+def _play(url: str, tmp_path: Path) -> dict[str, Any]:
+    out = tmp_path / "game.json"
+    code = main(["play", "--game", "jotto", "--url", url, "--json", str(out)])
+    record = json.loads(out.read_text())
+    record["code"] = code
+    return record
+
+
+@pytest.mark.browser
+def test_the_bundled_list_page_is_won(base: str, tmp_path: Path) -> None:
+    """A list with count badges and an outlined text box that has to be clicked (the page
+    does not focus it); dark, hint letters coloured."""
+    require_chromium()
+    record = _play(f"{base}?mode=jotto&layout=list&answer=crane&anim=0&theme=dark&hint=1",
+                   tmp_path)
+    assert record["code"] == 0 and record["won"] and record["layout"] == "list", record
+    assert record["guesses"][-1] == {"word": "crane", "count": 5} and record["field"]
+
+
+@pytest.mark.browser
+def test_the_standalone_table_page_is_won(tmp_path: Path) -> None:
+    """jotdesk: a table of lowercase monospace words and bare digits, an underlined field,
+    a word it does not know left in the field (erased, another tried)."""
+    require_chromium()
+    from autobot.page.server import serve_folder
+
+    with serve_folder(PAGES) as url:
+        record = _play(f"{url}jotdesk/?answer=joint", tmp_path)
+    assert record["code"] == 0 and record["won"], record
+    assert record["guesses"][-1]["word"] == "joint"
+    for g in record["guesses"]:
+        assert g["count"] == (5 if g["word"] == "joint" else jotto_feedback(g["word"], "joint"))
