@@ -192,3 +192,109 @@ def test_the_standalone_table_page_is_won(tmp_path: Path) -> None:
     assert record["guesses"][-1]["word"] == "joint"
     for g in record["guesses"]:
         assert g["count"] == (5 if g["word"] == "joint" else jotto_feedback(g["word"], "joint"))
+
+
+# --- the list loop's logic, on a fake page (pure logic: what it types, when it says won) -------
+
+
+class FakeListPage:
+    """A Jotto list page reduced to its rules: typed words, lines, a list it accepts."""
+
+    def __init__(self, answer: str, accepts: set[str], unreadable: set[str] = frozenset()) -> None:
+        self.answer, self.accepts, self.unreadable = answer, accepts, unreadable
+        self.lines: list[tuple[str, int]] = []
+        self.box = ""
+        self.done = False
+        self.erased = 0
+        self.screen = self
+
+    def grab(self) -> FakeListPage:
+        return self
+
+    def click(self, x: float, y: float) -> None:
+        pass
+
+    def type_word(self, word: str) -> None:
+        if not self.done:
+            self.box += word
+
+    def press_enter(self) -> None:
+        word = self.box
+        if self.done or word not in self.accepts:
+            return  # refused: the word stays in the box
+        self.box = ""
+        # The word itself shows 5 on the page, as an anagram does (jotto_feedback says 6).
+        self.lines.append((word, min(5, jotto_feedback(word, self.answer))))
+        self.done = word == self.answer
+
+    def erase(self, n: int) -> None:
+        self.erased += 1
+        self.box = self.box[:-n] if n else self.box
+
+    def read(self) -> ListRead:
+        return ListRead(tuple(
+            ListLine(w, None if w in self.unreadable else c, (0, 30 * i, 50, 30 * i + 20),
+                     (90, 30 * i, 99, 30 * i + 20)) for i, (w, c) in enumerate(self.lines)),
+            (0, 500, 200, 530))
+
+
+def _small_jotto(words: tuple[str, ...]) -> Any:
+    import dataclasses
+
+    from autobot.games.jotto import make
+
+    return dataclasses.replace(make(5), answers=words, guesses=words)
+
+
+def _play_fake(page: FakeListPage, words: tuple[str, ...], monkeypatch: pytest.MonkeyPatch,
+               start: str | None = None) -> Any:
+    from autobot.games.strategy import GameStrategy
+    from autobot.loop import jotto_list
+
+    monkeypatch.setattr(jotto_list, "read_list", lambda frame, length, reader: frame.read())
+    monkeypatch.setattr(jotto_list, "POLL", 0.0)
+    game = _small_jotto(words)
+    return jotto_list.play_list_game(page, GameStrategy(game, start=start), game, settle=0.05)
+
+
+WORDS = ("least", "slate", "stale", "crane", "joint", "month", "brick", "pious", "fight",
+         "dwarf", "glyph", "vixen")
+
+
+def test_fake_a_count_of_five_with_no_anagram_left_is_the_win(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = FakeListPage("joint", set(WORDS))
+    result = _play_fake(page, WORDS, monkeypatch)
+    assert result.won and result.turns[-1].guess == "joint" and not result.refused
+    assert [t.guess for t in result.turns] == [w for w, _ in page.lines]
+
+
+@pytest.mark.parametrize("answer", ["least", "stale"])
+def test_fake_an_anagram_is_played_on_until_the_page_takes_no_more_words(
+        answer: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SLATE scores 5 against LEAST and STALE: not a win. LEAST (tried first) scores 5 too:
+    against LEAST the page takes no further word (the probe is erased), so it was the word;
+    against STALE it takes the next word, and STALE with no anagram left is the win."""
+    page = FakeListPage(answer, set(WORDS))
+    result = _play_fake(page, WORDS, monkeypatch, start="slate")
+    assert result.won and page.done
+    assert result.turns[0].marks == "5" and result.turns[-1].guess == answer
+    assert result.turns[-1].marks == "GGGGG"
+    assert [t.guess for t in result.turns] == [w for w, _ in page.lines]
+    assert page.erased == (1 if answer == "least" else 0)
+
+
+def test_fake_a_word_the_page_refuses_is_erased_and_never_typed_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = FakeListPage("crane", set(WORDS) - {"slate"})
+    result = _play_fake(page, WORDS, monkeypatch, start="slate")
+    assert result.won and result.refused == ["slate"] and page.erased >= 1
+    assert "slate" not in [t.guess for t in result.turns]
+
+
+def test_fake_a_count_that_cannot_be_read_stops_with_its_code(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = FakeListPage("crane", set(WORDS), unreadable={"month"})
+    result = _play_fake(page, WORDS, monkeypatch, start="month")
+    assert not result.won and result.stopped == "no-count" and "MONTH" in result.error
+    assert result.to_json()["stopped"] == "no-count"
