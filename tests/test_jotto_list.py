@@ -298,3 +298,45 @@ def test_fake_a_count_that_cannot_be_read_stops_with_its_code(
     result = _play_fake(page, WORDS, monkeypatch, start="month")
     assert not result.won and result.stopped == "no-count" and "MONTH" in result.error
     assert result.to_json()["stopped"] == "no-count"
+
+
+# --- text drawn with the fonts installed here (PIL), in layouts the pages above do not have ---
+
+FONTS = Path("/usr/share/fonts/truetype")
+
+
+def _drawn(lines: list[tuple[str, str]], font: str, size: int) -> np.ndarray:
+    """Dark words and their counts' text on a light page, one line each."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    path = FONTS / font
+    if not path.is_file():
+        pytest.skip(f"{path} is not installed")
+    img = Image.new("RGB", (900, 120 + 2 * size * len(lines)), (250, 250, 245))
+    draw, face = ImageDraw.Draw(img), ImageFont.truetype(str(path), size)
+    for i, (word, count) in enumerate(lines):
+        draw.text((60, 80 + 2 * size * i), word, fill=(30, 30, 30), font=face)
+        draw.text((60 + 8 * size, 80 + 2 * size * i), count, fill=(30, 30, 30), font=face)
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize(("font", "size", "lines"), [
+    ("liberation/LiberationMono-Regular.ttf", 16, [("crane", "3"), ("pious", "0"),
+                                                   ("fight", "1")]),
+    # Bold narrow capitals touch (UI, PY): one glyph short, cut where it reads best.
+    ("liberation/LiberationSansNarrow-Bold.ttf", 15, [("QUICK", "2"), ("JUMPY", "4"),
+                                                      ("VIXEN", "1")]),
+    # A label repeated on every line is not the guess; the digit after it is the count.
+    ("dejavu/DejaVuSerif.ttf", 20, [("crane", "score: 3"), ("pious", "score: 0"),
+                                    ("fight", "score: 1")]),
+    ("liberation/LiberationSans-Regular.ttf", 18, [("CRANE", "(3)"), ("PIOUS", "(0)"),
+                                                   ("FIGHT", "(1)")]),
+])
+def test_drawn_lists_are_read_or_unsure(font: str, size: int, lines: list[tuple[str, str]],
+                                        reader: TextReader) -> None:
+    read = read_list(_drawn(lines, font, size), 5, reader)
+    assert [ln.count for ln in read.lines] == [int(c.strip("():score ")) for _, c in lines]
+    for line, (word, _) in zip(read.lines, lines, strict=True):
+        assert matches(line.word, word.lower()), (line.word, word)  # right, or '?' where unsure
+    if "Mono" in font or "Narrow" in font:
+        assert [ln.word for ln in read.lines] == [w.lower() for w, _ in lines]

@@ -240,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
     return 0 if result.won else 1
 
 
-def page_layout(driver: Any, game: Any, timeout: float = 4.0) -> str:
+def page_layout(driver: Any, game: Any, timeout: float = 5.0) -> str:
     """"tiles" when the page shows a tile board, "list" when it lists guesses as lines of text,
     shows an outlined text box or a focused field's blinking caret (an empty list), from the
     pixels of the first frames that show either."""
@@ -249,19 +249,20 @@ def page_layout(driver: Any, game: Any, timeout: float = 4.0) -> str:
     from autobot.vision.textlist import caret_between, read_list
 
     deadline = time.monotonic() + timeout
-    last = None
+    seen: list[Any] = []
     while True:
         frame = grab(driver)
         if read_board(frame).found:
             return "tiles"
         if read_list(frame, game.length).found:
             return "list"
-        if last is not None and caret_between(last, frame) is not None:
-            return "list"  # a text field has the focus: its caret blinks
+        # A text field with the focus: its caret blinks (on and off ~0.5 s each), so frames
+        # taken at different moments differ by a thin upright bar only.
+        seen = [*seen[-3:], frame, grab(driver)]
+        if any(caret_between(a, b) is not None for a in seen[:-1] for b in seen[-1:]):
+            return "list"
         if time.monotonic() > deadline:
             return "tiles"  # let the board loop say what it does not find
-        last = frame
-        time.sleep(0.2)
 
 
 def run_list_game(driver: Any, solver: Any, game: Any, args: argparse.Namespace, console: Any,

@@ -118,13 +118,16 @@ def font_files() -> list[Path]:
     return [p for p in out if not any(s in p.stem.lower() for s in skip)]
 
 
-def render_font_glyphs(chars: str, fonts: Sequence[Path], size: int = 64) -> list[
-        tuple[str, np.ndarray]]:
+RENDER_SIZES = (64,)  # px: outlines (a second, small size made I tie with look-alikes)
+
+
+def render_font_glyphs(chars: str, fonts: Sequence[Path],
+                       sizes: Sequence[int] = RENDER_SIZES) -> list[tuple[str, np.ndarray]]:
     """Each character of `chars` in each font, as normalised glyphs (char, GLYPH x GLYPH)."""
     from PIL import Image, ImageDraw, ImageFont
 
     out: list[tuple[str, np.ndarray]] = []
-    for path in fonts:
+    for path, size in ((p, s) for p in fonts for s in sizes):
         try:
             font = ImageFont.truetype(str(path), size)
         except OSError:
@@ -133,7 +136,7 @@ def render_font_glyphs(chars: str, fonts: Sequence[Path], size: int = 64) -> lis
             img = Image.new("L", (size * 2, size * 2), 0)
             ImageDraw.Draw(img).text((size // 2, size // 4), ch, fill=255, font=font)
             crop = _glyph_crop(np.asarray(img) > 127)
-            if crop is None or crop.shape[0] < size // 8:
+            if crop is None or crop.shape[0] < max(2, size // 8):
                 continue
             out.append((ch, glyphs.normalise(crop)))
     return out
@@ -453,37 +456,74 @@ def split_merged(run: list[Glyph], length: int) -> list[Glyph]:
     return run
 
 
+def _split_at(g: Glyph) -> list[Glyph] | None:
+    """Two touching letters cut at the column with the least ink in the middle half."""
+    cols = (g.crop > 0.5).sum(axis=0)
+    lo, hi = max(1, g.width // 4), min(g.width - 1, (3 * g.width + 3) // 4)
+    if hi <= lo:
+        return None
+    cut = lo + int(np.argmin(cols[lo:hi]))
+    parts = []
+    for a, b in ((0, cut), (cut, g.width)):
+        piece = g.crop[:, a:b]
+        rows = np.nonzero(piece.max(axis=1) > 0.5)[0]
+        if rows.size == 0:
+            return None
+        parts.append(Glyph((g.box[0] + a, g.box[1] + int(rows[0]), g.box[0] + b,
+                            g.box[1] + int(rows[-1]) + 1), piece[rows[0] : rows[-1] + 1]))
+    return parts
+
+
+def _best_split(run: Sequence[Glyph], length: int, reader: TextReader) -> list[Glyph] | None:
+    """A run one glyph short of the word: two letters touch. The widest glyph cut in two when
+    it is clearly wider than the rest, else the cut that reads best."""
+    wide = split_merged(list(run), length)
+    if len(wide) == length:
+        return wide
+    best: tuple[float, list[Glyph]] | None = None
+    for i, g in enumerate(run):
+        parts = _split_at(g) if g.width >= 0.5 * g.height else None
+        if parts is None:
+            continue
+        cand = [*run[:i], *parts, *run[i + 1 :]]
+        _, scores = reader.read_letters(cand)
+        score = min(scores[i], scores[i + 1])
+        if best is None or score > best[0]:
+            best = (score, cand)
+    return best[1] if best is not None else None
+
+
 def read_list(frame: np.ndarray, length: int = 5, reader: TextReader | None = None) -> ListRead:
     """The Jotto list in a frame: lines of `length` letters with a count on their right."""
     reader = reader or TextReader()
     found, fields = find_glyphs(frame)
     runs = tokens(found)
     lines: list[ListLine] = []
-    for run in runs:
-        if not (length - 1 <= len(run) <= length):
+    for first in runs:
+        if not (length - 1 <= len(first) <= length):
             continue
-        run = split_merged(run, length)
-        if len(run) != length:
-            continue
-        heights = [g.height for g in run]
+        heights = [g.height for g in first]
         if max(heights) > 2.2 * min(heights):
             continue
-        count_run = _count_right_of(run, runs)
-        if count_run is None:
+        found_count = _count_right_of(first, runs, reader)
+        if found_count is None:
             continue
-        count = reader.read_digit(count_run[0])
+        glyph, count = found_count
+        run = first if len(first) == length else _best_split(first, length, reader)
+        if run is None:
+            continue
         word, _ = reader.read_letters(run)
         if sum(c == "?" for c in word) > length // 2 and count is None:
             continue  # not letters (an icon row, a rule)
-        lines.append(ListLine(word, count, _box(run), _box(count_run), tuple(run)))
+        lines.append(ListLine(word, count, _box(run), glyph.box, tuple(run)))
     lines = _aligned(lines)
     field_box = max(fields, key=lambda b: b[2] - b[0]) if fields else None
     return ListRead(tuple(lines), field_box, tuple(tuple(r) for r in runs))
 
 
 def _aligned(lines: list[ListLine]) -> list[ListLine]:
-    """The list's lines: the largest group whose words start at one x (a list is aligned; a
-    heading with an icon beside it is not), top to bottom."""
+    """The list's lines: the largest group of different words that start at one x (a list is
+    aligned; a heading with an icon beside it is not), top to bottom."""
     groups: list[list[ListLine]] = []
     for line in sorted(lines, key=lambda ln: ln.box[1]):
         h = line.box[3] - line.box[1]
@@ -495,27 +535,33 @@ def _aligned(lines: list[ListLine]) -> list[ListLine]:
             groups.append([line])
     if not groups:
         return []
-    return max(groups, key=lambda g: (len(g), sum(ln.sure for ln in g), -g[0].box[1]))
+    # Guesses differ from line to line; a label repeated on every line ("score: 3") does not.
+    return max(groups, key=lambda g: (len({ln.word for ln in g}), len(g),
+                                      sum(ln.sure for ln in g), -g[0].box[1]))
 
 
-def _count_right_of(run: Sequence[Glyph], runs: Sequence[Sequence[Glyph]]) -> list[Glyph] | None:
-    """The nearest one-glyph run right of `run` on its line (its count), if any."""
+def _count_right_of(run: Sequence[Glyph], runs: Sequence[Sequence[Glyph]],
+                    reader: TextReader) -> tuple[Glyph, int | None] | None:
+    """The count of a word's line: the nearest run right of it when that is one glyph (its
+    digit, or None when unsure); past other words ("score: 3") only a glyph surely a digit."""
     x1 = _box(run)[2]
     h = max(g.height for g in run)
-    best = None
-    for other in runs:
-        if other is run or not _same_line(run, other):
-            continue
-        gap = _box(other)[0] - x1
-        if gap <= 0 or gap > 30 * h:
-            continue
-        if best is None or gap < _box(best)[0] - x1:
-            best = other
-    if best is None or len(best) != 1:
-        return None
-    if not any(0.5 * h <= g.height <= 1.6 * h for g in (best[0], *best[0].inner)):
-        return None
-    return list(best)
+    right = sorted((other for other in runs if other is not run and _same_line(run, other)
+                    and 0 < _box(other)[0] - x1 <= 30 * h), key=lambda o: _box(o)[0])
+    for k, other in enumerate(right):
+        if len(other) == 1 and any(0.5 * h <= g.height <= 1.6 * h
+                                   for g in (other[0], *other[0].inner)):
+            digit = reader.read_digit(other[0])
+            if k == 0 or digit is not None:
+                return other[0], digit
+        elif 1 < len(other) <= 3:
+            # "(3)", "[3]", ":3": one sure digit among thin marks.
+            reads = [reader.read_digit(g) for g in other]
+            digits = [i for i, d in enumerate(reads) if d is not None]
+            if len(digits) == 1 and all(g.width < 0.5 * g.height for i, g in enumerate(other)
+                                        if i != digits[0]):
+                return other[digits[0]], reads[digits[0]]
+    return None
 
 
 def caret_between(a: np.ndarray, b: np.ndarray) -> Box | None:
