@@ -200,8 +200,11 @@ def test_the_standalone_table_page_is_won(tmp_path: Path) -> None:
 class FakeListPage:
     """A Jotto list page reduced to its rules: typed words, lines, a list it accepts."""
 
-    def __init__(self, answer: str, accepts: set[str], unreadable: set[str] = frozenset()) -> None:
+    def __init__(self, answer: str, accepts: set[str], unreadable: set[str] = frozenset(),
+                 view: int = 20) -> None:
         self.answer, self.accepts, self.unreadable = answer, accepts, unreadable
+        self.view, self.top, self.scrolled = view, 0, 0  # lines in view, first line shown
+        self.shape = (30 * view + 10, 200, 3)
         self.lines: list[tuple[str, int]] = []
         self.box = ""
         self.done = False
@@ -231,11 +234,17 @@ class FakeListPage:
         self.erased += 1
         self.box = self.box[:-n] if n else self.box
 
+    def scroll(self, x: float, y: float, dy: float) -> None:
+        self.top += max(1, int(dy // 30))
+        self.scrolled += 1
+
     def read(self) -> ListRead:
+        shown = list(enumerate(self.lines))[self.top : self.top + self.view]
         return ListRead(tuple(
-            ListLine(w, None if w in self.unreadable else c, (0, 30 * i, 50, 30 * i + 20),
-                     (90, 30 * i, 99, 30 * i + 20)) for i, (w, c) in enumerate(self.lines)),
-            (0, 500, 200, 530))
+            ListLine(w, None if w in self.unreadable else c,
+                     (0, 30 * (i - self.top), 50, 30 * (i - self.top) + 20),
+                     (90, 30 * (i - self.top), 99, 30 * (i - self.top) + 20))
+            for i, (w, c) in shown), (0, 500, 200, 530) if self.top == 0 else None)
 
 
 def _small_jotto(words: tuple[str, ...]) -> Any:
@@ -340,3 +349,12 @@ def test_drawn_lists_are_read_or_unsure(font: str, size: int, lines: list[tuple[
         assert matches(line.word, word.lower()), (line.word, word)  # right, or '?' where unsure
     if "Mono" in font or "Narrow" in font:
         assert [ln.word for ln in read.lines] == [w.lower() for w, _ in lines]
+
+
+def test_fake_a_list_that_grows_past_the_view_is_scrolled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two lines in view: each new line lands below the fold; the list is scrolled by the
+    wheel over its last line, and the game goes on (no word taken for a refusal)."""
+    page = FakeListPage("joint", set(WORDS), view=2)
+    result = _play_fake(page, WORDS, monkeypatch, start="slate")
+    assert result.won and not result.refused and page.scrolled >= 1
+    assert [t.guess for t in result.turns] == [w for w, _ in page.lines]

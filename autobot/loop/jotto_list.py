@@ -138,6 +138,12 @@ def _play(driver: Any, strategy: Any, game: Any, reader: TextReader, read: ListR
         driver.type_word(guess)
         driver.press_enter()
         line, read = _wait_line(driver, guess, known, length, reader, settle, clock)
+        if line is None and _at_the_fold(read, known, driver):
+            # The list reached the bottom of the view: the new line may be below it.
+            x0, y0, x1, y1 = known[-1].box
+            driver.scroll((x0 + x1) / 2, (y0 + y1) / 2, _view_height(driver) / 2)
+            line, read = _wait_line(driver, guess, [], length, reader, settle, clock,
+                                    played={t.guess for t in result.turns})
         if line is None:
             driver.erase(length)  # the word stays in the box on most pages: clear it
             if maybe_won:
@@ -182,14 +188,31 @@ def _anagram_left(strategy: Any, turns: list[Turn], guess: str) -> bool:
     return any(answers[int(i)] != guess for i in left)
 
 
+def _view_height(driver: Any) -> int:
+    return int(grab(driver).shape[0])
+
+
+def _at_the_fold(read: ListRead, known: list[ListLine], driver: Any) -> bool:
+    """Does the list's last line sit within two lines of the bottom of the view?"""
+    if not known or not hasattr(driver, "scroll"):
+        return False
+    x0, y0, x1, y1 = known[-1].box
+    pitch = (y1 - y0) * 2 if len(known) < 2 else y0 - known[-2].box[1]
+    return y1 + 2 * max(pitch, y1 - y0) >= _view_height(driver)
+
+
 def _wait_line(driver: Any, guess: str, known: list[ListLine], length: int, reader: TextReader,
-               settle: float, clock: Callable[[], float]) -> tuple[ListLine | None, ListRead]:
-    """The new line for `guess` with its count read, or None after `settle` s without one."""
+               settle: float, clock: Callable[[], float],
+               played: set[str] | None = None) -> tuple[ListLine | None, ListRead]:
+    """The new line for `guess` with its count read, or None after `settle` s without one.
+    `played`: after a scroll, every line not of these words is new (boxes have moved)."""
     deadline = clock() + settle
     while True:
         read = read_list(grab(driver), length, reader)
+        if played is not None:
+            known = [ln for ln in read.lines if ln.word in played]
         line = new_line(read, guess, known)
-        if line is None:
+        if line is None and played is None:
             line = _only_new(read, known)
         if line is not None and line.count is not None:
             return line, read
