@@ -160,9 +160,9 @@ def test_read_cli_gives_the_list(capsys: pytest.CaptureFixture[str]) -> None:
 # --- real games, real Chromium -----------------------------------------------------------------
 
 
-def _play(url: str, tmp_path: Path) -> dict[str, Any]:
+def _play(url: str, tmp_path: Path, *extra: str) -> dict[str, Any]:
     out = tmp_path / "game.json"
-    code = main(["play", "--game", "jotto", "--url", url, "--json", str(out)])
+    code = main(["play", "--game", "jotto", "--url", url, "--json", str(out), *extra])
     record = json.loads(out.read_text())
     record["code"] = code
     return record
@@ -171,12 +171,14 @@ def _play(url: str, tmp_path: Path) -> dict[str, Any]:
 @pytest.mark.browser
 def test_the_bundled_list_page_is_won(base: str, tmp_path: Path) -> None:
     """A list with count badges and an outlined text box that has to be clicked (the page
-    does not focus it); dark, hint letters coloured."""
+    does not focus it); dark, hint letters coloured; a short window, so the list grows past
+    the bottom of the view (seven guesses, about five lines in view) and is scrolled."""
     require_chromium()
     record = _play(f"{base}?mode=jotto&layout=list&answer=crane&anim=0&theme=dark&hint=1",
-                   tmp_path)
+                   tmp_path, "--window-size", "1100x500")
     assert record["code"] == 0 and record["won"] and record["layout"] == "list", record
     assert record["guesses"][-1] == {"word": "crane", "count": 5} and record["field"]
+    assert len(record["guesses"]) >= 6 and record["scrolled"] >= 1, record
 
 
 @pytest.mark.browser

@@ -37,6 +37,7 @@ class ListGame:
     error: str | None = None  # what stopped it, in words
     field_seen: bool = False
     learned: int = 0  # glyphs learned from the bot's own typed words
+    scrolled: int = 0  # times the list was scrolled to bring a new line into view
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -46,7 +47,7 @@ class ListGame:
                         for t in self.turns],
             "refused": self.refused, "stopped": self.stopped, "error": self.error,
             "field": self.field_seen,
-            "learned_glyphs": self.learned,
+            "learned_glyphs": self.learned, "scrolled": self.scrolled,
         }
 
 
@@ -137,13 +138,16 @@ def _play(driver: Any, strategy: Any, game: Any, reader: TextReader, read: ListR
             driver.click((x0 + x1) / 2, (y0 + y1) / 2)
         driver.type_word(guess)
         driver.press_enter()
-        line, read = _wait_line(driver, guess, known, length, reader, settle, clock)
-        if line is None and _at_the_fold(read, known, driver):
-            # The list reached the bottom of the view: the new line may be below it.
+        if _at_the_fold(known, driver):
+            # The list reached the bottom of the view: the new line will be below it. The wheel
+            # over the last line brings it up (the lines then move: they are told by word).
             x0, y0, x1, y1 = known[-1].box
             driver.scroll((x0 + x1) / 2, (y0 + y1) / 2, _view_height(driver) / 2)
+            result.scrolled += 1
             line, read = _wait_line(driver, guess, [], length, reader, settle, clock,
                                     played={t.guess for t in result.turns})
+        else:
+            line, read = _wait_line(driver, guess, known, length, reader, settle, clock)
         if line is None:
             driver.erase(length)  # the word stays in the box on most pages: clear it
             if maybe_won:
@@ -192,7 +196,7 @@ def _view_height(driver: Any) -> int:
     return int(grab(driver).shape[0])
 
 
-def _at_the_fold(read: ListRead, known: list[ListLine], driver: Any) -> bool:
+def _at_the_fold(known: list[ListLine], driver: Any) -> bool:
     """Does the list's last line sit within two lines of the bottom of the view?"""
     if not known or not hasattr(driver, "scroll"):
         return False
