@@ -360,3 +360,37 @@ def test_fake_a_list_that_grows_past_the_view_is_scrolled(monkeypatch: pytest.Mo
     result = _play_fake(page, WORDS, monkeypatch, start="slate")
     assert result.won and not result.refused and page.scrolled >= 1
     assert [t.guess for t in result.turns] == [w for w, _ in page.lines]
+
+
+class DrawnListPage(FakeListPage):
+    """The fake page's lines drawn in pixels (an installed monospace font), read for real."""
+
+    def grab(self) -> np.ndarray:  # type: ignore[override]
+        from PIL import Image, ImageDraw, ImageFont
+
+        font = FONTS / "dejavu" / "DejaVuSansMono.ttf"
+        if not font.is_file():
+            pytest.skip(f"{font} is not installed")
+        img = Image.new("RGB", (700, 520), (245, 245, 250))
+        draw, face = ImageDraw.Draw(img), ImageFont.truetype(str(font), 22)
+        for i, (word, count) in enumerate(self.lines):
+            draw.text((80, 60 + 40 * i), word.upper(), fill=(20, 20, 60), font=face)
+            draw.text((400, 60 + 40 * i), str(count), fill=(20, 20, 60), font=face)
+        return np.asarray(img)
+
+
+def test_fake_a_font_nobody_knows_is_learned_while_playing() -> None:
+    """No letter template at all: the first line is the one new line after the first word,
+    its glyphs become the page's; later lines are told by their known letters (a letter
+    still unknown matches anything), and the game is won."""
+    from autobot.games.strategy import GameStrategy
+    from autobot.loop.jotto_list import play_list_game
+
+    page = DrawnListPage("joint", set(WORDS))
+    game = _small_jotto(WORDS)
+    reader = TextReader(builtin=False)
+    result = play_list_game(page, GameStrategy(game, start="slate"), game, settle=0.3,
+                            reader=reader)
+    assert result.won and result.learned >= 5 and not result.refused, result
+    assert [t.guess for t in result.turns] == [w for w, _ in page.lines]
+    assert {ch for ch, _ in reader.learned} >= set("SLATE")

@@ -91,10 +91,11 @@ def wait_for_page(driver: Any, length: int, reader: TextReader,
 def play_list_game(driver: Any, strategy: Any, game: Any, *,
                    on_event: Callable[[str], None] = lambda text: None,
                    max_guesses: int = 30, settle: float = SETTLE,
-                   clock: Callable[[], float] = time.monotonic) -> ListGame:
+                   clock: Callable[[], float] = time.monotonic,
+                   reader: TextReader | None = None) -> ListGame:
     """Play one Jotto game on a list page; the result says won or why it stopped."""
     t0 = clock()
-    reader = TextReader()
+    reader = reader if reader is not None else TextReader()
     length = int(game.length)
     read = wait_for_page(driver, length, reader, clock)
     result = ListGame(field_seen=read.field is not None)

@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -274,27 +275,30 @@ def _outline(comp: np.ndarray) -> bool:
 
 def _merge_dots(pieces: list[Glyph]) -> list[Glyph]:
     """An i's or j's dot (a small piece right above a taller one) joins it."""
-    pieces = sorted(pieces, key=lambda g: g.height)
-    used = [False] * len(pieces)
+    if not pieces:
+        return []
+    boxes = np.array([g.box for g in pieces], dtype=np.int32)
+    h = boxes[:, 3] - boxes[:, 1]
+    w = boxes[:, 2] - boxes[:, 0]
+    taken = np.zeros(len(pieces), bool)
     out: list[Glyph] = []
-    for a_i, a in enumerate(pieces):
-        if used[a_i]:
+    # Dots first, smallest first: a dot is small beside its stem and about as wide as high.
+    for i in np.argsort(h, kind="stable"):
+        if taken[i]:
             continue
-        merged = a
-        for b_i in range(len(pieces) - 1, a_i, -1):
-            b = pieces[b_i]
-            if used[b_i] or not (0.08 * b.height <= a.height <= 0.45 * b.height):
-                continue
-            if a.width > 1.6 * a.height + 1:
-                continue  # a dash of a rule above the line, not a dot
-            cx = (a.box[0] + a.box[2]) / 2
-            gap = b.box[1] - a.box[3]
-            if b.box[0] - 1 <= cx <= b.box[2] + 1 and -1 <= gap <= 0.45 * b.height:
-                merged = _join(a, b)
-                used[b_i] = True
-                break
-        used[a_i] = True
-        out.append(merged)
+        cx = (boxes[i, 0] + boxes[i, 2]) / 2
+        gap = boxes[:, 1] - boxes[i, 3]
+        fits = ((~taken) & (h[i] >= 0.08 * h) & (h[i] <= 0.45 * h) & (w[i] <= 1.6 * h[i] + 1)
+                & (boxes[:, 0] - 1 <= cx) & (cx <= boxes[:, 2] + 1) & (gap >= -1)
+                & (gap <= 0.45 * h))
+        fits[i] = False
+        if fits.any():
+            j = int(np.flatnonzero(fits)[np.argmax(h[fits])])  # the tallest stem under it
+            taken[j] = True
+            out.append(_join(pieces[i], pieces[j]))
+        else:
+            out.append(pieces[i])
+        taken[i] = True
     return out
 
 
@@ -360,6 +364,7 @@ class TextReader:
     learned: list[tuple[str, np.ndarray]] = field(default_factory=list)
     builtin: bool = True  # False: letters only from glyphs learned here (a font nobody knows)
     _sets: dict[str, glyphs.Templates] = field(default_factory=dict, repr=False)
+    _memo: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False)
 
     def _templates(self, kind: str) -> glyphs.Templates:
         if kind not in self._sets:
@@ -370,14 +375,8 @@ class TextReader:
                                                           np.float32))])
                 self._sets[kind] = templates_from(own)
                 return self._sets[kind]
-            if kind == "upper":
-                pairs = _font_pairs(LETTERS) + _own_box(glyphs.DEFAULT_DIR)
-                pairs = [(c, g) for c, g in pairs if c in LETTERS]
-            elif kind == "lower":
-                pairs = [(c.upper(), g) for c, g in _font_pairs(LETTERS.lower())]
-            else:
-                pairs = _font_pairs(DIGITS) + _own_box(glyphs.DEFAULT_DIR.parent / "digits")
-            self._sets[kind] = templates_from(pairs + own)
+            self._sets[kind] = templates_from(_builtin_pairs(kind) + own) if own else (
+                _builtin(kind))
         return self._sets[kind]
 
     def learn(self, run: Sequence[Glyph], word: str) -> None:
@@ -390,7 +389,14 @@ class TextReader:
 
     def read_letters(self, run: Sequence[Glyph]) -> tuple[str, list[float]]:
         """The word of a run (lowercase, '?' where unsure) and each letter's score: the case
-        (upper or lower templates) is chosen for the run as a whole."""
+        (upper or lower templates) is chosen for the run as a whole. The same pixels are not
+        matched again (a game reads its settled lines in every frame)."""
+        key = ("letters", len(self.learned), *(_key(g) for g in run))
+        if key not in self._memo:
+            self._memo[key] = self._read_letters(run)
+        return self._memo[key]
+
+    def _read_letters(self, run: Sequence[Glyph]) -> tuple[str, list[float]]:
         norm = [glyphs.normalise(g.crop) for g in run]
         best: tuple[float, str, list[float]] | None = None
         for kind in ("upper", "lower"):
@@ -404,11 +410,42 @@ class TextReader:
 
     def read_digit(self, g: Glyph) -> int | None:
         """The digit of one glyph, or None when it is not surely one."""
+        key = ("digit", len(self.learned), _key(g), *(_key(i) for i in g.inner))
+        if key not in self._memo:
+            self._memo[key] = self._read_digit(g)
+        return self._memo[key]
+
+    def _read_digit(self, g: Glyph) -> int | None:
         for one in (*g.inner, g):  # a badge's digit first: the badge itself is no digit
             ch, _ = _match_sure(self._templates("digit"), [glyphs.normalise(one.crop)])[0]
             if ch in DIGITS:
                 return int(ch)
         return None
+
+
+def _builtin_pairs(kind: str) -> list[tuple[str, np.ndarray]]:
+    """The glyphs every page starts with: harvested templates and the installed fonts'."""
+    if kind == "upper":
+        pairs = _font_pairs(LETTERS) + _own_box(glyphs.DEFAULT_DIR)
+        return [(c, g) for c, g in pairs if c in LETTERS]
+    if kind == "lower":
+        return [(c.upper(), g) for c, g in _font_pairs(LETTERS.lower())]
+    return _font_pairs(DIGITS) + _own_box(glyphs.DEFAULT_DIR.parent / "digits")
+
+
+_BUILTIN: dict[str, glyphs.Templates] = {}
+
+
+def _builtin(kind: str) -> glyphs.Templates:
+    """`_builtin_pairs` as templates, built once per process."""
+    if kind not in _BUILTIN:
+        _BUILTIN[kind] = templates_from(_builtin_pairs(kind))
+    return _BUILTIN[kind]
+
+
+def _key(g: Glyph) -> tuple[tuple[int, ...], bytes]:
+    """A glyph's pixels as a dictionary key."""
+    return g.crop.shape, g.crop.tobytes()
 
 
 def _match_sure(t: glyphs.Templates, norm: list[np.ndarray]) -> list[tuple[str, float]]:
