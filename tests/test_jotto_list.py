@@ -203,7 +203,8 @@ class FakeListPage:
     """A Jotto list page reduced to its rules: typed words, lines, a list it accepts."""
 
     def __init__(self, answer: str, accepts: set[str], unreadable: set[str] = frozenset(),
-                 view: int = 20) -> None:
+                 view: int = 20, newest_first: bool = False) -> None:
+        self.newest_first = newest_first
         self.answer, self.accepts, self.unreadable = answer, accepts, unreadable
         self.view, self.top, self.scrolled = view, 0, 0  # lines in view, first line shown
         self.shape = (30 * view + 10, 200, 3)
@@ -241,7 +242,8 @@ class FakeListPage:
         self.scrolled += 1
 
     def read(self) -> ListRead:
-        shown = list(enumerate(self.lines))[self.top : self.top + self.view]
+        lines = self.lines[::-1] if self.newest_first else self.lines
+        shown = list(enumerate(lines))[self.top : self.top + self.view]
         return ListRead(tuple(
             ListLine(w, None if w in self.unreadable else c,
                      (0, 30 * (i - self.top), 50, 30 * (i - self.top) + 20),
@@ -360,6 +362,15 @@ def test_fake_a_list_that_grows_past_the_view_is_scrolled(monkeypatch: pytest.Mo
     result = _play_fake(page, WORDS, monkeypatch, start="slate")
     assert result.won and not result.refused and page.scrolled >= 1
     assert [t.guess for t in result.turns] == [w for w, _ in page.lines]
+
+
+def test_fake_a_list_with_the_newest_guess_on_top(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new line takes the first place and pushes the others down: told by its word."""
+    page = FakeListPage("joint", set(WORDS), newest_first=True)
+    result = _play_fake(page, WORDS, monkeypatch, start="slate")
+    assert result.won and not result.refused
+    assert [(t.guess, t.marks) for t in result.turns[:-1]] == [
+        (w, str(c)) for w, c in page.lines[:-1]]
 
 
 class DrawnListPage(FakeListPage):
