@@ -5,7 +5,9 @@ common colour; ink is what differs from it; connected pieces of ink are glyphs (
 its stem), or filled shapes (a count's badge, a button) whose own colour is then the background
 of the glyphs inside them, or outlines (a text box). Glyphs on one band of height make a line;
 gaps wider than a letter split it into tokens. A list line is a token of as many letters as the
-word has, followed on its right by a one-glyph token that reads as a digit (the count). Letters
+word has (two touching letters are cut apart), followed on its right by its count: the next
+token when it is one glyph, else a sure digit further on ("score: 3", "(3)"). Lines are kept
+in the largest group of different words aligned on one left edge (a list). Letters
 and digits are matched against the project's harvested templates, glyphs rendered from the fonts
 installed here (what a browser falls back to) and glyphs learned from words the bot typed itself
 (`TextReader.learn`). A character below the match threshold, or a near tie between two letters,
@@ -472,22 +474,10 @@ def split_merged(run: list[Glyph], length: int) -> list[Glyph]:
         widths = [g.width for g in run]
         i = int(np.argmax(widths))
         typical = float(np.median([w for j, w in enumerate(widths) if j != i] or [widths[i] / 2]))
-        g = run[i]
-        if g.width < 1.5 * typical:
+        if run[i].width < 1.5 * typical:
             break
-        cols = (g.crop > 0.5).sum(axis=0)
-        mid = g.width // 2
-        lo, hi = max(1, mid - g.width // 4), min(g.width - 1, mid + g.width // 4)
-        cut = lo + int(np.argmin(cols[lo:hi]))
-        parts = []
-        for a, b in ((0, cut), (cut, g.width)):
-            piece = g.crop[:, a:b]
-            rows = np.nonzero(piece.max(axis=1) > 0.5)[0]
-            if rows.size == 0:
-                break
-            parts.append(Glyph((g.box[0] + a, g.box[1] + int(rows[0]), g.box[0] + b,
-                                g.box[1] + int(rows[-1]) + 1), piece[rows[0] : rows[-1] + 1]))
-        if len(parts) != 2:
+        parts = _split_at(run[i])
+        if parts is None:
             break
         run[i : i + 1] = parts
     return run
