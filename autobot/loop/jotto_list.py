@@ -6,7 +6,9 @@ its right. The bot knows what it typed, so a new line whose letters are unsure (
 template knows) is still its word when it is the only new line of that length: its glyphs are
 learned and read the next lines. No new line after the page's settle time is a refusal: the word
 is erased and another tried. A count equal to the length ends the game when no other answer has
-those letters; else the game ends when the page takes no further guess.
+those letters; else the game ends when the page takes no further guess. A list that has reached
+the bottom of the view is scrolled (the mouse wheel over its last line) before the new line is
+looked for; lines are then told by their words, not their places.
 """
 
 from __future__ import annotations
