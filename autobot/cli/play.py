@@ -222,6 +222,8 @@ def run(args: argparse.Namespace) -> int:
         browser_seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
                                 screen=screen_for(webdriver, browser))
+        if game is not None and game.name == "jotto" and page_layout(driver, game) == "list":
+            return run_list_game(driver, solver, game, args, console, browser_seconds)
         if args.boards is None and game is None:
             from autobot.cli.play_boards import count_boards, play_loaded, room_for
 
@@ -262,6 +264,50 @@ def run(args: argparse.Namespace) -> int:
         record["lang"] = getattr(solver, "lang", args.lang or "en")  # as played (or told)
         if args.boards is None and game is None:
             record["boards_found"] = 1  # counted from the pixels: the one-board game
+        write_json(args.json, record)
+    return 0 if result.won else 1
+
+
+def page_layout(driver: Any, game: Any, timeout: float = 5.0) -> str:
+    """"tiles" when the page shows a tile board, "list" when it lists guesses as lines of text,
+    shows an outlined text box or a focused field's blinking caret (an empty list), from the
+    pixels of the first frames that show either."""
+    from autobot.loop.jotto_list import grab
+    from autobot.vision import read_board
+    from autobot.vision.textlist import caret_between, read_list
+
+    deadline = time.monotonic() + timeout
+    seen: list[Any] = []
+    while True:
+        frame = grab(driver)
+        if read_board(frame).found:
+            return "tiles"
+        if read_list(frame, game.length).found:
+            return "list"
+        # A text field with the focus: its caret blinks (on and off ~0.5 s each), so frames
+        # taken at different moments differ by a thin upright bar only.
+        seen = [*seen[-3:], frame, grab(driver)]
+        if any(caret_between(a, b) is not None for a in seen[:-1] for b in seen[-1:]):
+            return "list"
+        if time.monotonic() > deadline:
+            return "tiles"  # let the board loop say what it does not find
+
+
+def run_list_game(driver: Any, solver: Any, game: Any, args: argparse.Namespace, console: Any,
+                  browser_seconds: float) -> int:
+    """Play Jotto on a page that lists guesses as text lines; exit 0 on a win."""
+    from autobot.loop.jotto_list import play_list_game
+
+    result = play_list_game(driver, solver, game, on_event=console.print)
+    verdict = "won" if result.won else "lost"
+    if result.stopped:
+        console.print(f"stopped: {result.stopped}" + (f" ({result.error})" if result.error
+                                                        else ""))
+    console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
+                  f"(list page; browser and page up in {browser_seconds:.1f} s)")
+    if args.json:
+        record = result.to_json()
+        record["keys"] = driver.rung
         write_json(args.json, record)
     return 0 if result.won else 1
 

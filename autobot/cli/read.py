@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from autobot.cli.args import word_length
 from autobot.errors import AutobotError
 
 # Tile colours for the terminal (rich styles): mark -> (background, foreground).
@@ -53,6 +54,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="many boards (Dordle ... Duotrigordle): find and read every board; "
                    "JSON {found, settled, count, boards: [{rows, ...} per board]} (without it: "
                    "the same when the image shows two or more boards)")
+    p.add_argument("--length", type=word_length, default=5, metavar="N",
+                   help="letters per word of a Jotto list (default 5)")
 
 
 def _many(frame: Any) -> bool:
@@ -96,6 +99,11 @@ def run(args: argparse.Namespace) -> int:
             results.append({"file": name, **read.to_json()})
             continue
         read = read_board(frame, profile=profile)
+        if not read.found and getattr(args, "game", "wordle") == "jotto":
+            listed = _read_jotto_list(frame, name, args, several=len(args.images) > 1)
+            if listed is not None:
+                results.append(listed)
+                continue
         if args.debug:
             out = _debug_path(args.debug, i, len(args.images))
             write_debug(frame, read, out)
@@ -135,6 +143,21 @@ def _read_tuble(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(results[0] if len(results) == 1 else results, indent=1))
     return 0 if all(r["found"] for r in results) else 3
+def _read_jotto_list(frame: Any, name: str, args: argparse.Namespace,
+                     several: bool) -> dict[str, Any] | None:
+    """A Jotto list's lines (word + count) as JSON and printed, or None if the frame has none."""
+    from autobot.vision.textlist import read_list
+
+    listed = read_list(frame, args.length)
+    if not listed.lines:
+        return None
+    if not args.json:
+        if several:
+            print(name)
+        for line in listed.lines:
+            count = "?" if line.count is None else str(line.count)
+            print(f"{line.word.upper()}  {count}")
+    return {"file": name, **listed.to_json()}
 
 
 def _debug_path(base: str, index: int, count: int) -> Path:

@@ -44,6 +44,7 @@
     tiles: ['square', 'round', 'rounded', 'rect', 'outline'],
     mode: ['wordle', 'absurdle', 'jotto'], // the game the page plays (README "Modes")
     font: ['clear', 'thin'], // font=thin makes the tiles' letters a thin grey italic serif, large
+    layout: ['tiles', 'list'], // Jotto as a tile board or as a list of typed words (README)
   };
   // The "How to play" examples: word, the one highlighted letter's index and its state.
   const INTRO_EXAMPLES = [
@@ -202,6 +203,7 @@
       scoring: choice('scoring'),
       reveal: choice('reveal'),
       tiles: choice('tiles'),
+      layout: choice('layout'),
       mode,
       maxRows,
       openRows,
@@ -246,6 +248,8 @@
   const ROWS = MULTI ? config.boards + EXTRA_GUESSES : config.maxRows; // the most guesses allowed
   // Jotto shows each row's count in one more column, a tile wide, right of the tiles.
   const COLS = config.mode === 'jotto' ? LEN + 1 : LEN;
+  // layout=list (Jotto): a text box and a list of guesses with count badges, no tiles.
+  const LIST = config.mode === 'jotto' && config.layout === 'list';
   const SCORE = config.scoring === 'lenient-dupes' ? scoreLenient : score;
 
   body.classList.toggle('dark', config.theme === 'dark');
@@ -711,6 +715,7 @@
 
   /** One game key (a letter, 'enter' or 'backspace') from the physical or on-screen keyboard. */
   function handleKey(key) {
+    if (LIST) return; // layout=list: words are typed into the text box, not the board
     if (game.status !== 'IN_PROGRESS' || game.busy || !overlay.hidden || !introOverlay.hidden
         || !promoOverlay.hidden) return;
     if (intro.reopenPending) {
@@ -755,7 +760,7 @@
   for (const type of ['keydown', 'keyup']) {
     document.addEventListener(type, (e) => {
       const key = gameKey(e);
-      if (key === null) return;
+      if (key === null || LIST) return; // layout=list: the text box takes the keys
       e.preventDefault();
       if (type === gameEvent) handleKey(key);
     });
@@ -1081,6 +1086,91 @@
     cell.textContent = String(won ? LEN : jottoCount(guess, game.answer));
   }
 
+  // ---------- Jotto as a list (layout=list) ----------
+
+  /** The list page: a text box and a Guess button; each accepted guess is a new line of text
+   *  with its count of letters in common in a round badge. hint=1 colours the letters known
+   *  absent (they were in a guess that scored 0) red in every line, and the letters of a
+   *  guess that scored 5 green. */
+  function startList() {
+    body.classList.add('jotto-list');
+    document.getElementById('board-container').style.display = 'none';
+    keyboard.style.display = 'none';
+    const panel = document.createElement('div');
+    panel.id = 'jotto-list';
+    panel.innerHTML =
+      '<p class="jl-lead">Guess the secret word. Each guess shows how many letters it has in ' +
+      'common with it.</p>' +
+      '<form id="jl-form" autocomplete="off"><input id="jl-input" type="text" maxlength="' + LEN +
+      '" spellcheck="false" placeholder="your guess"><button type="submit" id="jl-go">Guess' +
+      '</button></form><div id="jl-message"></div><ol id="jl-lines"></ol>';
+    document.getElementById('game').appendChild(panel);
+    const input = document.getElementById('jl-input');
+    const lines = document.getElementById('jl-lines');
+    const message = document.getElementById('jl-message');
+    const played = [];
+    const dead = new Set(); // letters of 0-count guesses
+    const paint = () => {
+      for (const li of lines.children) {
+        for (const span of li.querySelectorAll('.jl-word span')) {
+          const ch = span.textContent.toLowerCase();
+          span.className = dead.has(ch) ? 'jl-out' : (li.dataset.full ? 'jl-in' : '');
+        }
+      }
+    };
+    const add = (guess) => {
+      const won = guess === game.answer;
+      const count = jottoCount(guess, game.answer);
+      played.push(guess);
+      if (count === 0) for (const ch of guess) dead.add(ch);
+      const li = document.createElement('li');
+      if (count === LEN) li.dataset.full = '1';
+      const word = document.createElement('span');
+      word.className = 'jl-word';
+      for (const ch of guess.toUpperCase()) {
+        const span = document.createElement('span');
+        span.textContent = ch;
+        word.appendChild(span);
+      }
+      const badge = document.createElement('span');
+      badge.className = 'jl-count';
+      badge.textContent = String(count);
+      li.append(word, badge);
+      lines.appendChild(li);
+      if (config.hint) paint();
+      if (won) {
+        game.status = 'WIN';
+        input.disabled = true;
+        message.textContent = `You got it in ${played.length}!`;
+      }
+      body.dataset.status = game.status;
+    };
+    const submitWord = (raw) => {
+      const guess = raw.trim().toLowerCase();
+      if (game.status !== 'IN_PROGRESS') return false;
+      if (!new RegExp(`^[a-z]{${LEN}}$`).test(guess)) {
+        message.textContent = `Type a ${LEN}-letter word`;
+        return false;
+      }
+      if (!game.allowed.has(guess) && guess !== game.answer) {
+        message.textContent = 'Not in word list';
+        return false;
+      }
+      message.textContent = '';
+      add(guess);
+      return true;
+    };
+    document.getElementById('jl-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      if (submitWord(input.value)) input.value = '';
+      if (game.status === 'IN_PROGRESS') input.focus();
+    });
+    game.status = 'IN_PROGRESS';
+    body.dataset.status = game.status;
+    for (const guess of config.guesses) if (!submitWord(guess)) break;
+    if (game.status === 'IN_PROGRESS') input.value = config.typed.slice(0, LEN);
+  }
+
   // ---------- start ----------
 
   async function fetchWords(path) {
@@ -1150,6 +1240,11 @@
     } else {
       const random = config.seed === null ? Math.random : mulberry32(config.seed);
       game.answer = answers[Math.floor(random() * answers.length)];
+    }
+    if (LIST) {
+      startList();
+      body.dataset.ready = '1';
+      return;
     }
     await replay(addLetter, submit);
     showHints();

@@ -109,6 +109,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "tiles": ("square", "round", "rounded", "rect", "outline"),
     "mode": ("wordle", "absurdle", "jotto"),
     "font": ("clear", "thin"),
+    "layout": ("tiles", "list"),
 }
 
 # boards=N (app.js BOARD_COUNTS): Wordle, Dordle, Quordle, Octordle, Sedecordle, Duotrigordle.
@@ -264,6 +265,7 @@ def page_url(
     answers: Sequence[str] = (),
     dim: bool = False,
     fold: bool = False,
+    layout: str = "tiles",
 ) -> str:
     """The page URL for one game (only non-default settings appear in the query).
 
@@ -306,7 +308,7 @@ def page_url(
     if filled:
         query["filled"] = "1"
     chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles,
-                  mode=mode, font=font)
+                  mode=mode, font=font, layout=layout)
     for name, value in chosen.items():
         if value != CHOICES[name][0]:
             query[name] = value
