@@ -30,7 +30,7 @@ from autobot.loop.rows import (
     sync_problem,
 )
 from autobot.loop.watch import Judge, Outcome, OutOfStep, OverlayFinder, Watcher, default_overlay
-from autobot.wordle import WORD_LENGTH, Turn
+from autobot.wordle import WORD_LENGTH, Turn, upper_word
 
 
 def _default_reader() -> Reader:
@@ -228,7 +228,7 @@ class GameLoop(Watcher):
             # Fewer or other letters: keys may still be on their way; only a row that stays
             # wrong is a dropped or misdirected key.
             if self.steady(read, previous) and still >= self.config.reject_patience:
-                return Outcome("mistyped", typed=row[1].count("t"))
+                return Outcome("mistyped", typed=row[1].count("t"), letters=row[0])
             return None
 
         return judge
@@ -315,6 +315,23 @@ class GameLoop(Watcher):
 
         return judge
 
+    def font_confusion(self, typed: Outcome, shown: str, guess: str) -> bool:
+        """A row that shows as many letters as typed, some of them others, and the very same
+        others again after it was cleared and typed anew: the keys arrive, the page's font
+        draws those letters like others. Remember the pairs (read as typed from now on)."""
+        word = upper_word(guess)
+        letters = typed.letters
+        if not shown or letters != shown or typed.typed != len(word) or len(letters) != len(word):
+            return False
+        pairs = {(a, w) for a, w in zip(letters, word, strict=True) if a not in (w, "?")}
+        if not pairs:
+            return False
+        self.confusions |= pairs
+        self.emit(Event("note", len(self.history), guess, detail=(
+            "the page's letters read as others: " + ", ".join(
+                f"{w} looks like {a}" for a, w in sorted(pairs)) + " (read as typed)")))
+        return True
+
     def escalate(self, *, enter: bool) -> str | None:
         """Ask the driver for its next way of sending keys (None: it has none left)."""
         climb = getattr(self.driver, "escalate", None)
@@ -349,6 +366,7 @@ class GameLoop(Watcher):
             return True
         retypes = 0
         guess: str | None = None  # the word to type again after dropped keys
+        shown = ""  # what the row showed the last time it did not show the guess
         ready = False  # the last wait already saw the next row empty on a board that never moved
         while True:
             index = len(self.history)
@@ -383,6 +401,7 @@ class GameLoop(Watcher):
                 self.tell_notes(index)
             t2 = self.clock()
             closed = self.closed
+            self.typing = guess
             self.send(self.driver.type_word, guess)
             t3 = self.clock()
             typed: Outcome = self.wait(
@@ -390,7 +409,10 @@ class GameLoop(Watcher):
             )
             t4 = self.clock()
             typed_row = row_pixels(self.frame, self.grid, index)
+            if typed.kind == "mistyped" and self.font_confusion(typed, shown, guess):
+                typed = Outcome("typed")
             if typed.kind == "mistyped":
+                shown = typed.letters
                 self.emit(Event("retype", index, guess))
                 if self.closed > closed:
                     # A dialog came up and took the keys: the same way again, not another.
@@ -433,7 +455,7 @@ class GameLoop(Watcher):
             self.timings.type_ms.append((t3 - t2 + t5 - t4) * 1000)
             self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
             self.timings.reveal_ms.append((t6 - t5) * 1000)
-            word, guess, retypes = guess, None, 0
+            word, guess, retypes, shown, self.typing = guess, None, 0, "", None
             if outcome.kind == "scored":
                 self.keys_proven = True
                 answer = self.feedback(index, outcome.marks)

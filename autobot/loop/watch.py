@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -9,7 +10,15 @@ from typing import Any
 from autobot.drivers.driver import Driver
 from autobot.errors import AutobotError
 from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Strategy, Timings
-from autobot.loop.rows import MIN_LENGTH, board_box, board_cut, describe, frame_digest, row_kind
+from autobot.loop.rows import (
+    MIN_LENGTH,
+    as_typed,
+    board_box,
+    board_cut,
+    describe,
+    frame_digest,
+    row_kind,
+)
 from autobot.wordle import Turn
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
@@ -54,6 +63,7 @@ class Outcome:
     kind: str
     marks: str = ""
     typed: int = 0
+    letters: str = ""  # "mistyped": the letters the row showed
 
 
 class Watcher:
@@ -112,6 +122,10 @@ class Watcher:
         self._covered = False
         self.theme: str | None = None
         self.high_contrast = False
+        # (read, typed) letter pairs: the page's font draws the typed letter so that it reads
+        # as the other (seen twice in a row typed with care); rows of known words are read so.
+        self.confusions: set[tuple[str, str]] = set()
+        self.typing: str | None = None  # the word in the row being played, once typed
 
     def emit(self, event: Event) -> None:
         if self.on_event is not None:
@@ -148,6 +162,11 @@ class Watcher:
             return self.look()
         self.frame = frame
         read = self.unstick(read, digest)
+        if self.confusions and read.found and dataclasses.is_dataclass(read):
+            words = [t.guess for t in self.history] + [self.typing or ""]
+            rows = as_typed(read.rows, words, self.confusions)
+            if rows != tuple(read.rows):
+                read = dataclasses.replace(read, rows=rows)  # type: ignore[arg-type]
         # A board found once is looked for in the same place first (vision falls back if not).
         if self.config.use_hint:
             self._hint = read.grid if read.found else None

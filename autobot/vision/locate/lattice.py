@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -72,7 +73,7 @@ def fit_lattice(
         if not open_widths:
             continue
         group = [boxes[i] for i in sorted(members)]
-        anchored = _anchor_group(group)
+        anchored = _anchor_group(group, boxes)
         if anchored is None:
             continue
         for c in open_widths:
@@ -108,8 +109,12 @@ class _Anchored:
     heights: np.ndarray
 
 
-def _anchor_group(group: list[Box]) -> _Anchored | None:
-    """Pitches of one size group, and the candidate whose lattice holds the most others."""
+def _anchor_group(group: list[Box], others: Sequence[Box] = ()) -> _Anchored | None:
+    """Pitches of one size group, and the candidate whose lattice holds the most others.
+
+    `others`: every candidate of the frame; outlines as tall as the tiles but of another
+    width, between the lattice's columns on one of its rows, make that row a keyboard's.
+    """
     side, side_h = _tile_size(group)  # side: the width, which the cut-column test needs
     cx = np.array([b.cx for b in group])
     cy = np.array([b.cy for b in group])
@@ -129,6 +134,16 @@ def _anchor_group(group: list[Box]) -> _Anchored | None:
     fy = (cy - anchor.cy) / pitch_y
     ix, iy = np.round(fx), np.round(fy)
     misfits = _misfit_rows(fx, fy)
+    if others:
+        # Keys of another width than the tiles (bordered keys right under the board) are not
+        # in the size group; a key as wide as a tile that is would seem a lone board tile.
+        oh = np.array([b.h for b in others])
+        ow = np.array([b.w for b in others])
+        tall = (np.abs(oh - side_h) <= 0.2 * side_h) & (ow >= 0.5 * side) & (ow <= 1.5 * side)
+        if tall.any():
+            ox = (np.array([b.cx for b in others])[tall] - anchor.cx) / pitch_x
+            oy = (np.array([b.cy for b in others])[tall] - anchor.cy) / pitch_y
+            misfits |= _misfit_rows(ox, oy)
     cells: dict[tuple[int, int], Box] = {}
     on = (np.abs(fx - ix) < 0.15) & (np.abs(fy - iy) < 0.15)
     for k in np.flatnonzero(on).tolist():
