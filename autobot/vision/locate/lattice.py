@@ -149,6 +149,18 @@ def _anchor_group(group: list[Box], others: Sequence[Box] = ()) -> _Anchored | N
     for k in np.flatnonzero(on).tolist():
         if int(iy[k]) not in misfits:
             cells.setdefault((int(iy[k]), int(ix[k])), group[k])
+    if others:
+        # The same board's tiles traced at another size: a thick border's outside around a
+        # filled tile, its inside around an empty one (2 px of a 48 px tile: 52 vs 44). Of
+        # the tiles' shape and centred on a cell, they are tiles of this lattice.
+        for b in others:
+            if not (0.75 * side <= b.w <= 1.3 * side and 0.75 * side_h <= b.h <= 1.3 * side_h
+                    and abs(b.w / b.h - aspect) <= 0.1 * aspect):
+                continue
+            bx, by = (b.cx - anchor.cx) / pitch_x, (b.cy - anchor.cy) / pitch_y
+            kx, ky = round(bx), round(by)
+            if abs(bx - kx) < 0.1 and abs(by - ky) < 0.1 and ky not in misfits:
+                cells.setdefault((ky, kx), b)
     if not cells:
         return None
     return _Anchored(side, pitch_x, pitch_y, rows_seen, aspect, anchor, cells, fx, fy,
