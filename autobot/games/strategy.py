@@ -83,7 +83,7 @@ class GameStrategy:
             # the answers that contradict the fewest tiles played.
             left = self.closest(history, state.banned)
         if len(left) == 0:
-            raise AutobotError(f"no {self.game.label} answer fits the rows played", 4)
+            raise AutobotError(f"no {self.game.label} answer fits the rows played", 4, "no_words")
         if self.game.adversarial and not state.banned:
             return self._outwit(history, left)
         mask = None
@@ -105,7 +105,8 @@ class GameStrategy:
                 # ours; a refused word never ends the game, the nearest answers go on.
                 left = self.closest(history, state.banned)
             if len(left) == 0:
-                raise AutobotError(f"every {self.game.label} answer left was refused", 4)
+                raise AutobotError(f"every {self.game.label} answer left was refused", 4,
+                                  "no_words")
         rows_left = self.game.rows - len(history) if self.game.rows else None
         return self.player.guesses[self.player.decide(left, rows_left, mask)]
 

@@ -181,6 +181,12 @@ def board_cut(read: BoardView, height: int) -> str | None:
     return None
 
 
+def stall_reason(read: BoardView) -> str:
+    """The reason code of a wait that ran out: colours no role fits, else a plain timeout."""
+    why = " ".join(getattr(read, "reasons", ()) or ())
+    return "unsure_colour" if "fits no role" in why or "colour" in why else "timeout"
+
+
 def row_pixels(frame: Any, grid: Any, index: int) -> Any:
     """The pixels of board row `index` and a margin of half a pitch around it (or None)."""
     import numpy as np

@@ -19,6 +19,7 @@ from autobot.loop.result import (
     Reader,
     Strategy,
     is_win,
+    reason_code,
 )
 from autobot.loop.rows import (
     letters_match,
@@ -77,7 +78,8 @@ class GameLoop(Watcher):
             if count is not None and count <= game.length:
                 return str(count)
             if self.clock() > deadline:
-                raise AutobotError(f"row {index + 1} is scored but no count shows beside it", 4)
+                raise AutobotError(f"row {index + 1} is scored but no count shows beside it", 4,
+                                   "unsure_colour")
             self.look()
 
     def check_sync(self, read: BoardView, upto: int | None = None) -> None:
@@ -129,7 +131,7 @@ class GameLoop(Watcher):
             # The solver plays words of the game's length: a board of another width is another
             # game (vision measures the width; the game is the user's to name).
             raise AutobotError(f"the board is {width} letters wide but the game has "
-                               f"{self.length} (try --length {width})", 2)
+                               f"{self.length} (try --length {width})", 2, "board_size")
         if self.config.rows is None:
             self.rows = min(len(read.rows), self.config.max_rows)
             # Only the rows played and one more, fewer than any fixed board: it grows per guess.
@@ -137,7 +139,8 @@ class GameLoop(Watcher):
             self.growing = len(read.rows) == played + 1 and len(read.rows) < 5
         elif len(read.rows) < self.config.rows:
             raise AutobotError(
-                f"the board has {len(read.rows)} rows, expected {self.config.rows}", 4
+                f"the board has {len(read.rows)} rows, expected {self.config.rows}", 4,
+                "board_size",
             )
         on_board, typed = played_rows(read.rows)
         on_board = [Turn(t.guess, self.feedback(i, t.marks)) for i, t in enumerate(on_board)]
@@ -149,7 +152,8 @@ class GameLoop(Watcher):
                 self.emit(Event("resumed", i, turn.guess, turn.marks))
         problem = sync_problem(read.rows, self.history, upto=len(self.history))
         if problem:
-            raise AutobotError(f"the board does not show the game so far: {problem}", 4)
+            raise AutobotError(f"the board does not show the game so far: {problem}", 4,
+                               "out_of_step")
         if typed:
             # Leftover letters in the current row would corrupt the next guess.
             self.send(self.driver.erase, self.length)
@@ -389,7 +393,7 @@ class GameLoop(Watcher):
                     if self.escalate(enter=False) is None and retypes > self.config.retypes:
                         raise AutobotError(
                             f"the keys do not reach the page: row {index + 1} keeps "
-                            f"{got.typed} letters after Backspace", 4,
+                            f"{got.typed} letters after Backspace", 4, "keys_not_reaching",
                         )
                     self.send(self.driver.erase, max(got.typed, self.length))
                     continue
@@ -424,7 +428,7 @@ class GameLoop(Watcher):
                     raise AutobotError(
                         f"the keys do not reach the page: row {index + 1} does not show "
                         f"{guess.upper()} after typing it {retypes} times",
-                        4,
+                        4, "dropped_keys" if typed.typed else "keys_not_reaching",
                     )
                 self.send(self.driver.erase, self.length)
                 continue
@@ -473,7 +477,8 @@ class GameLoop(Watcher):
             self.emit(Event("rejected", index, word))
             if len(self.rejected) > self.config.max_rejections:
                 raise AutobotError(
-                    f"the page refused {len(self.rejected)} words; is this Wordle?", 4
+                    f"the page refused {len(self.rejected)} words; is this Wordle?", 4,
+                    "refused_words",
                 )
 
 
@@ -528,6 +533,7 @@ def play_game(
             seen=loop.seen,
             waiting_for=loop.waiting_for if error else None,
             captures=dict(loop.captures),
+            reason=reason_code(won, stopped, error),
         )
 
     try:

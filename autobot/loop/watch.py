@@ -18,6 +18,7 @@ from autobot.loop.rows import (
     describe,
     frame_digest,
     row_kind,
+    stall_reason,
 )
 from autobot.wordle import Turn
 
@@ -181,7 +182,7 @@ class Watcher:
         if self.guard is not None:
             reason = self.guard(read)
             if reason:
-                raise AutobotError(reason, 4)
+                raise AutobotError(reason, 4, "board_moved")
         return read
 
     def unstick(self, read: BoardView, digest: int | None) -> BoardView:
@@ -384,7 +385,8 @@ class Watcher:
                 if wrong_since is None:
                     wrong_since = now
                 if now - wrong_since >= self.config.mismatch_patience:
-                    raise AutobotError(f"the board is out of step with the game: {exc}", 4) \
+                    raise AutobotError(f"the board is out of step with the game: {exc}", 4,
+                                       "out_of_step") \
                         from None
                 outcome = None
             else:
@@ -410,7 +412,8 @@ class Watcher:
                         f"no Wordle board found on the screen while waiting for {what} "
                         f"({closes} tries to close what might cover it did not help; "
                         f"last seen: {describe(read)})",
-                        3,
+                        3, "dialog" if self.started or self.overlay(self.frame) is not None
+                        else "no_board",
                     )
                 done = self.uncover(closes)
                 closes += 1
@@ -423,7 +426,7 @@ class Watcher:
                 raise AutobotError(
                     f"the board did not settle within {self.config.settle_timeout:g} s "
                     f"while waiting for {what} (last seen: {describe(read)})",
-                    4,
+                    4, stall_reason(read),
                 )
             previous = read
             if self.config.poll_interval > 0:
