@@ -826,3 +826,12 @@ def test_a_whole_frame_grabbed_for_a_dialog_counts_as_a_capture() -> None:
     watcher.look()
     assert watcher.whole_frame().max() == 1  # a fresh whole frame, not the clip
     assert watcher.captures == Keys.screen.captures == {"full": 1, "clip": 1}
+
+
+def test_a_page_that_refused_silently_once_is_not_deaf_the_second_time() -> None:
+    # Every Enter was tried on the first still row: the next one is a refusal at once.
+    game = FakeGame("robot", FakeClock(), silent_refusal=True)
+    result, events, driver = play_ladder(game, ["xxxxx", "yyyyy", "crane", "robot"], rungs=3)
+    assert result.won and result.rejected == ("xxxxx", "yyyyy")
+    assert [e.detail for e in events if e.kind == "keys"] == [1, 2, "0 again"]
+    assert driver.rung == 0

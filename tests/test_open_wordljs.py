@@ -41,7 +41,7 @@ def test_five_letters_keys_under_the_board_are_not_rows(tmp_path: Path) -> None:
     record = play_clone("open-wordljs", tmp_path, init=PIN)
     assert record["exit"] == 0 and record["won"], record
     assert record["guesses"][-1] == "about"
-    assert all(len(letters) == 5 for letters, _ in record["rows_seen"])
+    assert all(len(marks) == 5 for _, marks in record["rows_seen"])
     assert len(record["rows_seen"]) == 6  # the board's rows, no keyboard row among them
 
 

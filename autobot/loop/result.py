@@ -102,6 +102,9 @@ class BotConfig:
     # A page that shows no toast (or one we cannot see): a typed row still unchanged this long
     # after Enter and after its last change is a refused word; a late flip resets the wait.
     reject_patience: float = 1.5
+    # A typed row that stands still with fewer letters than were typed (every key was sent
+    # before the wait): this long, and it is a dropped key, cleared and typed again.
+    typed_patience: float = 0.6
     mismatch_patience: float = 0.5  # a board out of step this long is real, not a misread
     # A row read from coloured rings whose letters' keys stay unused this long was refused.
     ring_patience: float = 0.5

@@ -217,6 +217,13 @@ class GameLoop(Watcher):
         """Is `guess` in row `index`, typed and still (ready for Enter), or did keys go astray?"""
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> Outcome | None:
+            if read.found and not read.settled and index < len(read.rows) \
+                    and self.frozen() >= self.config.still_override:
+                # Vision calls the row moving ("mid-flip") but the page has not changed a pixel
+                # for a while: a row that does not show the word is a typing fault, not a flip.
+                row = read.rows[index]
+                if not letters_match(row[0], guess) and row_kind(row) not in ("evaluated",):
+                    return Outcome("mistyped", typed=row[1].count("t"), letters=row[0])
             if not (read.found and read.settled) or index >= len(read.rows):
                 return None
             self.check_sync(read, upto=index)
@@ -230,8 +237,11 @@ class GameLoop(Watcher):
             if kind in ("evaluated", "moving"):
                 raise OutOfStep(f"row {index + 1} shows {row[0]} {row[1]} before Enter")
             # Fewer or other letters: keys may still be on their way; only a row that stays
-            # wrong is a dropped or misdirected key.
-            if self.steady(read, previous) and still >= self.config.reject_patience:
+            # wrong is a dropped or misdirected key. Every key was sent before this wait, so
+            # a row that stands still short of the word is short for good.
+            patience = self.config.typed_patience if kind in ("typing", "empty") \
+                else self.config.reject_patience
+            if self.steady(read, previous) and still >= patience:
                 return Outcome("mistyped", typed=row[1].count("t"), letters=row[0])
             return None
 
@@ -306,7 +316,10 @@ class GameLoop(Watcher):
                 if toast:
                     return Outcome("rejected")
                 if patient:
-                    return Outcome("rejected" if self.keys_proven else "deaf")
+                    # Once every Enter was tried on a still row and none changed it, the page
+                    # is one that refuses words silently: the next still row is a refusal.
+                    proven = self.keys_proven or self.refuses_silently
+                    return Outcome("rejected" if proven else "deaf")
                 return None
             if kind == "empty" and patient:
                 return Outcome("rejected")  # a page that clears a refused row
@@ -361,6 +374,7 @@ class GameLoop(Watcher):
         if rung is not None:
             self.driver.rung = rung  # type: ignore[attr-defined]
             self.emit(Event("keys", index, detail=f"{rung} again"))
+        self.refuses_silently = True
         return Outcome("rejected")
 
     def play(self, history: Sequence[Turn]) -> bool:

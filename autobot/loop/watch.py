@@ -114,6 +114,7 @@ class Watcher:
         self._identical_frames = 0
         self.motion = False  # a frame since the last keys showed the board moving
         self.keys_proven = False  # a row was scored: Enter reaches the page the current way
+        self.refuses_silently = False  # every Enter left a typed row unchanged: a refusal
         self.scrolled = False  # the board was scrolled into view once (not again and again)
         self.closed = 0  # dialogs closed so far (keys sent while one was up were lost to it)
         self.growing = False  # the board shows the rows played plus one (Absurdle-like)
@@ -243,6 +244,12 @@ class Watcher:
         self.motion = False
         # Frames from before the keys prove nothing about the page after them.
         self._digest, self._identical_since, self._identical_frames = None, None, 0
+
+    def frozen(self) -> float:
+        """How long (s) the frames have been pixel-identical (0 while they change)."""
+        if self._identical_since is None:
+            return 0.0
+        return self.captured_at - self._identical_since
 
     def still_enough(self, still: float, seconds: float) -> bool:
         """Has a board read the same for `still` s stood still long enough to take keys?

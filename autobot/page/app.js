@@ -13,6 +13,7 @@
   const STAGGER_MS = 300; // the next tile starts flipping this long after the previous one
   const ONE_BY_ONE_MS = 250; // reveal=one-by-one: the gap between two tiles (no motion)
   const SLOW_KEY_MS = 120; // keys=slow: a key this soon after the last accepted one is dropped
+  const LOSSY_KEY_MS = 30; // keys=lossy: a key this soon after the last one typed is lost
   const POP_MS = 100;
   const SHAKE_MS = 600;
   const BOUNCE_MS = 1000;
@@ -36,7 +37,9 @@
   const SHEET_STATES = ['typed', 'absent', 'present', 'correct'];
   // The choices of each quirk option (the first is the default: today's NYT behaviour).
   const CHOICES = {
-    keys: ['keydown', 'keyup', 'code-enter', 'click-only', 'slow'],
+    keys: ['keydown', 'keyup', 'code-enter', 'click-only', 'slow', 'lossy'],
+    refuse: ['toast', 'silent'], // how a refused word is shown: toast + shake, or not at all
+    vocab: ['full', 'answers'], // guesses accepted: the whole allowed list, or answers only
     palette: ['nyt', 'letreco', 'pastel', 'colorblind', 'slate'],
     scoring: ['standard', 'lenient-dupes'],
     reveal: ['flip', 'flip-y', 'fade', 'none', 'one-by-one', 'tilt'],
@@ -190,6 +193,8 @@
       introSticky: (p.get('intro') || '').toLowerCase() === 'sticky',
       hint: flag('hint', false),
       keys: choice('keys'),
+      refuse: choice('refuse'),
+      vocab: choice('vocab'),
       palette: choice('palette'),
       scoring: choice('scoring'),
       reveal: choice('reveal'),
@@ -260,6 +265,7 @@
     allowed: new Set(),
     pool: [], // mode=absurdle: the words still possible
     lastKeyAt: -Infinity, // keys=slow: when the last key was accepted
+    lastTypedAt: -Infinity, // keys=lossy: when the last game key arrived (lost or not)
   };
   const intro = { reopenPending: false, reopened: false };
   const tiles = [];
@@ -490,8 +496,10 @@
     else if (!game.allowed.has(guess) && guess !== game.answer) problem = 'Not in word list';
     else if (config.hard) problem = hardModeViolation(guess, game.rows);
     if (problem) {
-      toast(problem);
-      shake(r);
+      if (config.refuse !== 'silent') {
+        toast(problem);
+        shake(r);
+      }
       return false;
     }
     const marks = judge(guess);
@@ -681,6 +689,13 @@
       intro.reopened = true;
       openIntro();
       return;
+    }
+    if (config.keys === 'lossy') {
+      // Every key typed counts, the lost ones too: a burst loses all but its first key.
+      const now = performance.now();
+      const lost = now - game.lastTypedAt < LOSSY_KEY_MS;
+      game.lastTypedAt = now;
+      if (lost) return;
     }
     if (config.keys === 'slow') {
       const now = performance.now();
@@ -1087,7 +1102,7 @@
     try {
       const [answerList, allowed] = await Promise.all(wordListPaths().map(fetchWords));
       answers = secretPool(answerList);
-      game.allowed = new Set([...allowed, ...answerList]);
+      game.allowed = new Set(config.vocab === 'answers' ? answerList : [...allowed, ...answerList]);
     } catch (e) {
       game.status = 'BROKEN';
       toast('Could not load the word lists', Infinity);

@@ -90,7 +90,9 @@ _U32 = 0xFFFFFFFF
 
 # The page's quirk options with several values (app.js CHOICES); the first is the default.
 CHOICES: dict[str, tuple[str, ...]] = {
-    "keys": ("keydown", "keyup", "code-enter", "click-only", "slow"),
+    "keys": ("keydown", "keyup", "code-enter", "click-only", "slow", "lossy"),
+    "refuse": ("toast", "silent"),
+    "vocab": ("full", "answers"),
     "palette": ("nyt", "letreco", "pastel", "colorblind", "slate"),
     "scoring": ("standard", "lenient-dupes"),
     "reveal": ("flip", "flip-y", "fade", "none", "one-by-one", "tilt"),
@@ -247,6 +249,8 @@ def page_url(
     boards: int = 1,
     answers: Sequence[str] = (),
     dim: bool = False,
+    refuse: str = "toast",
+    vocab: str = "full",
 ) -> str:
     """The page URL for one game (only non-default settings appear in the query).
 
@@ -285,7 +289,7 @@ def page_url(
     if hint:
         query["hint"] = "1"
     chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles,
-                  mode=mode)
+                  mode=mode, refuse=refuse, vocab=vocab)
     for name, value in chosen.items():
         if value != CHOICES[name][0]:
             query[name] = value
