@@ -145,3 +145,13 @@ def test_tiles_traced_outside_and_inside_their_border_are_one_board() -> None:
     empty = [Box(b.x, b.y + 4 * 27.2, b.w, b.h) for b in _tiles(242, 16, 6, 3, 22, 27.2)]
     lat = fit_lattice(filled[::2] + empty)  # some filled tiles merged away
     assert lat is not None and (lat.rows, lat.cols) == (7, 6)
+
+
+def test_page_url_carries_the_typing_fault_options() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from autobot.page.server import page_url
+
+    url = page_url("http://127.0.0.1:1/", keys="lossy", refuse="silent", vocab="answers")
+    assert parse_qs(urlsplit(url).query) == {"keys": ["lossy"], "refuse": ["silent"],
+                                             "vocab": ["answers"]}

@@ -38,8 +38,8 @@
   // The choices of each quirk option (the first is the default: today's NYT behaviour).
   const CHOICES = {
     keys: ['keydown', 'keyup', 'code-enter', 'click-only', 'slow', 'lossy'],
-    refuse: ['toast', 'silent'], // how a refused word is shown: toast + shake, or not at all
-    vocab: ['full', 'answers'], // guesses accepted: the whole allowed list, or answers only
+    refuse: ['toast', 'silent'], // a refused word shows a toast and shakes, or shows nothing
+    vocab: ['full', 'answers'], // the guesses accepted (the whole allowed list, or answers only)
     palette: ['nyt', 'letreco', 'pastel', 'colorblind', 'slate'],
     scoring: ['standard', 'lenient-dupes'],
     reveal: ['flip', 'flip-y', 'fade', 'none', 'one-by-one', 'tilt'],
