@@ -45,8 +45,8 @@ def test_five_letters_keys_under_the_board_are_not_rows(tmp_path: Path) -> None:
     assert len(record["rows_seen"]) == 6  # the board's rows, no keyboard row among them
 
 
-@pytest.mark.parametrize(("mode", "length", "answer"), [("girl6", 6, "aabbee"),
-                                                        ("girl8", 8, "aahliyah")])
+# girl6 plays the same way (measured in the closing note); one names game keeps CI time small.
+@pytest.mark.parametrize(("mode", "length", "answer"), [("girl8", 8, "aahliyah")])
 def test_names_game_is_won_with_the_users_list(tmp_path: Path, mode: str, length: int,
                                                answer: str) -> None:
     listed = str(names(length, tmp_path))
