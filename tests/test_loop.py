@@ -930,3 +930,12 @@ def test_typed_letters_read_as_unknown_glyphs_are_learned_as_the_keys_typed() ->
     assert result.won and reader.learned == [(0, "crane"), (1, "robot")]
     notes = [e.detail for e in events if e.kind == "note"]
     assert len(notes) == 1 and "font of its own" in notes[0]  # said once, not per row
+
+
+def test_a_page_that_refused_silently_once_is_not_deaf_the_second_time() -> None:
+    # Every Enter was tried on the first still row: the next one is a refusal at once.
+    game = FakeGame("robot", FakeClock(), silent_refusal=True)
+    result, events, driver = play_ladder(game, ["xxxxx", "yyyyy", "crane", "robot"], rungs=3)
+    assert result.won and result.rejected == ("xxxxx", "yyyyy")
+    assert [e.detail for e in events if e.kind == "keys"] == [1, 2, "0 again"]
+    assert driver.rung == 0

@@ -58,3 +58,35 @@ def add_lang_option(parser: argparse.ArgumentParser, *, from_page: bool = False)
         if from_page else f"the game's language: {codes} (default en)",
     )
 word_length = number_in(int, 4, 11, "letters")
+
+
+BUILTIN_LISTS = ("answers", "allowed", "nyt")
+
+
+def is_list_name(text: str) -> bool:
+    """Does an --answers value name a word list (a built-in one or a file), not words?"""
+    from pathlib import Path
+
+    return text in BUILTIN_LISTS or Path(text).is_file() or any(c in text for c in "/\\.")
+
+
+def add_list_options(
+    parser: argparse.ArgumentParser, *, answers: str | None = None, guesses: str | None = None
+) -> None:
+    """--answers LIST --guesses LIST: the word lists, the same group for every command.
+
+    Without them (`None` defaults) `play` and `live` use the built-in lists of the game's length
+    and language; a page with its own vocabulary (names, a theme) is played from the user's
+    files (one word a line)."""
+    default = f" (default {answers})" if answers else " (default: the built-in list)"
+    parser.add_argument(
+        "--answers", default=answers, metavar="LIST",
+        help="possible answers: a file (one word a line), answers (2,315) or nyt (14,855, "
+             "frequency-weighted)" + default,
+    )
+    default = f" (default {guesses})" if guesses else " (default: the built-in list)"
+    parser.add_argument(
+        "--guesses", default=guesses, metavar="LIST",
+        help="allowed guesses: a file, allowed (12,972) or nyt; the answers are always "
+             "allowed too" + default,
+    )

@@ -10,7 +10,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from autobot.cli.args import add_lang_option, key_delay_ms, positive_int, scale_factor
+from autobot.cli.args import (
+    add_lang_option,
+    add_list_options,
+    key_delay_ms,
+    positive_int,
+    scale_factor,
+)
 from autobot.cli.boards import add_boards_option, run_bench
 from autobot.errors import AutobotError
 
@@ -26,14 +32,7 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
              "(with --boards: joint)",
     )
     parser.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
-    parser.add_argument(
-        "--answers", default="answers", metavar="LIST",
-        help="possible answers: answers (2,315), nyt (14,855, frequency-weighted) or a file",
-    )
-    parser.add_argument(
-        "--guesses", default="allowed", metavar="LIST",
-        help="allowed guesses: allowed (12,972), nyt or a file (nyt when --answers nyt)",
-    )
+    add_list_options(parser, answers="answers", guesses="allowed")
     parser.add_argument("--start", default=None, metavar="WORD", help="force the first guess")
     add_lang_option(parser)
 

@@ -195,3 +195,61 @@ def _asker(game: Any, inp: TextIO, out: TextIO) -> Callable[[str], int | None]:
                 print(exc, file=out)
 
     return ask
+
+
+def list_words(name: str, letters: str, option: str) -> tuple[str, ...]:
+    """The words of a built-in list or of a list file (one a line, `#` comments), any length."""
+    import re
+
+    from autobot.cli.args import BUILTIN_LISTS
+
+    if name in BUILTIN_LISTS:
+        from autobot.words import load_words
+
+        return load_words(name).words
+    try:
+        text = Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AutobotError(f"{option}: cannot read word list {name}: {exc}") from None
+    pattern = re.compile(f"[{re.escape(letters)}]+")
+    words: dict[str, None] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        word = line.split("#", 1)[0].strip().lower()
+        if not word:
+            continue
+        if not pattern.fullmatch(word):
+            raise AutobotError(f"{option}: {name}:{number}: {word!r} is not a word")
+        words[word] = None
+    if not words:
+        raise AutobotError(f"{option}: {name}: no words in the list")
+    return tuple(words)
+
+
+def user_game(args: argparse.Namespace) -> Any:
+    """The game played with the user's --answers/--guesses lists (a page's own vocabulary:
+    names, a theme, a language we have no list for), or None when none is given. The word
+    length is the lists'."""
+    from dataclasses import replace
+
+    from autobot.games import find_game
+    from autobot.games.base import check_words
+    from autobot.words.languages import spec
+
+    answers_name, guesses_name = getattr(args, "answers", None), getattr(args, "guesses", None)
+    if not answers_name and not guesses_name:
+        return None
+    letters = spec(getattr(args, "lang", None) or "en").letters
+    answers = list_words(answers_name, letters, "--answers") if answers_name else ()
+    guesses = list_words(guesses_name, letters, "--guesses") if guesses_name else ()
+    length = len((answers or guesses)[0])
+    if answers:
+        check_words(answers, length, f"--answers {answers_name}")
+    if guesses:
+        check_words(guesses, length, f"--guesses {guesses_name}")
+    named = getattr(args, "length", None)
+    if named and named != length:
+        raise AutobotError(f"--length {named}: the word lists have {length}-letter words")
+    base = find_game(getattr(args, "game", "wordle"), length)
+    answers = answers or base.answers
+    guesses = tuple(dict.fromkeys((*(guesses or base.guesses), *answers)))
+    return replace(base, answers=answers, guesses=guesses)

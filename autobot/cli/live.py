@@ -112,9 +112,13 @@ def check_args(args: argparse.Namespace) -> None:
     """Flag combinations that make no sense are bad input (exit 2), before anything starts."""
     if args.watch is not None and not args.advise:
         raise AutobotError("--watch only applies to --advise")
-    page_flags = args.answer or args.answers or args.theme != "light" or args.contrast
+    from autobot.cli.play_boards import split_answers
+
+    split_answers(args)
+    page_flags = args.answer or args.page_answers or args.theme != "light" or args.contrast
     if page_flags and args.launch != BUNDLED:
-        raise AutobotError("--answer/--theme/--contrast only apply to --launch bundled")
+        raise AutobotError("--answer/--page-answers/--theme/--contrast only apply to "
+                           "--launch bundled")
     if args.launch and args.launch != BUNDLED and not args.launch.startswith(
             ("http://", "https://", "file://", "data:")):
         raise AutobotError(f"--launch wants a URL or '{BUNDLED}', not {args.launch!r}")
@@ -139,7 +143,7 @@ def launched(args: argparse.Namespace) -> Iterator[str | None]:
             base = stack.enter_context(serve_page())
             url = page_url(base, answer=answer, theme=args.theme, contrast=args.contrast,
                            hard=args.hard, boards=args.boards or 1,
-                           answers=check_answers(args.answers, args.boards or 1),
+                           answers=check_answers(args.page_answers, args.boards or 1),
                            **page_game(game))
         else:
             url = args.launch

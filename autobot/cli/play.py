@@ -15,8 +15,8 @@ from typing import Any
 
 from autobot.cli.args import add_lang_option, key_delay_ms, scale_factor
 from autobot.cli.boards import add_boards_option
-from autobot.cli.games import add_game_options, is_variant, length_from_page
-from autobot.cli.play_boards import add_answers_option
+from autobot.cli.games import add_game_options, is_variant, length_from_page, user_game
+from autobot.cli.play_boards import add_answers_option, split_answers
 from autobot.drivers.browser import add_init_script, load_page
 from autobot.errors import AutobotError
 from autobot.harness.report import make_printer, share_grid, write_json
@@ -82,8 +82,11 @@ def register(subparsers: Any) -> None:
 
 
 def game_from_args(args: argparse.Namespace) -> Any:
-    """The --game/--length variant as an `autobot.games.Game`, or None for five-letter Wordle
-    (which keeps the original solver)."""
+    """The --game/--length variant (or the game of the user's --answers/--guesses lists) as an
+    `autobot.games.Game`, or None for five-letter Wordle (which keeps the original solver)."""
+    listed = user_game(args)
+    if listed is not None:
+        return listed
     if not is_variant(args):
         return None
     from autobot.games import find_game
@@ -176,6 +179,7 @@ def save_learned_glyphs(reader: Any, profile: Any, console: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss."""
+    split_answers(args)
     if getattr(args, "game", "wordle") == "tuble":
         from autobot.games.tuble.play import run_play
 

@@ -17,24 +17,41 @@ EMOJI = {"G": "🟩", "Y": "🟨", "X": "⬛"}
 
 
 def add_answers_option(parser: argparse.ArgumentParser) -> None:
-    """--answers a,b,...: the bundled page's answers, one per board."""
-    parser.add_argument("--answers", metavar="A,B,...",
-                        help="with --boards: the bundled page's answers, one per board")
+    """--answers/--guesses LIST (the word lists, as every command has them) and
+    --page-answers a,b,...: the bundled page's answers, one per board."""
+    from autobot.cli.args import add_list_options
+
+    add_list_options(parser)
+    parser.add_argument("--page-answers", metavar="A,B,...",
+                        help="with --boards: the bundled page's answers, one per board (the "
+                             "older spelling --answers A,B,... still works: a value that is "
+                             "no file or list name is taken so)")
+
+
+def split_answers(args: argparse.Namespace) -> None:
+    """--answers given as words (the older spelling of --page-answers), not a list: move it."""
+    from autobot.cli.args import is_list_name
+
+    text = getattr(args, "answers", None)
+    if text and not is_list_name(text):
+        if getattr(args, "page_answers", None):
+            raise AutobotError("--answers: not a word list file (and --page-answers is given)")
+        args.page_answers, args.answers = text, None
 
 
 def check_answers(text: str | None, boards: int) -> list[str]:
-    """The --answers words, lowercase, one per board, each a word the page knows."""
+    """The --page-answers words, lowercase, one per board, each a word the page knows."""
     if not text:
         return []
     from autobot.words import load_words
 
     words = [w.strip().lower() for w in text.split(",") if w.strip()]
     if len(words) != boards:
-        raise AutobotError(f"--answers: {len(words)} words for {boards} boards")
+        raise AutobotError(f"--page-answers: {len(words)} words for {boards} boards")
     known = load_words("nyt")
     bad = [w.upper() for w in words if w not in known]
     if bad:
-        raise AutobotError(f"--answers: {', '.join(bad)} not in the word list")
+        raise AutobotError(f"--page-answers: {', '.join(bad)} not in the word list")
     return words
 
 
@@ -61,7 +78,9 @@ def many_solver(args: argparse.Namespace) -> Any:
     from autobot.multiboard import OPENER, MultiSolver
 
     lang = getattr(args, "lang", None) or "en"
-    return MultiSolver(_multi_strategy(args), start=(args.start or OPENER), lang=lang)
+    return MultiSolver(_multi_strategy(args), start=(args.start or OPENER), lang=lang,
+                       **{k: v for k in ("answers", "guesses")
+                          if (v := getattr(args, k, None)) is not None})
 
 
 def run_play_boards(args: argparse.Namespace) -> int:
@@ -72,12 +91,13 @@ def run_play_boards(args: argparse.Namespace) -> int:
     from autobot.drivers.window import display_for, screen_for
 
     if args.answer:
-        raise AutobotError("--answer is for one board; with --boards use --answers")
+        raise AutobotError("--answer is for one board; with --boards use --page-answers")
     if args.confirm:
         raise AutobotError("--confirm is for one board")
-    answers = check_answers(args.answers, args.boards)
+    split_answers(args)
+    answers = check_answers(args.page_answers, args.boards)
     if args.url and answers:
-        raise AutobotError("--answers only applies to the bundled page, not to --url")
+        raise AutobotError("--page-answers only applies to the bundled page, not to --url")
     init_script = read_init_script(args.init_script)
     solver = many_solver(args)  # bad --strategy/--hard/--start: before the browser opens
     with contextlib.ExitStack() as stack:

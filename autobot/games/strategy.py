@@ -78,8 +78,12 @@ class GameStrategy:
         if not history and self.start and self.start not in state.banned:
             return self.start
         left = self.candidates(history)
+        if len(left) == 0 and self.game.page == "tiles":
+            # The page colours repeated letters its own way (or the answer is off the list):
+            # the answers that contradict the fewest tiles played.
+            left = self.closest(history, state.banned)
         if len(left) == 0:
-            raise AutobotError(f"no {self.game.label} answer fits the rows played", 4)
+            raise AutobotError(f"no {self.game.label} answer fits the rows played", 4, "no_words")
         if self.game.adversarial and not state.banned:
             return self._outwit(history, left)
         mask = None
@@ -96,10 +100,36 @@ class GameStrategy:
                 if (mask & self._is_answer).any():
                     mask = mask & self._is_answer
             left = left[mask[self.player._answer_row[left]]]
+            if len(left) == 0 and self.game.page == "tiles":
+                # The page refused every answer that fits: its colours or list differ from
+                # ours; a refused word never ends the game, the nearest answers go on.
+                left = self.closest(history, state.banned)
             if len(left) == 0:
-                raise AutobotError(f"every {self.game.label} answer left was refused", 4)
+                raise AutobotError(f"every {self.game.label} answer left was refused", 4,
+                                  "no_words")
         rows_left = self.game.rows - len(history) if self.game.rows else None
         return self.player.guesses[self.player.decide(left, rows_left, mask)]
+
+    def closest(self, history: Sequence[Turn], banned: Any = ()) -> np.ndarray:
+        """The answers (not refused) whose colours for the rows played differ from the page's
+        in the fewest tiles."""
+        everyone = np.arange(len(self.game.answers))
+        miss = np.zeros(len(everyone), np.int64)
+        for turn in history:
+            guess = self.player.guess_index.get(turn.guess.lower())
+            if guess is None:
+                continue
+            got = self.player.codes(guess, everyone).astype(np.int64)
+            want = self.game.code_of(turn.marks)
+            for _ in range(self.game.length):
+                miss += (got % 3) != (want % 3)
+                got, want = got // 3, want // 3
+        open_ = np.array([w not in banned for w in self.game.answers], bool)
+        open_ &= np.array([w not in {t.guess.lower() for t in history}
+                           for w in self.game.answers], bool)
+        if not open_.any():
+            return everyone[:0]
+        return everyone[open_ & (miss == miss[open_].min())]
 
     def _outwit(self, history: Sequence[Turn], left: np.ndarray) -> str:
         """Against an adversary (Absurdle): the shortest forced win from the start while the

@@ -16,6 +16,40 @@ EVALUATED = frozenset("GYX")
 
 Row = tuple[str, str]  # (LETTERS, MARKS) as read off the board
 
+# Why a game ended without a win: stable codes for `--json`'s "reason", to count over many runs.
+REASONS = {
+    "lost": "every row was played without a win",
+    "quit": "the person at the keyboard stopped the game",
+    "no_board": "no Wordle board was ever found on the screen",
+    "dialog": "the board went out of view (a dialog over it) and closing did not help",
+    "keys_not_reaching": "keys typed never showed on the board, whichever way they were sent",
+    "dropped_keys": "a typed row kept showing fewer or other letters than were typed",
+    "refused_words": "the page refused more words than a game allows",
+    "no_words": "no word of the lists fits the rows played, or every one was refused",
+    "board_moved": "the board moved, vanished or changed under the bot (a safety stop)",
+    "out_of_step": "the board stopped matching the rows the bot played",
+    "board_size": "the board's width or rows do not fit the game asked for",
+    "unsure_colour": "a row's colours (or count) could not be told apart",
+    "timeout": "the board did not settle in time",
+    "browser": "the browser, driver or display could not be used",
+    "bad_input": "bad input",
+    "error": "any other stop",
+}
+_BY_EXIT = {2: "bad_input", 3: "no_board", 5: "browser"}
+
+
+def reason_code(won: bool, stopped: str | None, error: AutobotError | None) -> str | None:
+    """The `REASONS` code of a game's end (None for a win)."""
+    if error is not None:
+        code = getattr(error, "reason", None)
+        if code is None and "answer" in str(error) and ("fits" in str(error)
+                                                        or "refused" in str(error)):
+            code = "no_words"
+        return code if code in REASONS else _BY_EXIT.get(error.exit_code, "error")
+    if won:
+        return None
+    return "quit" if stopped else "lost"
+
 
 def is_win(marks: str) -> bool:
     """A row of greens only, at any word length."""
@@ -68,6 +102,9 @@ class BotConfig:
     # A page that shows no toast (or one we cannot see): a typed row still unchanged this long
     # after Enter and after its last change is a refused word; a late flip resets the wait.
     reject_patience: float = 1.5
+    # A typed row that stands still with fewer letters than were typed (every key was sent
+    # before the wait): this long, and it is a dropped key, cleared and typed again.
+    typed_patience: float = 0.6
     mismatch_patience: float = 0.5  # a board out of step this long is real, not a misread
     # A row read from coloured rings whose letters' keys stay unused this long was refused.
     ring_patience: float = 0.5
@@ -163,6 +200,7 @@ class GameResult:
     seen: tuple[Row, ...] = ()  # the rows of the last board read (what the bot last saw)
     waiting_for: str | None = None  # what the loop was waiting for when it stopped
     captures: dict[str, int] = field(default_factory=dict)  # frames by kind: full, clip
+    reason: str | None = None  # why it ended without a win: a `REASONS` code (None: won)
 
     @property
     def guesses(self) -> list[str]:
@@ -188,6 +226,7 @@ class GameResult:
             "exit_code": self.exit_code,
             "rows_seen": [[letters, marks] for letters, marks in self.seen],
             "waiting_for": self.waiting_for,
+            "reason": self.reason,
             "captures": dict(self.captures),
         }
 

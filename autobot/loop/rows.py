@@ -43,6 +43,23 @@ def letters_match(letters: str, word: str) -> bool:
     return all(a == "?" or a == b for a, b in pairs)
 
 
+def as_typed(
+    rows: Sequence[Row], words: Sequence[str], confusions: frozenset[tuple[str, str]] | set
+) -> tuple[Row, ...]:
+    """Rows whose words the bot knows (`words[i]` typed into row i), with each letter the
+    page's font is known to draw like another (`confusions`: (read, typed) pairs, learned
+    when a careful retype showed the same other letter again) read as the letter typed."""
+    out = []
+    for i, (letters, marks) in enumerate(rows):
+        word = upper_word(words[i]) if i < len(words) and words[i] else ""
+        if word and len(letters) == len(word):
+            letters = "".join(
+                w if (a, w) in confusions else a for a, w in zip(letters, word, strict=True)
+            )
+        out.append((letters, marks))
+    return tuple(out)
+
+
 def row_matches(row: Row, turn: Turn) -> bool:
     """Does a board row show this scored guess? `?` (occluded) tiles agree with anything.
 
@@ -162,6 +179,12 @@ def board_cut(read: BoardView, height: int) -> str | None:
     if last + tile / 2 > height:
         return f"the rows below row {grid.rows} (the board reaches the bottom edge)"
     return None
+
+
+def stall_reason(read: BoardView) -> str:
+    """The reason code of a wait that ran out: colours no role fits, else a plain timeout."""
+    why = " ".join(getattr(read, "reasons", ()) or ())
+    return "unsure_colour" if "fits no role" in why or "colour" in why else "timeout"
 
 
 def row_pixels(frame: Any, grid: Any, index: int) -> Any:

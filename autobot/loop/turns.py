@@ -19,6 +19,7 @@ from autobot.loop.result import (
     Reader,
     Strategy,
     is_win,
+    reason_code,
 )
 from autobot.loop.rows import (
     letters_match,
@@ -30,7 +31,7 @@ from autobot.loop.rows import (
     sync_problem,
 )
 from autobot.loop.watch import Judge, Outcome, OutOfStep, OverlayFinder, Watcher, default_overlay
-from autobot.wordle import WORD_LENGTH, Turn
+from autobot.wordle import WORD_LENGTH, Turn, upper_word
 
 
 def _default_reader() -> Reader:
@@ -77,7 +78,8 @@ class GameLoop(Watcher):
             if count is not None and count <= game.length:
                 return str(count)
             if self.clock() > deadline:
-                raise AutobotError(f"row {index + 1} is scored but no count shows beside it", 4)
+                raise AutobotError(f"row {index + 1} is scored but no count shows beside it", 4,
+                                   "unsure_colour")
             self.look()
 
     def check_sync(self, read: BoardView, upto: int | None = None) -> None:
@@ -130,7 +132,7 @@ class GameLoop(Watcher):
             # The solver plays words of the game's length: a board of another width is another
             # game (vision measures the width; the game is the user's to name).
             raise AutobotError(f"the board is {width} letters wide but the game has "
-                               f"{self.length} (try --length {width})", 2)
+                               f"{self.length} (try --length {width})", 2, "board_size")
         if self.config.rows is None:
             self.rows = min(len(read.rows), self.config.max_rows)
             # Only the rows played and one more, fewer than any fixed board: it grows per guess.
@@ -138,7 +140,8 @@ class GameLoop(Watcher):
             self.growing = len(read.rows) == played + 1 and len(read.rows) < 5
         elif len(read.rows) < self.config.rows:
             raise AutobotError(
-                f"the board has {len(read.rows)} rows, expected {self.config.rows}", 4
+                f"the board has {len(read.rows)} rows, expected {self.config.rows}", 4,
+                "board_size",
             )
         on_board, typed = played_rows(read.rows)
         on_board = [Turn(t.guess, self.feedback(i, t.marks)) for i, t in enumerate(on_board)]
@@ -150,7 +153,8 @@ class GameLoop(Watcher):
                 self.emit(Event("resumed", i, turn.guess, turn.marks))
         problem = sync_problem(read.rows, self.history, upto=len(self.history))
         if problem:
-            raise AutobotError(f"the board does not show the game so far: {problem}", 4)
+            raise AutobotError(f"the board does not show the game so far: {problem}", 4,
+                               "out_of_step")
         if typed:
             # Leftover letters in the current row would corrupt the next guess.
             self.send(self.driver.erase, self.length)
@@ -259,6 +263,13 @@ class GameLoop(Watcher):
         dialogs closed before them (one closed since took the keys: no need to wait long)."""
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> Outcome | None:
+            if read.found and not read.settled and index < len(read.rows) \
+                    and self.frozen() >= self.config.still_override:
+                # Vision calls the row moving ("mid-flip") but the page has not changed a pixel
+                # for a while: a row that does not show the word is a typing fault, not a flip.
+                row = read.rows[index]
+                if not letters_match(row[0], guess) and row_kind(row) not in ("evaluated",):
+                    return Outcome("mistyped", typed=row[1].count("t"), letters=row[0])
             if not (read.found and read.settled) or index >= len(read.rows):
                 return None
             self.check_sync(read, upto=index)
@@ -279,13 +290,16 @@ class GameLoop(Watcher):
                     and self.typed_by_ink(read, index, guess, before)):
                 return Outcome("typed")
             # Fewer or other letters: keys may still be on their way; only a row that stays
-            # wrong is a dropped or misdirected key. A dialog that came up and was closed since
-            # the keys took them: a row that stands still after it is all that arrived.
-            patience = self.config.reject_patience
+            # wrong is a dropped or misdirected key. Every key was sent before this wait, so
+            # a row that stands still short of the word is short for good. A dialog that came
+            # up and was closed since the keys took them: a row that stands still after it is
+            # all that arrived.
+            patience = self.config.typed_patience if kind in ("typing", "empty") \
+                else self.config.reject_patience
             if closed is not None and self.closed > closed:
                 patience = min(patience, self.config.escape_wait)
             if self.steady(read, previous) and still >= patience:
-                return Outcome("mistyped", typed=row[1].count("t"))
+                return Outcome("mistyped", typed=row[1].count("t"), letters=row[0])
             return None
 
         return judge
@@ -359,7 +373,10 @@ class GameLoop(Watcher):
                 if toast:
                     return Outcome("rejected")
                 if patient:
-                    return Outcome("rejected" if self.keys_proven else "deaf")
+                    # Once every Enter was tried on a still row and none changed it, the page
+                    # is one that refuses words silently: the next still row is a refusal.
+                    proven = self.keys_proven or self.refuses_silently
+                    return Outcome("rejected" if proven else "deaf")
                 return None
             if kind == "empty" and patient:
                 return Outcome("rejected")  # a page that clears a refused row
@@ -371,6 +388,23 @@ class GameLoop(Watcher):
             return None
 
         return judge
+
+    def font_confusion(self, typed: Outcome, shown: str, guess: str) -> bool:
+        """A row that shows as many letters as typed, some of them others, and the very same
+        others again after it was cleared and typed anew: the keys arrive, the page's font
+        draws those letters like others. Remember the pairs (read as typed from now on)."""
+        word = upper_word(guess)
+        letters = typed.letters
+        if not shown or letters != shown or typed.typed != len(word) or len(letters) != len(word):
+            return False
+        pairs = {(a, w) for a, w in zip(letters, word, strict=True) if a not in (w, "?")}
+        if not pairs:
+            return False
+        self.confusions |= pairs
+        self.emit(Event("note", len(self.history), guess, detail=(
+            "the page's letters read as others: " + ", ".join(
+                f"{w} looks like {a}" for a, w in sorted(pairs)) + " (read as typed)")))
+        return True
 
     def escalate(self, *, enter: bool) -> str | None:
         """Ask the driver for its next way of sending keys (None: it has none left)."""
@@ -397,6 +431,7 @@ class GameLoop(Watcher):
         if rung is not None:
             self.driver.rung = rung  # type: ignore[attr-defined]
             self.emit(Event("keys", index, detail=f"{rung} again"))
+        self.refuses_silently = True
         return Outcome("rejected")
 
     def play(self, history: Sequence[Turn]) -> bool:
@@ -406,6 +441,7 @@ class GameLoop(Watcher):
             return True
         retypes = 0
         guess: str | None = None  # the word to type again after dropped keys
+        shown = ""  # what the row showed the last time it did not show the guess
         ready = False  # the last wait already saw the next row empty on a board that never moved
         while True:
             index = len(self.history)
@@ -428,7 +464,7 @@ class GameLoop(Watcher):
                     if self.escalate(enter=False) is None and retypes > self.config.retypes:
                         raise AutobotError(
                             f"the keys do not reach the page: row {index + 1} keeps "
-                            f"{got.typed} letters after Backspace", 4,
+                            f"{got.typed} letters after Backspace", 4, "keys_not_reaching",
                         )
                     self.send(self.driver.erase, max(got.typed, self.length))
                     continue
@@ -441,6 +477,7 @@ class GameLoop(Watcher):
             t2 = self.clock()
             closed = self.closed
             before = self.frame  # the row before the keys: which tiles gain ink is theirs
+            self.typing = guess
             self.send(self.driver.type_word, guess)
             t3 = self.clock()
             typed: Outcome = self.wait(
@@ -449,7 +486,10 @@ class GameLoop(Watcher):
             )
             t4 = self.clock()
             typed_row = row_pixels(self.frame, self.grid, index)
+            if typed.kind == "mistyped" and self.font_confusion(typed, shown, guess):
+                typed = Outcome("typed")
             if typed.kind == "mistyped":
+                shown = typed.letters
                 self.emit(Event("retype", index, guess))
                 if self.closed > closed:
                     # A dialog came up and took the keys: the same way again, not another.
@@ -461,7 +501,7 @@ class GameLoop(Watcher):
                     raise AutobotError(
                         f"the keys do not reach the page: row {index + 1} does not show "
                         f"{guess.upper()} after typing it {retypes} times",
-                        4,
+                        4, "dropped_keys" if typed.typed else "keys_not_reaching",
                     )
                 self.send(self.driver.erase, self.length)
                 continue
@@ -492,7 +532,7 @@ class GameLoop(Watcher):
             self.timings.type_ms.append((t3 - t2 + t5 - t4) * 1000)
             self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
             self.timings.reveal_ms.append((t6 - t5) * 1000)
-            word, guess, retypes = guess, None, 0
+            word, guess, retypes, shown, self.typing = guess, None, 0, "", None
             if outcome.kind == "scored":
                 self.keys_proven = True
                 answer = self.feedback(index, outcome.marks)
@@ -510,7 +550,8 @@ class GameLoop(Watcher):
             self.emit(Event("rejected", index, word))
             if len(self.rejected) > self.config.max_rejections:
                 raise AutobotError(
-                    f"the page refused {len(self.rejected)} words; is this Wordle?", 4
+                    f"the page refused {len(self.rejected)} words; is this Wordle?", 4,
+                    "refused_words",
                 )
 
 
@@ -565,6 +606,7 @@ def play_game(
             seen=loop.seen,
             waiting_for=loop.waiting_for if error else None,
             captures=dict(loop.captures),
+            reason=reason_code(won, stopped, error),
         )
 
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -9,7 +10,16 @@ from typing import Any
 from autobot.drivers.driver import Driver
 from autobot.errors import AutobotError
 from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Strategy, Timings
-from autobot.loop.rows import MIN_LENGTH, board_box, board_cut, describe, frame_digest, row_kind
+from autobot.loop.rows import (
+    MIN_LENGTH,
+    as_typed,
+    board_box,
+    board_cut,
+    describe,
+    frame_digest,
+    row_kind,
+    stall_reason,
+)
 from autobot.wordle import Turn
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
@@ -55,6 +65,7 @@ class Outcome:
     kind: str
     marks: str = ""
     typed: int = 0
+    letters: str = ""  # "mistyped": the letters the row showed
 
 
 class Watcher:
@@ -104,6 +115,7 @@ class Watcher:
         self._identical_frames = 0
         self.motion = False  # a frame since the last keys showed the board moving
         self.keys_proven = False  # a row was scored: Enter reaches the page the current way
+        self.refuses_silently = False  # every Enter left a typed row unchanged: a refusal
         self.scrolled = False  # the board was scrolled into view once (not again and again)
         self.closed = 0  # dialogs closed so far (keys sent while one was up were lost to it)
         self.growing = False  # the board shows the rows played plus one (Absurdle-like)
@@ -116,6 +128,10 @@ class Watcher:
         self.closed_by: str | None = None  # the way that closed the last dialog (tried first)
         self.theme: str | None = None
         self.high_contrast = False
+        # (read, typed) letter pairs: the page's font draws the typed letter so that it reads
+        # as the other (seen twice in a row typed with care); rows of known words are read so.
+        self.confusions: set[tuple[str, str]] = set()
+        self.typing: str | None = None  # the word in the row being played, once typed
 
     def emit(self, event: Event) -> None:
         if self.on_event is not None:
@@ -152,6 +168,11 @@ class Watcher:
             return self.look()
         self.frame = frame
         read = self.unstick(read, digest)
+        if self.confusions and read.found and dataclasses.is_dataclass(read):
+            words = [t.guess for t in self.history] + [self.typing or ""]
+            rows = as_typed(read.rows, words, self.confusions)
+            if rows != tuple(read.rows):
+                read = dataclasses.replace(read, rows=rows)  # type: ignore[arg-type]
         # A board found once is looked for in the same place first (vision falls back if not).
         if self.config.use_hint:
             self._hint = read.grid if read.found else None
@@ -166,7 +187,7 @@ class Watcher:
         if self.guard is not None:
             reason = self.guard(read)
             if reason:
-                raise AutobotError(reason, 4)
+                raise AutobotError(reason, 4, "board_moved")
         return read
 
     def unstick(self, read: BoardView, digest: int | None) -> BoardView:
@@ -227,6 +248,12 @@ class Watcher:
         self.motion = False
         # Frames from before the keys prove nothing about the page after them.
         self._digest, self._identical_since, self._identical_frames = None, None, 0
+
+    def frozen(self) -> float:
+        """How long (s) the frames have been pixel-identical (0 while they change)."""
+        if self._identical_since is None:
+            return 0.0
+        return self.captured_at - self._identical_since
 
     def still_enough(self, still: float, seconds: float) -> bool:
         """Has a board read the same for `still` s stood still long enough to take keys?
@@ -401,7 +428,8 @@ class Watcher:
                 if wrong_since is None:
                     wrong_since = now
                 if now - wrong_since >= self.config.mismatch_patience:
-                    raise AutobotError(f"the board is out of step with the game: {exc}", 4) \
+                    raise AutobotError(f"the board is out of step with the game: {exc}", 4,
+                                       "out_of_step") \
                         from None
                 outcome = None
             else:
@@ -429,7 +457,8 @@ class Watcher:
                         f"no Wordle board found on the screen while waiting for {what} "
                         f"({closes} tries to close what might cover it did not help; "
                         f"last seen: {describe(read)})",
-                        3,
+                        3, "dialog" if self.started or self.overlay(self.frame) is not None
+                        else "no_board",
                     )
                 done = self.uncover(closes)
                 closes += 1
@@ -442,7 +471,7 @@ class Watcher:
                 raise AutobotError(
                     f"the board did not settle within {self.config.settle_timeout:g} s "
                     f"while waiting for {what} (last seen: {describe(read)})",
-                    4,
+                    4, stall_reason(read),
                 )
             previous = read
             if self.config.poll_interval > 0:

@@ -14,6 +14,7 @@
   const ONE_BY_ONE_MS = 250; // reveal=one-by-one: the gap between two tiles (no motion)
   const PROMO_DELAY_MS = 400; // promo=1: the panel comes this long after the row is scored
   const SLOW_KEY_MS = 120; // keys=slow: a key this soon after the last accepted one is dropped
+  const LOSSY_KEY_MS = 30; // keys=lossy: a key this soon after the last one typed is lost
   const POP_MS = 100;
   const SHAKE_MS = 600;
   const BOUNCE_MS = 1000;
@@ -37,7 +38,9 @@
   const SHEET_STATES = ['typed', 'absent', 'present', 'correct'];
   // The choices of each quirk option (the first is the default: today's NYT behaviour).
   const CHOICES = {
-    keys: ['keydown', 'keyup', 'code-enter', 'click-only', 'slow'],
+    keys: ['keydown', 'keyup', 'code-enter', 'click-only', 'slow', 'lossy'],
+    refuse: ['toast', 'silent'], // a refused word shows a toast and shakes, or shows nothing
+    vocab: ['full', 'answers'], // the guesses accepted (the whole allowed list, or answers only)
     palette: ['nyt', 'letreco', 'pastel', 'colorblind', 'slate'],
     scoring: ['standard', 'lenient-dupes'],
     reveal: ['flip', 'flip-y', 'fade', 'none', 'one-by-one', 'tilt'],
@@ -199,6 +202,8 @@
       // filled=1: rows not played yet (below the one being typed) are solid dark tiles.
       filled: flag('filled', false),
       keys: choice('keys'),
+      refuse: choice('refuse'),
+      vocab: choice('vocab'),
       palette: choice('palette'),
       scoring: choice('scoring'),
       reveal: choice('reveal'),
@@ -276,6 +281,7 @@
     allowed: new Set(),
     pool: [], // mode=absurdle: the words still possible
     lastKeyAt: -Infinity, // keys=slow: when the last key was accepted
+    lastTypedAt: -Infinity, // keys=lossy: when the last game key arrived (lost or not)
   };
   const intro = { reopenPending: false, reopened: false };
   const promo = { shown: false }; // promo=1: the panel comes once, after the first scored row
@@ -511,8 +517,10 @@
     else if (!game.allowed.has(guess) && guess !== game.answer) problem = 'Not in word list';
     else if (config.hard) problem = hardModeViolation(guess, game.rows);
     if (problem) {
-      toast(problem);
-      shake(r);
+      if (config.refuse !== 'silent') {
+        toast(problem);
+        shake(r);
+      }
       return false;
     }
     const marks = judge(guess);
@@ -724,6 +732,13 @@
       intro.reopened = true;
       openIntro();
       return;
+    }
+    if (config.keys === 'lossy') {
+      // Every key typed counts, the lost ones too: a burst loses all but its first key.
+      const now = performance.now();
+      const lost = now - game.lastTypedAt < LOSSY_KEY_MS;
+      game.lastTypedAt = now;
+      if (lost) return;
     }
     if (config.keys === 'slow') {
       const now = performance.now();
@@ -1222,7 +1237,7 @@
     try {
       const [answerList, allowed] = await Promise.all(wordListPaths().map(fetchWords));
       answers = secretPool(answerList);
-      game.allowed = new Set([...allowed, ...answerList]);
+      game.allowed = new Set(config.vocab === 'answers' ? answerList : [...allowed, ...answerList]);
     } catch (e) {
       game.status = 'BROKEN';
       toast('Could not load the word lists', Infinity);

@@ -102,7 +102,9 @@ _U32 = 0xFFFFFFFF
 
 # The page's quirk options with several values (app.js CHOICES); the first is the default.
 CHOICES: dict[str, tuple[str, ...]] = {
-    "keys": ("keydown", "keyup", "code-enter", "click-only", "slow"),
+    "keys": ("keydown", "keyup", "code-enter", "click-only", "slow", "lossy"),
+    "refuse": ("toast", "silent"),
+    "vocab": ("full", "answers"),
     "palette": ("nyt", "letreco", "pastel", "colorblind", "slate"),
     "scoring": ("standard", "lenient-dupes"),
     "reveal": ("flip", "flip-y", "fade", "none", "one-by-one", "tilt"),
@@ -266,6 +268,8 @@ def page_url(
     dim: bool = False,
     fold: bool = False,
     layout: str = "tiles",
+    refuse: str = "toast",
+    vocab: str = "full",
 ) -> str:
     """The page URL for one game (only non-default settings appear in the query).
 
@@ -308,7 +312,7 @@ def page_url(
     if filled:
         query["filled"] = "1"
     chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles,
-                  mode=mode, font=font, layout=layout)
+                  mode=mode, font=font, layout=layout, refuse=refuse, vocab=vocab)
     for name, value in chosen.items():
         if value != CHOICES[name][0]:
             query[name] = value

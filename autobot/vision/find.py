@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import numpy as np
@@ -128,6 +129,12 @@ def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
         return None
     lat = locate.refit_lattice(boxes, lat) or lat
     grid = _grid_from(lat, scale, cx0, cy0)
+    if grid.rows > hint.rows and abs(grid.y - hint.y) <= 0.2 * hint.pitch_y:
+        # A row more than last time is a growing board's new row: all its empty tiles show.
+        # A row of a few outlines cut by the crop is the top of what lies below (keys).
+        new = Counter(r for r, _ in lat.cells if r >= hint.rows)
+        if any(new.get(r, 0) < grid.cols - 1 for r in range(hint.rows, grid.rows)):
+            grid = replace(grid, rows=hint.rows)
     if (
         grid.rows < hint.rows
         or abs(grid.x - hint.x) > 0.2 * hint.pitch_x

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,6 +61,7 @@ def fit_lattice(
     tried: set[frozenset[int]] = set()
     bw = np.array([b.w for b in boxes])
     bh = np.array([b.h for b in boxes])
+    outlines = _Outlines.of(boxes)
     for ref_w, ref_h in sizes:
         # Same width and same height: keyboard keys as tall as tiles but narrower stay apart.
         same = (np.abs(bw - ref_w) <= 0.15 * ref_w) & (np.abs(bh - ref_h) <= 0.15 * ref_h)
@@ -72,7 +74,7 @@ def fit_lattice(
         if not open_widths:
             continue
         group = [boxes[i] for i in sorted(members)]
-        anchored = _anchor_group(group)
+        anchored = _anchor_group(group, outlines)
         if anchored is None:
             continue
         fitted: dict[int, Lattice | None] = {}
@@ -118,8 +120,31 @@ class _Anchored:
     heights: np.ndarray
 
 
-def _anchor_group(group: list[Box]) -> _Anchored | None:
-    """Pitches of one size group, and the candidate whose lattice holds the most others."""
+@dataclass(frozen=True)
+class _Outlines:
+    """Every candidate of the frame as arrays (made once per search, not per size group)."""
+
+    boxes: Sequence[Box]
+    w: np.ndarray
+    h: np.ndarray
+    cx: np.ndarray
+    cy: np.ndarray
+
+    @staticmethod
+    def of(boxes: Sequence[Box]) -> _Outlines:
+        """The arrays of `boxes`."""
+        return _Outlines(boxes, np.array([b.w for b in boxes], float),
+                         np.array([b.h for b in boxes], float),
+                         np.array([b.cx for b in boxes], float),
+                         np.array([b.cy for b in boxes], float))
+
+
+def _anchor_group(group: list[Box], others: _Outlines | None = None) -> _Anchored | None:
+    """Pitches of one size group, and the candidate whose lattice holds the most others.
+
+    `others`: every candidate of the frame; outlines as tall as the tiles but of another
+    width, between the lattice's columns on one of its rows, make that row a keyboard's.
+    """
     side, side_h = _tile_size(group)  # side: the width, which the cut-column test needs
     cx = np.array([b.cx for b in group])
     cy = np.array([b.cy for b in group])
@@ -139,11 +164,33 @@ def _anchor_group(group: list[Box]) -> _Anchored | None:
     fy = (cy - anchor.cy) / pitch_y
     ix, iy = np.round(fx), np.round(fy)
     misfits = _misfit_rows(fx, fy)
+    if others is not None and len(others.boxes):
+        ow, oh = others.w, others.h
+        ox = (others.cx - anchor.cx) / pitch_x
+        oy = (others.cy - anchor.cy) / pitch_y
+        # Keys of another width than the tiles (bordered keys right under the board) are not
+        # in the size group; a key as wide as a tile that is would seem a lone board tile.
+        tall = (np.abs(oh - side_h) <= 0.2 * side_h) & (ow >= 0.5 * side) & (ow <= 1.5 * side)
+        if tall.any():
+            misfits |= _misfit_rows(ox[tall], oy[tall])
     cells: dict[tuple[int, int], Box] = {}
     on = (np.abs(fx - ix) < 0.15) & (np.abs(fy - iy) < 0.15)
     for k in np.flatnonzero(on).tolist():
         if int(iy[k]) not in misfits:
             cells.setdefault((int(iy[k]), int(ix[k])), group[k])
+    if others is not None and len(others.boxes):
+        # The same board's tiles traced at another size: a thick border's outside around a
+        # filled tile, its inside around an empty one (2 px of a 48 px tile: 52 vs 44). Of
+        # the tiles' shape and centred on a cell, they are tiles of this lattice.
+        kx, ky = np.round(ox), np.round(oy)
+        # (Sizes a size group of their own would hold are that group's: only those beyond.)
+        near = ((ow >= 0.75 * side) & (ow <= 1.3 * side) & (oh >= 0.75 * side_h)
+                & (oh <= 1.3 * side_h) & (np.abs(ow / oh - aspect) <= 0.1 * aspect)
+                & ((np.abs(ow - side) > 0.15 * side) | (np.abs(oh - side_h) > 0.15 * side_h))
+                & (np.abs(ox - kx) < 0.1) & (np.abs(oy - ky) < 0.1))
+        for k in np.flatnonzero(near).tolist():
+            if int(ky[k]) not in misfits:
+                cells.setdefault((int(ky[k]), int(kx[k])), others.boxes[k])
     if not cells:
         return None
     return _Anchored(side, pitch_x, pitch_y, rows_seen, aspect, anchor, cells, fx, fy,
