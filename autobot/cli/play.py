@@ -19,7 +19,7 @@ from autobot.cli.games import add_game_options, is_variant, length_from_page
 from autobot.cli.play_boards import add_answers_option
 from autobot.drivers.browser import add_init_script, load_page
 from autobot.errors import AutobotError
-from autobot.harness.report import make_printer, share_grid, write_json
+from autobot.harness.report import make_printer, share_grid
 from autobot.wordle import upper_word
 
 
@@ -165,17 +165,27 @@ def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play one game; exit 0 on a win, 1 on a loss."""
+    """Play one game; exit 0 on a win, 1 on a loss (or a quit)."""
     if args.boards is not None and args.boards > 1:
         from autobot.cli.play_boards import run_play_boards
 
         return run_play_boards(args)
+    from autobot.harness.record import GameRecord
+
+    # The record's path is checked before anything starts; from here every exit writes it.
+    record = GameRecord(args.json)
+    with record.on_any_exit(lambda exc: getattr(exc, "result", None)):
+        return _play(args, record)
+
+
+def _play(args: argparse.Namespace, record: Any) -> int:
     from rich.console import Console
 
     from autobot.drivers.browser import BrowserConfig, open_browser
     from autobot.drivers.driver import ConfirmStrategy, SeleniumDriver
     from autobot.drivers.window import display_for, screen_for
-    from autobot.loop import BotConfig, GameFailed, play_game
+    from autobot.harness.record import outcome, verdict_line
+    from autobot.loop import BotConfig, play_game
 
     game = game_from_args(args)
     answer = check_answer(args.answer, game)
@@ -188,7 +198,14 @@ def run(args: argparse.Namespace) -> int:
     if args.confirm:
         solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin, output=sys.stdout)
     theme = args.theme
+    printer = make_printer(console, theme, args.contrast)
+
+    def on_event(event: Any) -> None:
+        record.note(event)
+        printer(event)
+
     with contextlib.ExitStack() as stack:
+        record.phase = "browser"
         if args.url:
             url = args.url
         else:
@@ -204,21 +221,19 @@ def run(args: argparse.Namespace) -> int:
         webdriver = stack.enter_context(open_browser(browser))
         if init_script:
             add_init_script(webdriver, init_script)
+        record.phase = "page"
         load_page(webdriver, url)
+        record.phase = "game"
         browser_seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
                                 screen=screen_for(webdriver, browser))
-        try:
-            result = play_game(
-                driver, solver, BotConfig(hard=args.hard, rows=None if args.url else (
-                    game.rows if game is not None else 6), game=game),
-                reader=reader, on_event=make_printer(console, theme, args.contrast),
-            )
-        except GameFailed as failed:
-            # The record says what happened even when the game could not be finished.
-            if args.json:
-                write_json(args.json, {**failed.result.to_json(), "keys": driver.rung})
-            raise
+        record.extra["keys"] = driver.rung
+        result = play_game(
+            driver, solver, BotConfig(hard=args.hard, rows=None if args.url else (
+                game.rows if game is not None else 6), game=game),
+            reader=reader, on_event=on_event,
+        )
+        record.extra["keys"] = driver.rung  # the way of sending keys that the page took
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
     console.print()
@@ -226,15 +241,15 @@ def run(args: argparse.Namespace) -> int:
     console.print(share_grid(list(result.turns), result.won, args.hard,
                              result.theme or theme, result.high_contrast,
                              game.rows if game is not None else 6))
-    verdict = "won" if result.won else "lost"
-    console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
+    verdict = outcome(result.won, result.stopped)
+    console.print(f"\n{verdict_line(verdict, len(result.turns))}, {result.seconds:.1f} s "
                   f"(browser and page up in {browser_seconds:.1f} s)")
     if args.json:
-        record = result.to_json()
-        record["keys"] = driver.rung  # the way of sending keys that the page took
-        record["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
-        record["lang"] = getattr(solver, "lang", args.lang or "en")  # as played (or told)
-        write_json(args.json, record)
+        data = result.to_json()
+        data["keys"] = driver.rung
+        data["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
+        data["lang"] = getattr(solver, "lang", args.lang or "en")  # as played (or told)
+        record.write(data, exit_code=0 if result.won else 1, reason=verdict)
     return 0 if result.won else 1
 
 

@@ -71,8 +71,7 @@ def run_play_boards(args: argparse.Namespace) -> int:
     from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
     from autobot.drivers.driver import SeleniumDriver
     from autobot.drivers.window import display_for, screen_for
-    from autobot.harness.report import write_json
-    from autobot.loop.many import ManyGameFailed, play_many
+    from autobot.loop.many import play_many
     from autobot.vision.boards import BoardsReader
 
     if args.answer:
@@ -90,7 +89,12 @@ def run_play_boards(args: argparse.Namespace) -> int:
 
         profile = load_profile(args.profile)
     console = Console(highlight=False)
-    with contextlib.ExitStack() as stack:
+    from autobot.harness.record import GameRecord
+
+    record = GameRecord(args.json)  # checked now; written on every exit from here
+    with record.on_any_exit(lambda exc: getattr(exc, "result", None)), \
+            contextlib.ExitStack() as stack:
+        record.phase = "browser"
         url = args.url
         if not url:
             from autobot.page.server import page_url, serve_page
@@ -105,21 +109,17 @@ def run_play_boards(args: argparse.Namespace) -> int:
         if init_script:
             add_init_script(webdriver, init_script)
         t0 = time.monotonic()
+        record.phase = "page"
         load_page(webdriver, url)
+        record.phase = "game"
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
                                 screen=screen_for(webdriver, browser))
-        try:
-            result = play_many(driver, solver, args.boards,
-                               reader=BoardsReader(profile=profile),
-                               on_event=many_printer(console))
-        except ManyGameFailed as failed:
-            if args.json:
-                write_json(args.json, failed.result.to_json())
-            raise
+        result = play_many(driver, solver, args.boards, reader=BoardsReader(profile=profile),
+                           on_event=many_printer(console))
     solved = sum(bool(m) and m[-1] == "GGGGG" for m in result.marks)
     verdict = "won" if result.won else "lost"
     console.print(f"\n{verdict}: {solved}/{args.boards} boards in {len(result.guesses)}/"
                   f"{args.boards + 5} guesses, {time.monotonic() - t0:.1f} s")
-    if args.json:
-        write_json(args.json, result.to_json())
+    record.write(result.to_json(), exit_code=0 if result.won else 1,
+                 reason="won" if result.won else "lost")
     return 0 if result.won else 1
