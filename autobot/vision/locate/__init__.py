@@ -8,10 +8,11 @@ from autobot.vision.locate.candidates import (
     find_candidates,
     search_scale,
     to_search_grey,
+    too_small,
 )
 from autobot.vision.locate.lattice import Lattice, fit_lattice, refit_lattice, resized_lattice
 
 __all__ = [
     "MIN_TILE", "Box", "Lattice", "find_candidates", "fit_lattice", "refit_lattice",
-    "resized_lattice", "search_scale", "to_search_grey",
+    "resized_lattice", "search_scale", "to_search_grey", "too_small",
 ]
