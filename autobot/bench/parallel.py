@@ -197,6 +197,14 @@ class ParallelRun:
             self.stop.set()
             for thread in workers:
                 thread.join(timeout=120)
+            # Whatever still runs on one of our local profiles (a worker that could not finish)
+            # is ended here: the interpreter is about to drop the worker threads.
+            from autobot.drivers.browser import _remove_profile
+
+            with self.lock:
+                profiles = sorted(p for p in self.profiles if p)
+            for profile in profiles:
+                _remove_profile(profile, timeout=0.5)
             raise
         while self.queue and not self.stop.is_set():  # every worker gave up on a session
             job, retries, reasons = self.queue.popleft()

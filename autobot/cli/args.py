@@ -58,3 +58,37 @@ def add_lang_option(parser: argparse.ArgumentParser, *, from_page: bool = False)
         if from_page else f"the game's language: {codes} (default en)",
     )
 word_length = number_in(int, 4, 11, "letters")
+
+
+def _url(text: str, schemes: tuple[str, ...]) -> str:
+    from urllib.parse import urlsplit
+
+    problem = None
+    if not text or any(ch.isspace() or not ch.isprintable() for ch in text):
+        problem = "it is empty or has spaces or control characters in it"
+    else:
+        try:
+            parts = urlsplit(text)
+            parts.port  # noqa: B018 (raises on a port that is not a number in range)
+        except ValueError as exc:
+            problem = str(exc)
+        else:
+            if parts.scheme.lower() not in schemes:
+                problem = f"want {' or '.join(s + ':' for s in schemes)}"
+            elif parts.scheme.lower() in ("http", "https") and not parts.hostname:
+                problem = "no host in it"
+            elif parts.scheme.lower() == "file" and not parts.path:
+                problem = "no file in it"
+    if problem:
+        raise argparse.ArgumentTypeError(f"not a page address: {text!r} ({problem})")
+    return text
+
+
+def page_address(text: str) -> str:
+    """An argparse type: a page the browser can open (http, https, file or data URL)."""
+    return _url(text, ("http", "https", "file", "data"))
+
+
+def endpoint_address(text: str) -> str:
+    """An argparse type: a WebDriver endpoint (an http or https URL with a host)."""
+    return _url(text, ("http", "https"))

@@ -10,7 +10,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from autobot.cli.args import add_lang_option, key_delay_ms, positive_int, scale_factor
+from autobot.cli.args import (
+    add_lang_option,
+    endpoint_address,
+    key_delay_ms,
+    positive_int,
+    scale_factor,
+)
 from autobot.cli.boards import add_boards_option, run_bench
 from autobot.errors import AutobotError
 
@@ -101,7 +107,8 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
                        help="page animations (default off for the benchmark)")
     group.add_argument("--window-size", type=window_size, default=None, metavar="WxH")
     group.add_argument("--key-delay", type=key_delay_ms, default=None, metavar="MS")
-    group.add_argument("--remote", default=None, metavar="URL", help="a remote WebDriver")
+    group.add_argument("--remote", default=None, metavar="URL", type=endpoint_address,
+                       help="a remote WebDriver")
     group.add_argument("--headed", action="store_true", default=None,
                        help="a headed browser (on a private Xvfb if there is no display), "
                        "its frames read from the display (a few ms) instead of screenshots")

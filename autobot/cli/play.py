@@ -13,7 +13,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from autobot.cli.args import add_lang_option, key_delay_ms, scale_factor
+from autobot.cli.args import (
+    add_lang_option,
+    endpoint_address,
+    key_delay_ms,
+    page_address,
+    scale_factor,
+)
 from autobot.cli.boards import add_boards_option
 from autobot.cli.games import add_game_options, is_variant, length_from_page
 from autobot.cli.play_boards import add_answers_option
@@ -45,7 +51,7 @@ def add_browser_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strategy", default="default", help="solver strategy")
     parser.add_argument("--profile", metavar="NAME",
                         help="calibration profile (calibration/NAME.toml) for the reader")
-    parser.add_argument("--remote", metavar="URL",
+    parser.add_argument("--remote", metavar="URL", type=endpoint_address,
                         help="a Remote WebDriver / Selenium Grid endpoint (not local Chromium)")
     parser.add_argument("--anim", action=argparse.BooleanOptionalAction, default=True,
                         help="page animations (--no-anim turns them off)")
@@ -66,7 +72,8 @@ def register(subparsers: Any) -> None:
         description="Play Wordle hands-free in Chromium: the bot reads screenshots and types.",
     )
     parser.add_argument("--answer", metavar="WORD", help="the bundled page's answer (else random)")
-    parser.add_argument("--url", metavar="URL", help="play this Wordle page, not the bundled one")
+    parser.add_argument("--url", metavar="URL", type=page_address,
+                        help="play this Wordle page, not the bundled one")
     parser.add_argument("--start", metavar="WORD", help="force the first guess")
     parser.add_argument("--confirm", action="store_true",
                         help="ask before each guess: accept, edit, skip, quit")
