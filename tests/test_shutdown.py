@@ -170,8 +170,10 @@ def test_the_profile_reaper_ends_what_still_runs_on_the_profile(tmp_path: Path) 
     profile.mkdir()
     # A process that names the profile and ignores SIGTERM, as a wedged Chromium helper might.
     stray = subprocess.Popen([sys.executable, "-c", "import signal, time; signal.signal("
-                              "signal.SIGTERM, signal.SIG_IGN); time.sleep(60)", str(profile)])
+                              "signal.SIGTERM, signal.SIG_IGN); print('ready', flush=True); "
+                              "time.sleep(60)", str(profile)], stdout=subprocess.PIPE, text=True)
     try:
+        assert stray.stdout.readline().strip() == "ready"  # SIGTERM is ignored from here on
         _remove_profile(str(profile), timeout=0.2)
         assert stray.wait(timeout=10) == -signal.SIGKILL
         assert _processes_using(str(profile)) == []
@@ -301,3 +303,20 @@ def test_an_unwritable_record_is_refused_before_anything_starts(tmp_path: Path,
     assert main(["play", "--json", str(blocker / "game.json")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("autobot: error: --json: cannot write") and err.count("\n") == 1
+
+
+@pytest.mark.browser
+def test_a_quit_at_the_prompt_is_not_a_loss(tmp_path: Path, capsys: Any,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from autobot.cli import main
+
+    require_chromium()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    out = tmp_path / "game.json"
+    assert main(["play", "--confirm", "--no-anim", "--answer", "eerie", "--json", str(out)]) == 1
+    printed = capsys.readouterr().out
+    assert "quit after 0 guesses" in printed and "lost in" not in printed
+    data = json.loads(out.read_text())
+    assert (data["exit_code"], data["reason"], data["won"]) == (1, "quit", False)

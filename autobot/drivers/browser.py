@@ -45,6 +45,9 @@ class BrowserConfig:
     remote_url: str | None = None  # a Remote WebDriver / Selenium Grid endpoint
     window_position: tuple[int, int] | None = None  # headed windows only
     app_mode_url: str | None = None  # headed: open this URL as an app window (no tabs/URL bar)
+    # Keep Chromium's DevTools network events (Network.requestWillBeSent ...) in its
+    # performance log, for a test to read back every request the pages made.
+    log_network: bool = False
 
 
 def chrome_options(config: BrowserConfig, user_data_dir: str | None):
@@ -68,6 +71,8 @@ def chrome_options(config: BrowserConfig, user_data_dir: str | None):
         options.add_argument(f"--force-device-scale-factor={config.scale}")
     if config.app_mode_url:
         options.add_argument(f"--app={config.app_mode_url}")
+    if config.log_network:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     options.add_experimental_option("excludeSwitches", ["enable-automation"])
     options.add_experimental_option("useAutomationExtension", False)
     return options
