@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
@@ -129,6 +129,11 @@ def _save(img: Image.Image, path: Path, suffix: str) -> bool:
 
 
 @given(images())
+# The slivers of issue 24, always tried (the cv2 traceback of the search downscale).
+@example((Image.new("RGB", (8000, 3)), "png"))
+@example((Image.new("RGB", (7680, 4)), "png"))
+@example((Image.new("RGB", (2000, 1)), "png"))
+@example((Image.new("I;16", (1, 2000)), "png"))
 def test_fuzz_read_any_image(example: tuple[Image.Image, str]) -> None:
     img, suffix = example
     with sandbox() as here:
