@@ -64,8 +64,9 @@ def _url(text: str, schemes: tuple[str, ...]) -> str:
     from urllib.parse import urlsplit
 
     problem = None
-    if not text or any(ch.isspace() or not ch.isprintable() for ch in text):
-        problem = "it is empty or has spaces or control characters in it"
+    # Spaces may stand in a path or a data: URL (the browser encodes them), never elsewhere.
+    if not text or text != text.strip() or any(not ch.isprintable() for ch in text):
+        problem = "it is empty or has control characters or spaces around it"
     else:
         try:
             parts = urlsplit(text)
@@ -75,8 +76,9 @@ def _url(text: str, schemes: tuple[str, ...]) -> str:
         else:
             if parts.scheme.lower() not in schemes:
                 problem = f"want {' or '.join(s + ':' for s in schemes)}"
-            elif parts.scheme.lower() in ("http", "https") and not parts.hostname:
-                problem = "no host in it"
+            elif parts.scheme.lower() in ("http", "https") and (
+                    not parts.hostname or any(ch.isspace() for ch in parts.netloc)):
+                problem = "no host in it" if not parts.hostname else "a space in its host"
             elif parts.scheme.lower() == "file" and not parts.path:
                 problem = "no file in it"
     if problem:

@@ -40,9 +40,8 @@ def load_image(path: str | Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:
         raise AutobotError(f"no such image: {path}", 2) from None
     except IsADirectoryError:
         raise AutobotError(f"cannot read image {path}: it is a folder", 2) from None
-    except Image.DecompressionBombError:
-        raise AutobotError(f"cannot read image {path}: more than {max_pixels / 1e6:.0f} Mpx "
-                           "(no screen is that big)", 2) from None
+    except Image.DecompressionBombError as exc:  # Pillow's own limit, if set below ours
+        raise AutobotError(f"cannot read image {path}: {str(exc).splitlines()[0]}", 2) from None
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError,
             MemoryError) as exc:
         # (Pillow raises SyntaxError / EOFError for some broken headers and cut files.)
