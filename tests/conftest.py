@@ -82,3 +82,49 @@ def play_clone(name: str, tmp_path: Path, *extra: str, init: str | None = None,
         code = main([*args, "--url", base + path])
     record = json.loads(out.read_text()) if out.exists() else {"won": False, "rejected": []}
     return {**record, "exit": code}
+
+
+# --- sockets: who listens where (Linux /proc) --------------------------------------------
+
+
+def listening(pids: set[int]) -> list[tuple[str, int]]:
+    """(address, port) of every TCP socket listening in `pids` (from /proc/net/tcp{,6})."""
+    inodes = set()
+    for pid in pids:
+        fd_dir = Path(f"/proc/{pid}/fd")
+        try:
+            for fd in fd_dir.iterdir():
+                try:
+                    target = fd.readlink().as_posix()
+                except OSError:
+                    continue
+                if target.startswith("socket:["):
+                    inodes.add(target[8:-1])
+        except OSError:
+            continue
+    found = []
+    for table, width in (("/proc/net/tcp", 8), ("/proc/net/tcp6", 32)):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            local, state, inode = fields[1], fields[3], fields[9]
+            if state != "0A" or inode not in inodes:  # 0A: LISTEN
+                continue
+            address, port = local.split(":")
+            found.append((_tcp_address(address, width), int(port, 16)))
+    return found
+
+
+def _tcp_address(hexa: str, width: int) -> str:
+    """/proc/net/tcp's little-endian hex address as text."""
+    import ipaddress
+
+    raw = bytes.fromhex(hexa)
+    if width == 8:
+        return str(ipaddress.IPv4Address(raw[::-1]))
+    words = b"".join(raw[i:i + 4][::-1] for i in range(0, 16, 4))
+    v6 = ipaddress.IPv6Address(words)
+    return str(v6.ipv4_mapped or v6)  # Java binds 127.0.0.1 as ::ffff:127.0.0.1

@@ -83,7 +83,7 @@ def test_impossible_colouring_is_a_note_and_the_game_goes_on(
         ["--strategy", "entropy", "--start", "salet"], "xxxxx\nggggy\nquit\n",
         monkeypatch, capsys,
     )
-    assert code == 0
+    assert code == 1  # quit unsolved
     assert "note: inconsistent feedback: no word fits the rows under Wordle's rules; " \
            "continuing with the closest words" in out
     assert "guess 3: " in out  # the row was kept and the game went on
@@ -115,7 +115,7 @@ def test_word_and_colours_form(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
         ["--strategy", "entropy", "--start", "salet"],
         f"crqne xxxxx\ncrane {score('crane', 'eerie')}\n", monkeypatch, capsys,
     )
-    assert code == 0
+    assert code == 1  # the input ended unsolved
     assert "CRQNE is not in the word list (a typo?)" in out
     assert f"CRANE  {score('crane', 'eerie')}" in out
     assert "guess 2:" in out
@@ -126,21 +126,51 @@ def test_hard_mode_refuses_an_illegal_word(monkeypatch: pytest.MonkeyPatch, caps
         ["--hard", "--strategy", "entropy", "--start", "crane"], "xxgxx\nblimp xxxxx\n",
         monkeypatch, capsys,
     )
-    assert code == 0
+    assert code == 1  # the input ended unsolved
     assert "hard mode would refuse BLIMP: 3rd letter must be A" in out
 
 
 def test_rejected_word_is_replaced(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     code, out, _ = run_solve(["--start", "salet"], "rejected\n", monkeypatch, capsys)
-    assert code == 0
+    assert code == 1  # the input ended unsolved
     first, second = re.findall(r"guess 1: (\w+)", out)
     assert first == "SALET" and second != "SALET"
 
 
 def test_eof_exits_cleanly(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     code, out, err = run_solve([], "", monkeypatch, capsys)
-    assert code == 0 and err == ""
+    assert code == 1 and err == ""  # the game was not solved: as quit, exit 1
     assert "guess 1:" in out
+
+
+@pytest.mark.parametrize("reply", ["quit\n", "q\n", "xxxxx\nexit\n"])
+def test_quit_is_exit_1_as_the_readme_says(reply: str, monkeypatch: pytest.MonkeyPatch,
+                                           capsys) -> None:
+    code, _, err = run_solve([], reply, monkeypatch, capsys)
+    assert code == 1 and err == ""
+
+
+def test_solved_is_still_exit_0(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    code, out, _ = run_solve(["--start", "salet"], "ggggg\n", monkeypatch, capsys)
+    assert code == 0 and "solved in 1/6" in out
+
+
+def test_absurdle_has_no_answer_to_give_as_with_play(capsys) -> None:
+    from autobot.cli import main
+
+    assert main(["solve", "--game", "absurdle", "--answer", "crane"]) == 2
+    err = capsys.readouterr().err
+    assert err == "autobot: error: --answer: absurdle has no fixed answer (it picks as you go)\n"
+
+
+def test_no_answers_nyt_hint_when_it_was_given(capsys) -> None:
+    from autobot.cli import main
+
+    assert main(["solve", "--answer", "zzzzz"]) == 2
+    assert "(try --answers nyt)" in capsys.readouterr().err
+    assert main(["solve", "--answers", "nyt", "--answer", "zzzzz"]) == 2
+    err = capsys.readouterr().err
+    assert "nyt list" in err and "try --answers nyt" not in err
 
 
 def test_parse_reply() -> None:

@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import require_chromium
+from conftest import listening, require_chromium
 
 from autobot.errors import AutobotError
 from autobot.harness import grid
@@ -92,6 +92,10 @@ def test_twenty_games_on_a_real_grid_all_won_nothing_left(tmp_path: Path) -> Non
         status = _cli(["grid", "status", "--json"], env, 60)
         assert status.returncode == 0, status.stderr
         assert json.loads(status.stdout)["slots"] == 4
+        # Loopback only: the hub and both nodes (and all they started) listen on 127.0.0.1.
+        sockets = listening({p for pid in pids for p in grid.group_members(pid)})
+        assert sockets and {address for address, _ in sockets} == {"127.0.0.1"}, sockets
+        assert {state.node_ports[0], state.node_ports[1]} <= {port for _, port in sockets}
         out = tmp_path / "games.jsonl"
         bench = _cli(["bench", "--browser", "--remote", state.hub_url, "--parallel", "4",
                       "--games", "20", "--no-anim", "--jsonl", str(out)], env, 1500)

@@ -265,7 +265,7 @@ def test_cli_play_through_a_remote_webdriver(tmp_path: Path) -> None:
         (["play", "--url", "http://127.0.0.1:9/", "--answer", "crane"], "only applies"),
         (["play", "--start", "qqqqq"], "qqqqq"),
         (["play", "--strategy", "nope"], "unknown strategy"),
-        (["play", "--url", "notaurl"], "cannot open notaurl"),
+        (["play", "--url", "notaurl"], "not a page address: 'notaurl'"),  # before any browser
         (["play", "--profile", "no-such-profile"], "no calibration profile 'no-such-profile'"),
     ],
 )

@@ -9,6 +9,7 @@ Also runnable alone: `python -m autobot.bench.browser --games 50 --json out.json
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import sys
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from autobot.drivers.browser import BrowserConfig, load_page, open_browser
     from autobot.drivers.driver import SeleniumDriver
     from autobot.drivers.window import display_for, screen_for
-    from autobot.harness.report import write_json
+    from autobot.harness.report import check_writable, write_json
     from autobot.loop import BotConfig, Timings, percentile, play_game
     from autobot.page.server import page_url, serve_page
     from autobot.solver import SolverConfig, make_solver
@@ -86,20 +87,34 @@ def run(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     game_seconds: list[float] = []
     t0 = time.monotonic()
-    with serve_page() as base, display_for(config), open_browser(config) as web:
-        startup = time.monotonic() - t0
-        driver = SeleniumDriver(web, key_delay_ms=float(_option(args, "key_delay")),
-                                screen=screen_for(web, config))
-        for i, answer in enumerate(answers, start=1):
-            load_page(web, page_url(base, answer=answer, theme=theme, contrast=contrast,
-                                    hard=hard, anim=anim))
-            result = play_game(driver, solver, BotConfig(hard=hard))
-            timings.extend(result.timings)
-            game_seconds.append(result.seconds)
-            results.append({"answer": answer, **result.to_json()})
-            mark = "won" if result.won and result.guesses[-1] == answer else "LOST"
-            console.print(f"[{i}/{games}] {answer.upper()} {mark} in {len(result.turns)} "
-                          f"({result.seconds:.2f} s)")
+    json_path = _option(args, "json")
+    check_writable(json_path)  # before the browser starts, not after the games
+    try:
+        with serve_page() as base, display_for(config), open_browser(config) as web:
+            startup = time.monotonic() - t0
+            driver = SeleniumDriver(web, key_delay_ms=float(_option(args, "key_delay")),
+                                    screen=screen_for(web, config))
+            for i, answer in enumerate(answers, start=1):
+                load_page(web, page_url(base, answer=answer, theme=theme, contrast=contrast,
+                                        hard=hard, anim=anim))
+                result = play_game(driver, solver, BotConfig(hard=hard))
+                timings.extend(result.timings)
+                game_seconds.append(result.seconds)
+                results.append({"answer": answer, **result.to_json()})
+                mark = "won" if result.won and result.guesses[-1] == answer else "LOST"
+                console.print(f"[{i}/{games}] {answer.upper()} {mark} in {len(result.turns)} "
+                              f"({result.seconds:.2f} s)")
+    except BaseException as exc:
+        if json_path:  # the games played so far, and why the run ended (a signal, a dead browser)
+            from autobot.harness.record import exit_of
+
+            code, reason, error = exit_of(exc, "game")
+            with contextlib.suppress(AutobotError):
+                write_json(json_path, {"games": games, "played": len(results),
+                                       "won": sum(1 for r in results if r["won"]),
+                                       "results": results, "error": error,
+                                       "exit_code": code, "reason": reason})
+        raise
     wall = time.monotonic() - t0
     won = sum(1 for r in results if r["won"])
     summary = timings.summary()
@@ -135,7 +150,6 @@ def run(args: argparse.Namespace) -> int:
     out.print(f"won {won}/{games}, mean {mean_guesses:.3f} guesses; browser up in "
               f"{startup:.2f} s; wall {wall:.1f} s; load average {load:.1f} "
               f"on {os.cpu_count()} cores (timings grow with load)")
-    json_path = _option(args, "json")
     if json_path:
         write_json(json_path, {
             "games": games,
@@ -154,6 +168,8 @@ def run(args: argparse.Namespace) -> int:
             "game_seconds": per_game,
             "game_seconds_by_guesses": by_guesses,
             "results": results,
+            "exit_code": 0 if won == games else 1,
+            "reason": "won" if won == games else "lost",
         })
     return 0 if won == games else 1
 

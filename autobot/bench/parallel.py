@@ -191,12 +191,18 @@ class ParallelRun:
         for thread in workers:
             thread.start()
         try:
-            for thread in workers:
-                thread.join()
+            _wait(workers)
         except KeyboardInterrupt:  # ^C: let each worker finish its game and quit its browser
             self.stop.set()
-            for thread in workers:
-                thread.join(timeout=120)
+            _wait(workers, timeout=120)
+            # Whatever still runs on one of our local profiles (a worker that could not finish)
+            # is ended here: the interpreter is about to drop the worker threads.
+            from autobot.drivers.browser import _remove_profile
+
+            with self.lock:
+                profiles = sorted(p for p in self.profiles if p)
+            for profile in profiles:
+                _remove_profile(profile, timeout=0.5)
             raise
         while self.queue and not self.stop.is_set():  # every worker gave up on a session
             job, retries, reasons = self.queue.popleft()
@@ -308,6 +314,17 @@ class ParallelRun:
             self.on_record(record)
         if self.progress is not None:
             self.progress(self.tally.line())
+
+
+def _wait(threads: list[threading.Thread], timeout: float | None = None) -> None:
+    """Until every thread has ended (or `timeout`), polling: a signal that interrupts
+    Thread.join() can leave a live thread looking finished (CPython), and the interpreter would
+    then drop it with its browser open."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while any(thread.is_alive() for thread in threads):
+        if deadline is not None and time.monotonic() >= deadline:
+            return
+        time.sleep(0.1)
 
 
 def _reason(exc: BaseException) -> str:

@@ -14,7 +14,8 @@ import sys
 from collections.abc import Sequence
 
 from autobot import __version__
-from autobot.errors import AutobotError
+from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure
+from autobot.shutdown import exit_code_of, signal_of, signals_as_interrupt
 
 # Subcommands, each a module under autobot.cli of the same name, in help order.
 COMMANDS: tuple[str, ...] = (
@@ -45,6 +46,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `autobot ARGS`; returns the exit code (0 ok, 2 bad input, others per command)."""
+    # SIGINT, SIGTERM and SIGHUP all unwind through the command's cleanup (autobot.shutdown),
+    # from the first line on: a signal while the browser starts is handled like one mid-game.
+    try:
+        with signals_as_interrupt():
+            return _main(argv)
+    except KeyboardInterrupt as exc:  # a signal in the last instant, after _main's handlers
+        return exit_code_of(exc)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         parser = build_parser()
@@ -57,10 +68,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AutobotError as exc:
         print(f"autobot: error: {exc}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("autobot: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        sig = signal_of(exc)
+        print("autobot: interrupted" + ("" if sig == "SIGINT" else f" ({sig})"), file=sys.stderr)
+        return exit_code_of(exc)
     except SystemExit as exc:  # --help / --version
         return exc.code if isinstance(exc.code, int) else 0
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        browser = browser_failure(exc)
+        if browser is None:
+            raise
+        print(f"autobot: error: {browser}", file=sys.stderr)
+        return UNAVAILABLE_EXIT

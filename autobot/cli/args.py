@@ -90,3 +90,37 @@ def add_list_options(
         help="allowed guesses: a file, allowed (12,972) or nyt; the answers are always "
              "allowed too" + default,
     )
+def _url(text: str, schemes: tuple[str, ...]) -> str:
+    from urllib.parse import urlsplit
+
+    problem = None
+    # Spaces may stand in a path or a data: URL (the browser encodes them), never elsewhere.
+    if not text or text != text.strip() or any(not ch.isprintable() for ch in text):
+        problem = "it is empty or has control characters or spaces around it"
+    else:
+        try:
+            parts = urlsplit(text)
+            parts.port  # noqa: B018 (raises on a port that is not a number in range)
+        except ValueError as exc:
+            problem = str(exc)
+        else:
+            if parts.scheme.lower() not in schemes:
+                problem = f"want {' or '.join(s + ':' for s in schemes)}"
+            elif parts.scheme.lower() in ("http", "https") and (
+                    not parts.hostname or any(ch.isspace() for ch in parts.netloc)):
+                problem = "no host in it" if not parts.hostname else "a space in its host"
+            elif parts.scheme.lower() == "file" and not parts.path:
+                problem = "no file in it"
+    if problem:
+        raise argparse.ArgumentTypeError(f"not a page address: {text!r} ({problem})")
+    return text
+
+
+def page_address(text: str) -> str:
+    """An argparse type: a page the browser can open (http, https, file or data URL)."""
+    return _url(text, ("http", "https", "file", "data"))
+
+
+def endpoint_address(text: str) -> str:
+    """An argparse type: a WebDriver endpoint (an http or https URL with a host)."""
+    return _url(text, ("http", "https"))

@@ -13,6 +13,7 @@ from typing import Any
 from autobot.cli.args import (
     add_lang_option,
     add_list_options,
+    endpoint_address,
     key_delay_ms,
     positive_int,
     scale_factor,
@@ -100,7 +101,8 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
                        help="page animations (default off for the benchmark)")
     group.add_argument("--window-size", type=window_size, default=None, metavar="WxH")
     group.add_argument("--key-delay", type=key_delay_ms, default=None, metavar="MS")
-    group.add_argument("--remote", default=None, metavar="URL", help="a remote WebDriver")
+    group.add_argument("--remote", default=None, metavar="URL", type=endpoint_address,
+                       help="a remote WebDriver")
     group.add_argument("--headed", action="store_true", default=None,
                        help="a headed browser (on a private Xvfb if there is no display), "
                        "its frames read from the display (a few ms) instead of screenshots")

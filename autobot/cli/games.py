@@ -129,6 +129,8 @@ def solve(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.s
         return _solve_tuble(args, inp, out)
     player = LookaheadPlayer(game)
     answer = args.answer.strip().lower() if args.answer else None
+    if answer is not None and game.adversarial:  # as `play` says it
+        raise AutobotError(f"--answer: {game.name} has no fixed answer (it picks as you go)")
     if answer is not None and answer not in game.answers:
         raise AutobotError(f"--answer {args.answer!r} is not a possible {game.label} answer")
     ask = (lambda guess: game.feedback(guess, answer)) if answer else _asker(game, inp, out)

@@ -163,7 +163,6 @@ def run(args: argparse.Namespace) -> int:
 
     from autobot.cli.games import puzzle_of
     from autobot.cli.play import reader_from_args, solver_from_args
-    from autobot.drivers.desktop import MssScreen
 
     if puzzle_of(args) is not None:
         from autobot.cli.puzzles import run_live_puzzle
@@ -187,8 +186,22 @@ def run(args: argparse.Namespace) -> int:
 
         require_pyautogui()  # before any window opens: no point finding a board we cannot type on
 
+    from autobot.harness.record import GameRecord
+
+    # The record's path is checked before any window opens; from here every exit writes it.
+    record = GameRecord(None if args.advise else args.json)
+    with record.on_any_exit(lambda exc: getattr(exc, "result", None)):
+        return _live(args, solver, console, profile, read, game, record)
+
+
+def _live(args: argparse.Namespace, solver: Any, console: Any, profile: Any, read: Any,
+          game: Any, record: Any) -> int:
+    from autobot.drivers.desktop import MssScreen
+
+    record.phase = "browser"
     with terminate_as_interrupt(), launched(args), \
             MssScreen(monitor=args.monitor, region=args.region) as screen:
+        record.phase = "game"
         from autobot.drivers.desktop import page_dialog
 
         frame, first = find_board(screen, read, args.find_timeout, where_text(args),
@@ -196,7 +209,8 @@ def run(args: argparse.Namespace) -> int:
         if not first.found:  # a dialog covers the game: the turn loop closes it first
             console.print("a dialog covers the game: closing it")
             sys.stdout.flush()
-            return play_live(args, screen, frame, first, solver, console, read, game)
+            return play_live(args, screen, frame, first, solver, console, read, game,
+                             record=record)
         from autobot.loop import board_cut
 
         cut = board_cut(first, frame.shape[0])
@@ -211,6 +225,7 @@ def run(args: argparse.Namespace) -> int:
                 raise AutobotError(why, 2)
         if args.advise:
             return advise(args, screen, read, solver, console, first)
-        return play_live(args, screen, frame, first, solver, console, read, game)
+        return play_live(args, screen, frame, first, solver, console, read, game,
+                         record=record)
 
 

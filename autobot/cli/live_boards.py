@@ -60,8 +60,8 @@ def run_live_boards(args: argparse.Namespace) -> int:
     from autobot.cli.play_boards import many_printer, many_solver
     from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
     from autobot.harness.live import live_config, terminate_as_interrupt
-    from autobot.harness.report import write_json
-    from autobot.loop.many import MANY_CONFIG, ManyGameFailed, play_many
+    from autobot.harness.record import GameRecord, verdict_line
+    from autobot.loop.many import MANY_CONFIG, play_many
     from autobot.vision.boards import BoardsReader
 
     if args.advise or args.confirm:
@@ -75,8 +75,11 @@ def run_live_boards(args: argparse.Namespace) -> int:
 
         profile = load_profile(args.profile)
     reader = BoardsReader(profile=profile)
-    with terminate_as_interrupt(), launched(args), \
+    record = GameRecord(args.json)  # checked now; written on every exit from here
+    with record.on_any_exit(lambda exc: getattr(exc, "result", None)), \
+            terminate_as_interrupt(), launched(args), \
             MssScreen(monitor=args.monitor, region=args.region) as screen:
+        record.phase = "game"
         frame, first = find_boards_on_screen(screen, reader, args.find_timeout, where_text(args))
         keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
         if args.click_to_focus:
@@ -97,16 +100,10 @@ def run_live_boards(args: argparse.Namespace) -> int:
 
         # A shared desktop's page may answer Enter late: as patient as the one-board live.
         config = replace(MANY_CONFIG, reject_patience=live_config(False).reject_patience)
-        try:
-            result = play_many(keys, solver, args.boards, config, reader=reader,
-                               on_event=many_printer(console), guard=guard)
-        except ManyGameFailed as failed:
-            if args.json:
-                write_json(args.json, failed.result.to_json())
-            raise
+        result = play_many(keys, solver, args.boards, config, reader=reader,
+                           on_event=many_printer(console), guard=guard)
     verdict = "won" if result.won else "lost"
-    console.print(f"\n{verdict} in {len(result.guesses)} guesses, {result.seconds:.1f} s")
+    console.print(f"\n{verdict_line(verdict, len(result.guesses))}, {result.seconds:.1f} s")
     sys.stdout.flush()
-    if args.json:
-        write_json(args.json, result.to_json())
+    record.write(result.to_json(), exit_code=0 if result.won else 1, reason=verdict)
     return 0 if result.won else 1

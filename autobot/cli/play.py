@@ -13,13 +13,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from autobot.cli.args import add_lang_option, key_delay_ms, scale_factor
+from autobot.cli.args import (
+    add_lang_option,
+    endpoint_address,
+    key_delay_ms,
+    page_address,
+    scale_factor,
+)
 from autobot.cli.boards import add_boards_option
 from autobot.cli.games import add_game_options, is_variant, length_from_page, user_game
 from autobot.cli.play_boards import add_answers_option, split_answers
 from autobot.drivers.browser import add_init_script, load_page
 from autobot.errors import AutobotError
-from autobot.harness.report import make_printer, share_grid, write_json
+from autobot.harness.report import make_printer, share_grid
 from autobot.wordle import upper_word
 
 
@@ -45,7 +51,7 @@ def add_browser_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strategy", default="default", help="solver strategy")
     parser.add_argument("--profile", metavar="NAME",
                         help="calibration profile (calibration/NAME.toml) for the reader")
-    parser.add_argument("--remote", metavar="URL",
+    parser.add_argument("--remote", metavar="URL", type=endpoint_address,
                         help="a Remote WebDriver / Selenium Grid endpoint (not local Chromium)")
     parser.add_argument("--anim", action=argparse.BooleanOptionalAction, default=True,
                         help="page animations (--no-anim turns them off)")
@@ -66,7 +72,8 @@ def register(subparsers: Any) -> None:
         description="Play Wordle hands-free in Chromium: the bot reads screenshots and types.",
     )
     parser.add_argument("--answer", metavar="WORD", help="the bundled page's answer (else random)")
-    parser.add_argument("--url", metavar="URL", help="play this Wordle page, not the bundled one")
+    parser.add_argument("--url", metavar="URL", type=page_address,
+                        help="play this Wordle page, not the bundled one")
     parser.add_argument("--start", metavar="WORD", help="force the first guess")
     parser.add_argument("--confirm", action="store_true",
                         help="ask before each guess: accept, edit, skip, quit")
@@ -178,7 +185,7 @@ def save_learned_glyphs(reader: Any, profile: Any, console: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play one game; exit 0 on a win, 1 on a loss."""
+    """Play one game; exit 0 on a win, 1 on a loss (or a quit)."""
     split_answers(args)
     if getattr(args, "game", "wordle") == "tuble":
         from autobot.games.tuble.play import run_play
@@ -188,12 +195,22 @@ def run(args: argparse.Namespace) -> int:
         from autobot.cli.play_boards import run_play_boards
 
         return run_play_boards(args)
+    from autobot.harness.record import GameRecord
+
+    # The record's path is checked before anything starts; from here every exit writes it.
+    record = GameRecord(args.json)
+    with record.on_any_exit(lambda exc: getattr(exc, "result", None)):
+        return _play(args, record)
+
+
+def _play(args: argparse.Namespace, record: Any) -> int:
     from rich.console import Console
 
     from autobot.drivers.browser import BrowserConfig, open_browser
     from autobot.drivers.driver import ConfirmStrategy, SeleniumDriver
     from autobot.drivers.window import display_for, screen_for
-    from autobot.loop import BotConfig, GameFailed, play_game
+    from autobot.harness.record import outcome, verdict_line
+    from autobot.loop import BotConfig, play_game
 
     game = game_from_args(args)
     answer = check_answer(args.answer, game)
@@ -206,7 +223,14 @@ def run(args: argparse.Namespace) -> int:
     if args.confirm:
         solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin, output=sys.stdout)
     theme = args.theme
+    printer = make_printer(console, theme, args.contrast)
+
+    def on_event(event: Any) -> None:
+        record.note(event)
+        printer(event)
+
     with contextlib.ExitStack() as stack:
+        record.phase = "browser"
         if args.url:
             url = args.url
         else:
@@ -222,10 +246,13 @@ def run(args: argparse.Namespace) -> int:
         webdriver = stack.enter_context(open_browser(browser))
         if init_script:
             add_init_script(webdriver, init_script)
+        record.phase = "page"
         load_page(webdriver, url)
+        record.phase = "game"
         browser_seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
                                 screen=screen_for(webdriver, browser))
+        record.extra["keys"] = driver.rung
         if game is not None and game.name == "jotto" and page_layout(driver, game) == "list":
             return run_list_game(driver, solver, game, args, console, browser_seconds)
         if args.boards is None and game is None:
@@ -238,18 +265,13 @@ def run(args: argparse.Namespace) -> int:
                     raise AutobotError(f"{boards} boards found: --confirm and --answer are "
                                        "for one board")
                 console.print(f"[dim]{boards} boards found[/dim]")
-                return play_loaded(args, driver, boards, t0, room)
-        try:
-            result = play_game(
-                driver, solver, BotConfig(hard=args.hard, rows=None if args.url else (
-                    game.rows if game is not None else 6), game=game),
-                reader=reader, on_event=make_printer(console, theme, args.contrast),
-            )
-        except GameFailed as failed:
-            # The record says what happened even when the game could not be finished.
-            if args.json:
-                write_json(args.json, {**failed.result.to_json(), "keys": driver.rung})
-            raise
+                return play_loaded(args, driver, boards, t0, room, record=record)
+        result = play_game(
+            driver, solver, BotConfig(hard=args.hard, rows=None if args.url else (
+                game.rows if game is not None else 6), game=game),
+            reader=reader, on_event=on_event,
+        )
+        record.extra["keys"] = driver.rung  # the way of sending keys that the page took
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
     save_learned_glyphs(reader, profile, console)
@@ -258,17 +280,17 @@ def run(args: argparse.Namespace) -> int:
     console.print(share_grid(list(result.turns), result.won, args.hard,
                              result.theme or theme, result.high_contrast,
                              game.rows if game is not None else 6))
-    verdict = "won" if result.won else "lost"
-    console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
+    verdict = outcome(result.won, result.stopped)
+    console.print(f"\n{verdict_line(verdict, len(result.turns))}, {result.seconds:.1f} s "
                   f"(browser and page up in {browser_seconds:.1f} s)")
     if args.json:
-        record = result.to_json()
-        record["keys"] = driver.rung  # the way of sending keys that the page took
-        record["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
-        record["lang"] = getattr(solver, "lang", args.lang or "en")  # as played (or told)
+        data = result.to_json()
+        data["keys"] = driver.rung
+        data["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
+        data["lang"] = getattr(solver, "lang", args.lang or "en")  # as played (or told)
         if args.boards is None and game is None:
-            record["boards_found"] = 1  # counted from the pixels: the one-board game
-        write_json(args.json, record)
+            data["boards_found"] = 1  # counted from the pixels: the one-board game
+        record.write(data, exit_code=0 if result.won else 1, reason=verdict)
     return 0 if result.won else 1
 
 
@@ -310,6 +332,8 @@ def run_list_game(driver: Any, solver: Any, game: Any, args: argparse.Namespace,
     console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
                   f"(list page; browser and page up in {browser_seconds:.1f} s)")
     if args.json:
+        from autobot.harness.report import write_json
+
         record = result.to_json()
         record["keys"] = driver.rung
         write_json(args.json, record)

@@ -100,7 +100,12 @@ def run_play_boards(args: argparse.Namespace) -> int:
         raise AutobotError("--page-answers only applies to the bundled page, not to --url")
     init_script = read_init_script(args.init_script)
     solver = many_solver(args)  # bad --strategy/--hard/--start: before the browser opens
-    with contextlib.ExitStack() as stack:
+    from autobot.harness.record import GameRecord
+
+    record = GameRecord(args.json)  # checked now; written on every exit from here
+    with record.on_any_exit(lambda exc: getattr(exc, "result", None)), \
+            contextlib.ExitStack() as stack:
+        record.phase = "browser"
         url = args.url
         if not url:
             from autobot.page.server import page_url, serve_page
@@ -115,10 +120,12 @@ def run_play_boards(args: argparse.Namespace) -> int:
         if init_script:
             add_init_script(webdriver, init_script)
         t0 = time.monotonic()
+        record.phase = "page"
         load_page(webdriver, url)
+        record.phase = "game"
         driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
                                 screen=screen_for(webdriver, browser))
-        return play_loaded(args, driver, args.boards, t0, room_for(driver), solver)
+        return play_loaded(args, driver, args.boards, t0, room_for(driver), solver, record)
 
 
 def room_for(driver: Any) -> Any:
@@ -170,8 +177,9 @@ def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
 
 
 def play_loaded(args: argparse.Namespace, driver: Any, boards: int, t0: float,
-                room: Any = None, solver: Any = None) -> int:
-    """Play the many-board game already loaded in the driver's browser; print and record it."""
+                room: Any = None, solver: Any = None, record: Any = None) -> int:
+    """Play the many-board game already loaded in the driver's browser; print and record it
+    (in `record`, a `GameRecord` that also writes on any exit, when given)."""
     from rich.console import Console
 
     from autobot.harness.report import write_json
@@ -189,13 +197,15 @@ def play_loaded(args: argparse.Namespace, driver: Any, boards: int, t0: float,
         result = play_many(driver, solver, boards, reader=BoardsReader(profile=profile),
                            on_event=many_printer(console), room=room)
     except ManyGameFailed as failed:
-        if args.json:
+        if args.json and record is None:
             write_json(args.json, failed.result.to_json())
         raise
     solved = sum(bool(m) and m[-1] == "GGGGG" for m in result.marks)
     verdict = "won" if result.won else "lost"
     console.print(f"\n{verdict}: {solved}/{boards} boards in {len(result.guesses)}/"
                   f"{boards + 5} guesses, {time.monotonic() - t0:.1f} s")
-    if args.json:
+    if record is not None:
+        record.write(result.to_json(), exit_code=0 if result.won else 1, reason=verdict)
+    elif args.json:
         write_json(args.json, result.to_json())
     return 0 if result.won else 1

@@ -37,7 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "read",
         help="read the Wordle board in screenshots (no browser needed)",
         description="Locate the board in each image, classify its tiles and read the letters. "
-        "Exit 3 if an image shows no board, 2 if a file cannot be read.",
+        "Exit 3 if an image shows no board, 2 if a file cannot be read (the others are still "
+        "read and printed).",
     )
     p.add_argument("images", nargs="+", metavar="IMAGE", help="PNG/JPEG/GIF screenshots")
     p.add_argument("--json", action="store_true",
@@ -88,8 +89,15 @@ def run(args: argparse.Namespace) -> int:
         profile = load_profile(args.profile)
     results: list[dict[str, Any]] = []
     missing: list[str] = []
+    unreadable: list[str] = []  # one line each: a bad file does not stop the others
     for i, name in enumerate(args.images):
-        frame = load_image(name)  # AutobotError exit 2 if unreadable
+        try:
+            frame = load_image(name)  # any size and mode; unreadable or too big: exit 2
+        except AutobotError as exc:
+            if len(args.images) == 1:
+                raise
+            unreadable.append(str(exc))
+            continue
         if args.boards or _many(frame):
             from autobot.cli.read_boards import read_many
 
@@ -114,13 +122,15 @@ def run(args: argparse.Namespace) -> int:
         if not args.json:
             _print_board(name, read, several=len(args.images) > 1)
     if args.json:
-        payload: Any = results[0] if len(results) == 1 else results
+        payload: Any = results[0] if len(args.images) == 1 else results  # the readable ones
         print(json.dumps(payload, ensure_ascii=False))
-    if missing:
-        for name in missing:
-            print(f"autobot: no Wordle board found in {name}", file=sys.stderr)
-        return 3
-    return 0
+    for name in missing:
+        print(f"autobot: no Wordle board found in {name}", file=sys.stderr)
+    for problem in unreadable:
+        print(f"autobot: error: {problem}", file=sys.stderr)
+    if unreadable:
+        return 2  # bad input first: it is what the user must fix
+    return 3 if missing else 0
 
 
 def _read_tuble(args: argparse.Namespace) -> int:
@@ -143,6 +153,8 @@ def _read_tuble(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(results[0] if len(results) == 1 else results, indent=1))
     return 0 if all(r["found"] for r in results) else 3
+
+
 def _read_jotto_list(frame: Any, name: str, args: argparse.Namespace,
                      several: bool) -> dict[str, Any] | None:
     """A Jotto list's lines (word + count) as JSON and printed, or None if the frame has none."""

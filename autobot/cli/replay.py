@@ -62,6 +62,10 @@ def run(args: argparse.Namespace) -> int:
         profile = load_profile(args.profile)
     cases = collect_cases(args.paths, args.strict)
     if not cases:
+        if all(Path(p).is_dir() for p in args.paths):
+            # An empty folder (fixtures/pending once everything is filed) is nothing to do.
+            print(f"nothing pending: no images in {', '.join(args.paths)}")
+            return 0
         raise AutobotError(f"no images in {', '.join(args.paths)}")
     replayer = Replayer(profile=profile, strategy=args.strategy, lang=args.lang, mode=args.game,
                         length=args.length)

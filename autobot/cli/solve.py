@@ -109,9 +109,9 @@ def simulate(solver: Any, answer: str, hard: bool, out: TextIO, styled: bool) ->
     from autobot.solver import play
 
     if answer not in solver.answer_index and not solver.is_allowed(answer):
+        hint = "" if solver.answers.name == "nyt" else " (try --answers nyt)"  # not twice
         raise AutobotError(
-            f"{answer.upper()} is not a possible answer in the {solver.answers.name} list "
-            "(try --answers nyt)"
+            f"{answer.upper()} is not a possible answer in the {solver.answers.name} list{hint}"
         )
     show = _printer(out, styled)
     game = play(solver, answer, hard=hard)
@@ -146,7 +146,8 @@ def _playable(solver: Any, word: str) -> bool:
 
 
 def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) -> int:
-    """The question-answer loop; returns 0 when solved or stopped, 1 after six wrong rows."""
+    """The question-answer loop; returns 0 when solved, 1 when quit (or input ends) or after
+    six wrong rows."""
     from autobot.solver import GameState
 
     show = _printer(out, styled)
@@ -168,12 +169,12 @@ def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) ->
             out.write("colours> ")
             out.flush()
             line = inp.readline()
-            if not line:  # EOF: the person is done
+            if not line:  # EOF: the person is done, the game is not solved (as `quit`)
                 show()
-                return 0
+                return 1
             line = line.strip()
             if line.lower() in ("q", "quit", "exit"):
-                return 0
+                return 1  # stopped unsolved: the README's exit 1, as `solve --game jotto`
             if line.lower() in ("h", "help"):
                 show(HELP)
                 continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import tempfile
 import time
 from collections.abc import Iterator
@@ -44,6 +45,9 @@ class BrowserConfig:
     remote_url: str | None = None  # a Remote WebDriver / Selenium Grid endpoint
     window_position: tuple[int, int] | None = None  # headed windows only
     app_mode_url: str | None = None  # headed: open this URL as an app window (no tabs/URL bar)
+    # Keep Chromium's DevTools network events (Network.requestWillBeSent ...) in its
+    # performance log, for a test to read back every request the pages made.
+    log_network: bool = False
 
 
 def chrome_options(config: BrowserConfig, user_data_dir: str | None):
@@ -67,6 +71,8 @@ def chrome_options(config: BrowserConfig, user_data_dir: str | None):
         options.add_argument(f"--force-device-scale-factor={config.scale}")
     if config.app_mode_url:
         options.add_argument(f"--app={config.app_mode_url}")
+    if config.log_network:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     options.add_experimental_option("excludeSwitches", ["enable-automation"])
     options.add_experimental_option("useAutomationExtension", False)
     return options
@@ -99,6 +105,7 @@ def open_browser(config: BrowserConfig) -> Iterator[WebDriver]:
         raise AutobotError("selenium is not installed (pip install selenium)") from None
     profile = None
     driver = None
+    service = None
     try:
         if config.remote_url:
             options = chrome_options(config, None)
@@ -119,11 +126,9 @@ def open_browser(config: BrowserConfig) -> Iterator[WebDriver]:
                     )
             profile = tempfile.mkdtemp(prefix="autobot-chromium-")
             options = chrome_options(config, profile)
+            service = Service(executable_path=CHROMEDRIVER, env=chromium_env())
             try:
-                driver = webdriver.Chrome(
-                    service=Service(executable_path=CHROMEDRIVER, env=chromium_env()),
-                    options=options,
-                )
+                driver = webdriver.Chrome(service=service, options=options)
             except WebDriverException as exc:
                 first = (exc.msg or "").strip().splitlines()
                 raise AutobotError(
@@ -134,6 +139,11 @@ def open_browser(config: BrowserConfig) -> Iterator[WebDriver]:
         if driver is not None:
             with contextlib.suppress(Exception):
                 driver.quit()
+        elif service is not None:
+            # Stopped while Chromium was starting (a signal): Selenium has not handed us the
+            # driver, but chromedriver is already running.
+            with contextlib.suppress(Exception):
+                service.stop()
         if profile is not None:
             _remove_profile(profile)
 
@@ -161,6 +171,18 @@ def _remove_profile(profile: str, timeout: float = 5.0) -> None:
     deadline = time.monotonic() + timeout
     while _processes_using(profile) and time.monotonic() < deadline:
         time.sleep(0.05)
+    # Still running: its chromedriver died first (a signal to the whole group, a crash) and
+    # nobody will quit it; end what runs on our profile ourselves.
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        pids = _processes_using(profile)
+        if not pids:
+            break
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, sig)
+        end = time.monotonic() + 2.0
+        while _processes_using(profile) and time.monotonic() < end:
+            time.sleep(0.05)
     for _ in range(20):
         shutil.rmtree(profile, ignore_errors=True)
         if not os.path.exists(profile):

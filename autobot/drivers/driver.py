@@ -332,10 +332,11 @@ class ConfirmStrategy:
             raise UserQuit("quit: no more input at the confirm prompt")
         return line.strip()
 
-    def edit_problem(self, word: str, state: Any) -> str | None:
-        """Why `word` cannot be played now (one line), or None if it can."""
-        if len(word) != WORD_LENGTH or not word.isalpha() or not word.isascii():
-            return f"{word.upper() or '(nothing)'} is not a {WORD_LENGTH}-letter word"
+    def edit_problem(self, word: str, state: Any, length: int = WORD_LENGTH) -> str | None:
+        """Why `word` cannot be played now (one line), or None if it can; `length` is the
+        game's word length (the solver's own proposal has it)."""
+        if len(word) != length or not word.isalpha() or not word.isascii():
+            return f"{word.upper() or '(nothing)'} is not a {length}-letter word"
         if not self.is_allowed(word):
             return f"{word.upper()} is not in the word list"
         if word in getattr(state, "banned", ()):
@@ -376,7 +377,7 @@ class ConfirmStrategy:
                 else:
                     self._say(f"not understood: {answer!r}")
                     continue
-                problem = self.edit_problem(word, state)
+                problem = self.edit_problem(word, state, len(proposal))
                 if problem is None:
                     return word
                 self._say(problem)

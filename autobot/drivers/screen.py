@@ -42,12 +42,9 @@ def decode_image(data: bytes, source: str = "image") -> Frame:
 
 def load_frame(path: str | Path) -> Frame:
     """An image file as an RGB frame; a missing or unreadable file is bad input (exit 2)."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise AutobotError(f"cannot read {path}: {exc.strerror or exc}", 2) from None
-    return decode_image(data, str(path))
+    from autobot.vision.image import load_image
+
+    return load_image(path)  # any size and mode, pixel count bounded
 
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in frame pixels (x1, y1 exclusive)

@@ -143,22 +143,12 @@ def advise(args: argparse.Namespace, screen: Any, read: Callable[[Any], Any], so
 
 @contextlib.contextmanager
 def terminate_as_interrupt() -> Iterator[None]:
-    """SIGTERM ends the run like Ctrl-C, so a launched browser is still closed on the way out."""
-    import signal
-    import threading
+    """SIGTERM and SIGHUP end the run like Ctrl-C, so a launched browser is still closed on the
+    way out (`autobot.shutdown`; `autobot` itself already does this for every command)."""
+    from autobot.shutdown import signals_as_interrupt
 
-    if threading.current_thread() is not threading.main_thread():
+    with signals_as_interrupt():
         yield
-        return
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def live_config(hard: bool, game: Any = None) -> Any:
@@ -173,7 +163,8 @@ def live_config(hard: bool, game: Any = None) -> Any:
 
 
 def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
-              console: Any, read: Callable[..., Any], game: Any = None) -> int:
+              console: Any, read: Callable[..., Any], game: Any = None, *,
+              record: Any = None) -> int:
     """Take over the game on screen (Wordle, or `game`) and play it to the end through guarded
     real keys."""
     from autobot.drivers.desktop import (
@@ -184,7 +175,8 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
         page_dialog,
     )
     from autobot.drivers.driver import ConfirmStrategy
-    from autobot.harness.report import make_printer, share_grid, tiles, write_json
+    from autobot.harness.record import outcome, verdict_line
+    from autobot.harness.report import make_printer, share_grid, tiles
     from autobot.loop import play_game
 
     theme, contrast = first.theme or "light", first.high_contrast
@@ -214,9 +206,15 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     printer = make_printer(console, theme, contrast)
     seen: list[Any] = []  # rows scored so far, to report what was on the board if we stop
 
+    if record is None:
+        from autobot.harness.record import GameRecord
+
+        record = GameRecord(args.json)
+
     def on_event(event: Any) -> None:
         if event.kind in ("row", "resumed"):
             seen.append(event)
+        record.note(event)
         printer(event)
         sys.stdout.flush()
 
@@ -229,22 +227,18 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
                            overlay=page_dialog)
     except AutobotError as exc:
         console.print(f"stopped after {len(seen)} row(s), {time.monotonic() - started:.1f} s")
-        if args.json:
-            write_json(args.json, {
-                "won": False, "guesses": [e.guess for e in seen], "marks": [e.marks for e in seen],
-                "seconds": round(time.monotonic() - started, 3), "timings": {}, "rejected": [],
-                "stopped": str(exc), "exit_code": exc.exit_code,
-            })
+        if args.json and not record.written:
+            record.failed(exc, getattr(exc, "result", None))
         raise
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
     console.print()
     console.print(share_grid(list(result.turns), result.won, args.hard, theme, contrast,
                              6 if config.game is None else config.game.rows))
-    verdict = "won" if result.won else "lost"
-    console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s")
+    verdict = outcome(result.won, result.stopped)
+    console.print(f"\n{verdict_line(verdict, len(result.turns))}, {result.seconds:.1f} s")
     if args.json:
-        record = result.to_json()
-        record["board_checks"] = driver.checks
-        write_json(args.json, record)
+        data = result.to_json()
+        data["board_checks"] = driver.checks
+        record.write(data, exit_code=0 if result.won else 1, reason=verdict)
     return 0 if result.won else 1

@@ -354,7 +354,18 @@ class Replayer:
         return self._solvers[hard]
 
     def run(self, case: Case) -> Result:
-        """Decode one case's image and compare it with its expectation."""
+        """Decode one case's image and compare it with its expectation; an image that cannot
+        be read, or breaks the reader, is that case's failure, not the end of the run."""
+        try:
+            return self._run(case)
+        except Exception as exc:  # noqa: BLE001 (one bad file must not lose the summary)
+            result = Result(name=case.name, image=str(case.image), status="fail",
+                            source=case.source)
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+            result.diffs.append(f"reading it failed: {type(exc).__name__}: {first}")
+            return result
+
+    def _run(self, case: Case) -> Result:
         from autobot.vision import load_image, read_board
 
         result = Result(name=case.name, image=str(case.image), status="new", source=case.source)

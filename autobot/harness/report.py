@@ -80,12 +80,53 @@ def make_printer(console: Any, theme: str, contrast: bool) -> Any:
 
 
 def write_json(path: str, data: dict[str, Any]) -> None:
-    """Write `data` to `path` as JSON ('-' = stdout); an unwritable path is bad input."""
+    """Write `data` to `path` as JSON ('-' = stdout), atomically: a reader never sees half a
+    record, a failed write leaves the old file as it was; missing folders are made. An
+    unwritable path is bad input."""
     text = json.dumps(data, indent=2) + "\n"
     if path == "-":
         sys.stdout.write(text)
         return
+    write_atomic(path, text)
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """`text` to `path` through a temporary file beside it and a rename (no file left behind
+    when it fails); missing folders are made. An unwritable path is bad input."""
+    import os
+    import tempfile
+
+    target = Path(path)
+    tmp = None
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+        tmp = None
     except OSError as exc:
         raise AutobotError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+
+
+def check_writable(path: str | None, flag: str = "--json") -> None:
+    """Fail now, before anything is started, if `path` cannot be written later: its folder is
+    made (as the other commands' outputs are) and a file is tried in it. '-' and None pass."""
+    import os
+    import tempfile
+
+    if path is None or path == "-":
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise AutobotError(f"{flag}: cannot write {path}: it is a folder")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise AutobotError(f"{flag}: cannot write {path}: {exc.strerror or exc}") from None

@@ -18,6 +18,8 @@ def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | Non
         if grid is not None:
             return grid, []
     scale = locate.search_scale(frame.shape)
+    if locate.too_small(frame.shape, scale):
+        return None, []  # a sliver (2000x1, 8000x3): no tile fits in it
     grey = locate.to_search_grey(frame, scale)
     boxes = locate.find_candidates(grey)
     lat = locate.fit_lattice(boxes, width=grey.shape[1])

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import numpy as np
 
-from autobot.errors import AutobotError
 from autobot.vision import palette as palette_mod
 
 
@@ -86,16 +85,10 @@ def _not_found(reason: str) -> BoardRead:
 
 
 def load_image(path: str | Path) -> np.ndarray:
-    """PNG/JPEG/GIF (first frame) -> HxWx3 uint8 RGB; AutobotError(exit 2) if unreadable."""
-    from PIL import Image, UnidentifiedImageError
+    """Any image file -> HxWx3 uint8 RGB; AutobotError (exit 2) if unreadable or too big
+    (`autobot.vision.image`)."""
+    from autobot.vision.image import load_image as load
 
-    try:
-        with Image.open(path) as img:
-            img.seek(0)
-            return np.asarray(img.convert("RGB"), dtype=np.uint8).copy()
-    except FileNotFoundError:
-        raise AutobotError(f"no such image: {path}", 2) from None
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
-        raise AutobotError(f"cannot read image {path}: {exc}", 2) from None
+    return load(path)
 
 

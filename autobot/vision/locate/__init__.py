@@ -8,6 +8,7 @@ from autobot.vision.locate.candidates import (
     find_candidates,
     search_scale,
     to_search_grey,
+    too_small,
 )
 from autobot.vision.locate.lattice import (
     MAX_ROWS,
@@ -19,5 +20,5 @@ from autobot.vision.locate.lattice import (
 
 __all__ = [
     "MAX_ROWS", "MIN_TILE", "Box", "Lattice", "find_candidates", "fit_lattice", "refit_lattice",
-    "resized_lattice", "search_scale", "to_search_grey",
+    "resized_lattice", "search_scale", "to_search_grey", "too_small",
 ]

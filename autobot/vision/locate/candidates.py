@@ -46,11 +46,23 @@ def search_scale(shape: tuple[int, ...]) -> float:
 
 
 def to_search_grey(frame: np.ndarray, scale: float) -> np.ndarray:
-    """Grey, downscaled copy of an RGB frame for locating."""
+    """Grey, downscaled copy of an RGB frame for locating (never less than 1x1: a sliver of a
+    frame, 8000x3, stays a sliver, in which no tile is found)."""
     grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
     if scale < 1.0:
+        h, w = grey.shape[:2]
+        if round(h * scale) < 1 or round(w * scale) < 1:
+            return cv2.resize(grey, (max(1, round(w * scale)), max(1, round(h * scale))),
+                              interpolation=cv2.INTER_AREA)
+        # fx/fy, not a size: OpenCV keeps its exact 1/n fast path only so.
         grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return grey
+
+
+def too_small(shape: tuple[int, ...], scale: float | None = None) -> bool:
+    """Whether a frame's short side, as searched, cannot hold one tile (a 2000x1 strip)."""
+    scale = search_scale(shape) if scale is None else scale
+    return min(shape[0], shape[1]) * scale < MIN_TILE
 
 
 EDGE_PAD = 5  # px added around the search image: 3 repeated, 2 contrasting (_pad_contrasting)
