@@ -286,7 +286,9 @@ def sample_tiles(
     agree = np.where(cursor, np.delete(by_side, 2, axis=1).min(1), agree)
     # An accent over a big letter (Ã, É) reaches up into the top of the ring: only the top
     # side differs, and the tile has a letter.
-    accent = ink & (by_side[:, 0] < RING_AGREE) & (by_side[:, 1:].min(1) >= RING_AGREE)
+    # (An accent covers part of the top side; a tile bouncing up moves all of it.)
+    accent = ink & (by_side[:, 0] < RING_AGREE) & (by_side[:, 0] >= ACCENT_TOP_AGREE) \
+        & (by_side[:, 1:].min(1) >= RING_AGREE)
     agree = np.where(accent, by_side[:, 1:].min(1), agree)
     ringed = np.flatnonzero(inside_page & ink).tolist()
     by_ring: set[int] = set()
@@ -451,6 +453,7 @@ def _squash(
     return out
 
 
+ACCENT_TOP_AGREE = 0.5  # of the ring's top side: at least this much still the tile's colour
 SQUASH_OFF_CENTRE = 0.25  # of a tile: a shrunken extent centred this far off is not a flip
 
 
