@@ -145,8 +145,8 @@ def test_letters_near_forgives_one_look_alike_not_a_dropped_key() -> None:
 
 
 def test_count_boards_waits_for_the_same_count_twice(monkeypatch) -> None:
+    import autobot.cli.play_boards as pb
     import autobot.vision
-    import autobot.vision.boards as vb
     from autobot.cli.play_boards import AUTO_LOOK_MAX_S, count_boards
 
     t = {"now": 0.0}
@@ -155,7 +155,7 @@ def test_count_boards_waits_for_the_same_count_twice(monkeypatch) -> None:
         t["now"] += s
 
     # A frame is (boards in view, one board found by the one-board reader).
-    monkeypatch.setattr(vb, "many_boards", lambda f: [object()] * f[0])
+    monkeypatch.setattr(pb, "unplayed_boards", lambda f: f[0])
     monkeypatch.setattr(autobot.vision, "read_board", lambda f: SimpleNamespace(found=f[1]))
 
     def count(frames: list) -> tuple[int, float]:

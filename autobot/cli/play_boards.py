@@ -145,13 +145,24 @@ AUTO_LOOK_S = 0.6  # a page shows no boards this long after loading: one board (
 AUTO_LOOK_MAX_S = 5.0  # no board at all (a menu, a page still drawing): looked for this long
 
 
+def unplayed_boards(frame: Any) -> int:
+    """Boards of a page before its first guess, counted from the pixels: two or more boards of
+    the same tiles with no letter in any row yet (0 otherwise). A keyboard's rows and a dialog's
+    example rows carry letters before any guess, so they are never counted."""
+    from autobot.vision.boards import read_boards
+
+    read = read_boards(frame)
+    blank = [b for b in read.boards
+             if b.found and not any(ch.isalpha() for letters, _ in b.rows for ch in letters)]
+    return len(blank) if len(blank) >= 2 else 0
+
+
 def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
                  clock: Any = time.monotonic) -> int:
     """How many boards the loaded page shows (0 or 1: the one-board game), from its pixels:
     the same count of two or more boards on two frames in a row; boards that do not fit in
     view are brought into it first (zoomed out) and counted again."""
     from autobot.vision import read_board
-    from autobot.vision.boards import many_boards
 
     screen = driver.screen
     grab = getattr(screen, "grab_full", screen.grab)
@@ -159,7 +170,7 @@ def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
     last = -1
     while True:
         frame = grab()
-        n = len(many_boards(frame))
+        n = unplayed_boards(frame)
         if n >= 2 and n == last:
             break
         waited = clock() - started
@@ -172,7 +183,7 @@ def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
         last = n
         sleep(0.2)
     if room is not None and room.fit("boards cut by the edge of the view"):
-        n = max(n, len(many_boards(grab())))
+        n = max(n, unplayed_boards(grab()))
     return n
 
 
