@@ -119,8 +119,11 @@ def _write_json(path: Path, data: Any) -> None:
     print(f"wrote {path}")
 
 
-def solve(args: argparse.Namespace, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
     """Suggest guesses for a variant played elsewhere (or simulate one with --answer)."""
+    # The streams of the moment, not of import time (a captured or replaced stdout).
+    inp = sys.stdin if inp is None else inp
+    out = sys.stdout if out is None else out
     from autobot.games import find_game
     from autobot.games.lookahead import LookaheadPlayer
 
