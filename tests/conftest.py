@@ -21,6 +21,23 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+def require_desktop(missing: list[str]) -> None:
+    """Skip locally when the desktop tools (Xvfb, xauth, pyautogui) or the test's own
+    `missing` prerequisites are absent; in CI (CI=true) that is a failure."""
+    import importlib.util
+    import shutil
+
+    missing = missing + [t for t in ("Xvfb", "xauth") if shutil.which(t) is None]
+    # find_spec, not import: importing pyautogui connects to a display at once.
+    if importlib.util.find_spec("pyautogui") is None or importlib.util.find_spec("Xlib") is None:
+        missing.append("pyautogui (pip install 'autobot[desktop]')")
+    if not missing:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"desktop test prerequisites missing in CI: {', '.join(missing)}")
+    pytest.skip(f"desktop prerequisites missing: {', '.join(missing)}")
+
+
 def require_chromium() -> None:
     """Skip locally without Chromium; in CI (CI=true) a missing browser is a failure."""
     if os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER):

@@ -8,7 +8,6 @@ parsing, BGRA conversion, the board guard) are unit-tested with small synthetic 
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import json
 import os
 import select
@@ -23,6 +22,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import require_desktop
 
 from autobot.drivers.desktop import (
     Anchor,
@@ -345,15 +345,7 @@ def test_live_without_display_is_one_line_exit_5() -> None:
 def _require_desktop() -> None:
     """Skip locally without Xvfb/Chromium/pyautogui; in CI (CI=true) that is a failure."""
     missing = [p for p in ("/usr/bin/chromium", "/usr/bin/chromedriver") if not os.path.exists(p)]
-    missing += [t for t in ("Xvfb", "xauth", "xdotool") if shutil.which(t) is None]
-    # find_spec, not import: importing pyautogui connects to a display at once.
-    if importlib.util.find_spec("pyautogui") is None or importlib.util.find_spec("Xlib") is None:
-        missing.append("pyautogui (pip install 'autobot[desktop]')")
-    if not missing:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"desktop test prerequisites missing in CI: {', '.join(missing)}")
-    pytest.skip(f"desktop prerequisites missing: {', '.join(missing)}")
+    require_desktop(missing + [t for t in ("xdotool",) if shutil.which(t) is None])
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ checked against the game ID's solution; and the puzzle CLI's bad input and bench
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -15,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import require_desktop
 
 from autobot.bench.puzzles_live import app_env, app_window, window_solved
 
@@ -27,16 +27,8 @@ def _have_app(app: str) -> bool:
 
 def _require_puzzle_desktop() -> None:
     """Skip locally without Xvfb/pyautogui/sgt-puzzles; in CI (CI=true) that is a failure."""
-    missing = [t for t in ("Xvfb", "xauth") if shutil.which(t) is None]
-    missing += [f"sgt-{a} (apt-get install sgt-puzzles)" for a in ("unruly", "solo")
-                if not _have_app(a)]
-    if importlib.util.find_spec("pyautogui") is None or importlib.util.find_spec("Xlib") is None:
-        missing.append("pyautogui (pip install 'autobot[desktop]')")
-    if not missing:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"desktop test prerequisites missing in CI: {', '.join(missing)}")
-    pytest.skip(f"desktop prerequisites missing: {', '.join(missing)}")
+    require_desktop([f"sgt-{a} (apt-get install sgt-puzzles)" for a in ("unruly", "solo")
+                     if not _have_app(a)])
 
 
 @pytest.fixture(scope="module")
