@@ -254,9 +254,9 @@ def _play(args: argparse.Namespace, record: Any) -> int:
                                 screen=screen_for(webdriver, browser))
         record.extra["keys"] = driver.rung
         if game is not None and game.name == "jotto" and page_layout(driver, game) == "list":
-            return run_list_game(driver, solver, game, args, console, browser_seconds)
+            return run_list_game(driver, solver, game, console, browser_seconds, record)
         if args.boards is None and game is None:
-            from autobot.cli.play_boards import count_boards, play_loaded, room_for
+            from autobot.cli.play_boards import count_boards, many_solver, play_loaded, room_for
 
             room = room_for(driver)
             boards = count_boards(driver, room)
@@ -265,7 +265,7 @@ def _play(args: argparse.Namespace, record: Any) -> int:
                     raise AutobotError(f"{boards} boards found: --confirm and --answer are "
                                        "for one board")
                 console.print(f"[dim]{boards} boards found[/dim]")
-                return play_loaded(args, driver, boards, t0, room, record=record)
+                return play_loaded(args, driver, boards, t0, room, many_solver(args), record)
         result = play_game(
             driver, solver, BotConfig(hard=args.hard, rows=None if args.url else (
                 game.rows if game is not None else 6), game=game),
@@ -319,9 +319,10 @@ def page_layout(driver: Any, game: Any, timeout: float = 5.0) -> str:
             return "tiles"  # let the board loop say what it does not find
 
 
-def run_list_game(driver: Any, solver: Any, game: Any, args: argparse.Namespace, console: Any,
-                  browser_seconds: float) -> int:
-    """Play Jotto on a page that lists guesses as text lines; exit 0 on a win."""
+def run_list_game(driver: Any, solver: Any, game: Any, console: Any, browser_seconds: float,
+                  record: Any) -> int:
+    """Play Jotto on a page that lists guesses as text lines, written to `record` (a
+    `GameRecord`); exit 0 on a win."""
     from autobot.loop.jotto_list import play_list_game
 
     result = play_list_game(driver, solver, game, on_event=console.print)
@@ -331,12 +332,9 @@ def run_list_game(driver: Any, solver: Any, game: Any, args: argparse.Namespace,
                                                         else ""))
     console.print(f"\n{verdict} in {len(result.turns)} guesses, {result.seconds:.1f} s "
                   f"(list page; browser and page up in {browser_seconds:.1f} s)")
-    if args.json:
-        from autobot.harness.report import write_json
-
-        record = result.to_json()
-        record["keys"] = driver.rung
-        write_json(args.json, record)
+    data = result.to_json()
+    data["keys"] = driver.rung
+    record.write(data, exit_code=0 if result.won else 1, reason=verdict)
     return 0 if result.won else 1
 
 

@@ -188,35 +188,25 @@ def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
 
 
 def play_loaded(args: argparse.Namespace, driver: Any, boards: int, t0: float,
-                room: Any = None, solver: Any = None, record: Any = None) -> int:
-    """Play the many-board game already loaded in the driver's browser; print and record it
-    (in `record`, a `GameRecord` that also writes on any exit, when given)."""
+                room: Any, solver: Any, record: Any) -> int:
+    """Play the many-board game already loaded in the driver's browser; print it and write it
+    to `record` (a `GameRecord`, which also writes on any exit)."""
     from rich.console import Console
 
-    from autobot.harness.report import write_json
-    from autobot.loop.many import ManyGameFailed, play_many
+    from autobot.loop.many import play_many
     from autobot.vision.boards import BoardsReader
 
-    solver = solver if solver is not None else many_solver(args)
     profile = None
     if args.profile:
         from autobot.harness.calibration import load_profile
 
         profile = load_profile(args.profile)
     console = Console(highlight=False)
-    try:
-        result = play_many(driver, solver, boards, reader=BoardsReader(profile=profile),
-                           on_event=many_printer(console), room=room)
-    except ManyGameFailed as failed:
-        if args.json and record is None:
-            write_json(args.json, failed.result.to_json())
-        raise
+    result = play_many(driver, solver, boards, reader=BoardsReader(profile=profile),
+                       on_event=many_printer(console), room=room)
     solved = sum(bool(m) and m[-1] == "GGGGG" for m in result.marks)
     verdict = "won" if result.won else "lost"
     console.print(f"\n{verdict}: {solved}/{boards} boards in {len(result.guesses)}/"
                   f"{boards + 5} guesses, {time.monotonic() - t0:.1f} s")
-    if record is not None:
-        record.write(result.to_json(), exit_code=0 if result.won else 1, reason=verdict)
-    elif args.json:
-        write_json(args.json, result.to_json())
+    record.write(result.to_json(), exit_code=0 if result.won else 1, reason=verdict)
     return 0 if result.won else 1
