@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -68,7 +69,8 @@ def bench(args: argparse.Namespace) -> int:
     elif game.name == "jotto":
         result = bench_jotto(game, args.seed or 0)
     else:
-        result = bench_entropy(game, hard=getattr(args, "hard", False))
+        result = bench_entropy(game, hard=getattr(args, "hard", False),
+                               sample=args.sample or args.games, seed=args.seed or 0)
     print(json.dumps(result, indent=1))
     if args.json is not None:
         _write_json(args.json, result)
@@ -136,7 +138,10 @@ def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | Non
         raise AutobotError(f"--answer: {game.name} has no fixed answer (it picks as you go)")
     if answer is not None and answer not in game.answers:
         raise AutobotError(f"--answer {args.answer!r} is not a possible {game.label} answer")
-    ask = (lambda guess: game.feedback(guess, answer)) if answer else _asker(game, inp, out)
+    # A game that lies (Fibble) shows --answer's rows through its lies, seeded: repeatable.
+    lie = random.Random(0)
+    ask = ((lambda guess: game.shown(game.feedback(guess, answer), lie.getrandbits(30)))
+           if answer else _asker(game, inp, out))
     return session(player, ask, out, hard=getattr(args, "hard", False))
 
 
@@ -167,7 +172,8 @@ def session(player: Any, ask: Callable[[str], int | None], out: TextIO, hard: bo
             print(f"Solved in {turn}", file=out)
             return 0
         turns.append(Turn(guess, game.describe(code)))
-        candidates = candidates[player.codes(player.guess_index[guess], candidates) == code]
+        codes = player.codes(player.guess_index[guess], candidates)
+        candidates = candidates[game.consistent(codes, code)]
         print(f"Legal words left: {len(candidates)}", file=out)
         if len(candidates) == 0:
             print("No word fits those scores", file=out)

@@ -1,4 +1,4 @@
-"""Games as a parameter: Wordle of 4..11 letters, Absurdle, Jotto and Tuble, each a `Game` value.
+"""Games as a parameter: Wordle of 4..11 letters, Absurdle, Jotto, Tuble and Fibble, each a `Game`.
 
 `find_game("wordle", length=6)` gives the rules, board shape, rows and lists of one game;
 `GAMES` maps each name to its maker (like python-chess's variants). Grid puzzles (0h h1,
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from autobot.errors import AutobotError
-from autobot.games import absurdle, jotto, tuble, wordle
+from autobot.games import absurdle, fibble, jotto, tuble, wordle
 from autobot.games.base import Game
 from autobot.games.lists import LENGTHS, length_lists
 from autobot.games.puzzles import ALIASES, PUZZLES, Puzzle, find_puzzle
@@ -20,6 +20,7 @@ GAMES: dict[str, Callable[[int], Game]] = {
     "absurdle": absurdle.make,
     "jotto": jotto.make,
     "tuble": tuble.make,
+    "fibble": fibble.make,
 }
 
 

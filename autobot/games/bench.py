@@ -13,25 +13,36 @@ from autobot.games.codes import encode
 from autobot.games.entropy import EntropyPlayer
 
 
-def _walk(player: EntropyPlayer, limit: int, hard: bool = False
-          ) -> tuple[np.ndarray, list[float]]:
-    """Guesses needed for every answer (0 = not solved within `limit`), and each decision's time.
+def draw(seed: int, answer: int, turn: int) -> int:
+    """A seeded number picking what a lying game shows on row `turn` against answer `answer`."""
+    return random.Random(f"{seed}/{answer}/{turn}").getrandbits(30)
 
-    Plays all answers at once as a tree: one decision per set of candidates left, which is
-    exactly what playing them one by one would decide (the player is pure). `hard`: every
-    guess obeys hard mode given the rows on its branch.
+
+def _walk(player: EntropyPlayer, limit: int, hard: bool = False,
+          targets: np.ndarray | None = None, seed: int = 0) -> tuple[np.ndarray, list[float]]:
+    """Guesses needed for each of `targets` (answer numbers, default all; 0 = not solved within
+    `limit`), and each decision's time.
+
+    Plays all targets at once as a tree: one decision per set of candidates left, which is
+    exactly what playing them one by one would decide (the player is pure). A target follows
+    the branch of the code its row shows (`Game.shown`: the true code, or for a game that lies
+    a draw seeded by `seed`, the target and the row); the branch keeps the candidates
+    `Game.consistent` with that code. `hard`: every guess obeys hard mode given the rows on
+    its branch.
     """
     from autobot.games.strategy import hard_mask
     from autobot.wordle import Turn
 
     game = player.game
     letters = encode(player.guesses)[0][0] if hard else None
+    everyone = np.arange(len(game.answers))
+    targets = everyone if targets is None else np.asarray(targets)
     needed = np.zeros(len(game.answers), dtype=np.int64)
     times: list[float] = []
-    stack: list[tuple[np.ndarray, int, tuple[Turn, ...]]] = [
-        (np.arange(len(game.answers)), 1, ())]
+    stack: list[tuple[np.ndarray, np.ndarray, int, tuple[Turn, ...]]] = [
+        (everyone, targets, 1, ())]
     while stack:
-        candidates, turn, rows = stack.pop()
+        candidates, going, turn, rows = stack.pop()
         if turn > limit:
             continue
         start = time.perf_counter()
@@ -39,14 +50,16 @@ def _walk(player: EntropyPlayer, limit: int, hard: bool = False
         guess = player.decide(candidates, game.rows - turn + 1 if game.rows else None, mask)
         times.append(time.perf_counter() - start)
         codes = player.codes(guess, candidates)
-        for code in np.unique(codes):
-            bucket = candidates[codes == code]
+        shown = np.array([game.shown(int(c), draw(seed, int(a), turn)) for a, c in
+                          zip(going, player.codes(guess, going), strict=True)], dtype=np.int64)
+        for code in np.unique(shown):
             if code == game.win_code:
-                needed[bucket] = turn
-            else:
-                row = Turn(player.guesses[guess], game.describe(int(code))) if hard else None
-                stack.append((bucket, turn + 1, (*rows, row) if row else rows))
-    return needed, times
+                needed[going[shown == code]] = turn
+                continue
+            row = Turn(player.guesses[guess], game.describe(int(code))) if hard else None
+            stack.append((candidates[game.consistent(codes, int(code))], going[shown == code],
+                          turn + 1, (*rows, row) if row else rows))
+    return needed[targets], times
 
 
 def _figures(game: Game, needed: np.ndarray, times: list[float], wall: float) -> dict[str, Any]:
@@ -54,6 +67,7 @@ def _figures(game: Game, needed: np.ndarray, times: list[float], wall: float) ->
     rows = game.rows or 10**9
     return {
         "game": game.label, "answers": len(game.answers), "guesses": len(game.guesses),
+        "targets": len(needed),
         "solved": int(len(solved)), "mean": round(float(solved.mean()), 4),
         "max": int(solved.max()), "fails": int(np.sum((needed == 0) | (needed > rows))),
         "histogram": {int(k): int(v) for k, v in zip(*np.unique(solved, return_counts=True),
@@ -64,20 +78,25 @@ def _figures(game: Game, needed: np.ndarray, times: list[float], wall: float) ->
     }
 
 
-def bench_entropy(game: Game, hard: bool = False, *, player: EntropyPlayer | None = None
-                  ) -> dict[str, Any]:
-    """The entropy player (or `player`) over every answer of `game` (opener cached; its first
-    cost reported); `hard`: in hard mode (Wordle's tiles games)."""
+def bench_entropy(game: Game, hard: bool = False, *, player: EntropyPlayer | None = None,
+                  sample: int | None = None, seed: int = 0) -> dict[str, Any]:
+    """The entropy player (or `player`) over every answer of `game` (or a `sample` of them
+    drawn with `seed`, which also draws a lying game's lies; opener cached, its first cost
+    reported); `hard`: in hard mode (Wordle's tiles games)."""
+    targets = None
+    if sample is not None and sample < len(game.answers):
+        targets = np.array(sorted(random.Random(seed).sample(range(len(game.answers)), sample)))
     start = time.perf_counter()
     player = EntropyPlayer(game) if player is None else player
     opener_start = time.perf_counter()
     opener = player.guesses[player.opener()]
     opener_s = time.perf_counter() - opener_start
     player.decide(np.arange(min(3, len(game.answers))))  # load the compiled kernels untimed
-    needed, times = _walk(player, limit=(game.rows or 30) * 3, hard=hard and game.page == "tiles")
+    needed, times = _walk(player, limit=(game.rows or 30) * 3, hard=hard and game.page == "tiles",
+                          targets=targets, seed=seed)
     out = _figures(game, needed, times, time.perf_counter() - start)
     out.update(opener=opener, book_s=round(opener_s, 2), strategy=player.book_tag or "entropy",
-               hard=hard,
+               hard=hard, seed=seed,
                memory_mb=round(memory_bytes(game) / 1e6, 1))
     return out
 

@@ -2,7 +2,8 @@
 
 The loop records each played row as a `Turn(guess, feedback)`; the game says what that feedback
 means (`Game.code_of`: Wordle's colours, Jotto's count), so one strategy serves every variant:
-keep the answers that would have shown the same feedback, then ask the entropy player.
+keep the answers that could have shown that feedback (`Game.consistent`: the same code, unless
+the game lies), then ask the entropy player.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ class GameStrategy:
             guess = self.player.guess_index.get(turn.guess.lower())
             if guess is None:
                 raise AutobotError(f"{turn.guess.upper()} is not a {self.game.label} word", 4)
-            left = left[self.player.codes(guess, left) == self.game.code_of(turn.marks)]
+            left = left[self.game.consistent(self.player.codes(guess, left),
+                                             self.game.code_of(turn.marks))]
         return left
 
     def next_guess(self, state: Any) -> str:

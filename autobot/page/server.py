@@ -109,7 +109,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "scoring": ("standard", "lenient-dupes"),
     "reveal": ("flip", "flip-y", "fade", "none", "one-by-one", "tilt"),
     "tiles": ("square", "round", "rounded", "rect", "outline"),
-    "mode": ("wordle", "absurdle", "jotto"),
+    "mode": ("wordle", "absurdle", "jotto", "fibble"),
     "font": ("clear", "thin"),
     "layout": ("tiles", "list"),
 }
