@@ -29,7 +29,7 @@ def add_game_options(parser: argparse.ArgumentParser, board_width: bool = False,
 
     names = (*GAMES, *PUZZLES, *ALIASES) if puzzles else tuple(GAMES)
     parser.add_argument("--game", default="wordle", choices=names,
-                        help="the game: wordle (default), absurdle, jotto or tuble" + (
+                        help="the game: wordle (default), absurdle, jotto, tuble or fibble" + (
                             "; grid puzzles: ohhi (unruly), sudoku (solo)" if puzzles else ""))
     parser.add_argument("--length", type=word_length, default=None if board_width else 5,
                         metavar="N", help="letters per word, 4..11 (default " + (
