@@ -205,3 +205,12 @@ def test_every_shown_code_of_a_row_is_consistent_with_its_truth(fibble) -> None:
     for true, draw_ in product(range(0, 243, 7), range(5)):
         shown = fibble.shown(true, draw_)
         assert fibble.consistent(np.array([true]), shown)[0]
+
+
+@pytest.mark.parametrize("command", ["solve", "bench", "play"])
+def test_hard_mode_is_refused_as_the_colours_lie(command: str, capsys) -> None:
+    from autobot.cli import main
+
+    assert find_game("fibble").lies and not find_game("wordle").lies
+    assert main([command, "--game", "fibble", "--hard"]) == 2
+    assert "--hard: fibble has no hard mode (its colours lie)" in capsys.readouterr().err

@@ -63,6 +63,7 @@ def bench(args: argparse.Namespace) -> int:
     game = find_game(args.game, args.length)
     if game.name == "tuble":
         return _bench_tuble(args)
+    check_hard(game, args)
     if game.adversarial:
         # The answers are tried first at each depth (cheap); every allowed guess then proves it.
         result: dict[str, Any] = bench_absurdle(game, game.answers)
@@ -75,6 +76,12 @@ def bench(args: argparse.Namespace) -> int:
     if args.json is not None:
         _write_json(args.json, result)
     return 0
+
+
+def check_hard(game: Any, args: argparse.Namespace) -> None:
+    """--hard with a game whose colours lie (Fibble) is bad input: hard mode trusts them."""
+    if getattr(args, "hard", False) and game.lies:
+        raise AutobotError(f"--hard: {game.name} has no hard mode (its colours lie)")
 
 
 def _bench_tuble(args: argparse.Namespace) -> int:
@@ -132,6 +139,7 @@ def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | Non
     game = find_game(args.game, args.length)
     if game.name == "tuble":
         return _solve_tuble(args, inp, out)
+    check_hard(game, args)
     player = LookaheadPlayer(game)
     answer = args.answer.strip().lower() if args.answer else None
     if answer is not None and game.adversarial:  # as `play` says it

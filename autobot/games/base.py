@@ -55,6 +55,12 @@ class Game:
         """Name with the length when it is not Wordle's five ("wordle-6")."""
         return self.name if self.length == 5 else f"{self.name}-{self.length}"
 
+    @property
+    def lies(self) -> bool:
+        """Can a row show other colours than its true ones (Fibble)? Hard mode, whose rule
+        reads the colours as true, is then refused."""
+        return self.shows is not honest
+
     def shown(self, code: int, draw: int) -> int:
         """The code a row of true code `code` shows; `draw` (any int) picks among the codes
         the game may show (an honest game shows the true one)."""

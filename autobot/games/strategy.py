@@ -50,6 +50,8 @@ class GameStrategy:
     """The loop's solver for a `Game`: `next_guess(state)` from `state.history`."""
 
     def __init__(self, game: Game, hard: bool = False, start: str | None = None) -> None:
+        if hard and game.lies:
+            raise AutobotError(f"--hard: {game.name} has no hard mode (its colours lie)")
         self.game = game
         self.hard = hard
         self.player = EntropyPlayer(game)
