@@ -50,8 +50,10 @@ def _walk(player: EntropyPlayer, limit: int, hard: bool = False,
         guess = player.decide(candidates, game.rows - turn + 1 if game.rows else None, mask)
         times.append(time.perf_counter() - start)
         codes = player.codes(guess, candidates)
-        shown = np.array([game.shown(int(c), draw(seed, int(a), turn)) for a, c in
-                          zip(going, player.codes(guess, going), strict=True)], dtype=np.int64)
+        shown = player.codes(guess, going)
+        if game.lies:  # each target's row through its own seeded lie
+            shown = np.array([game.shown(int(c), draw(seed, int(a), turn))
+                              for a, c in zip(going, shown, strict=True)], dtype=np.int64)
         for code in np.unique(shown):
             if code == game.win_code:
                 needed[going[shown == code]] = turn
