@@ -153,12 +153,12 @@ def test_bench_over_a_seeded_sample_wins_every_game(tmp_path: Path, capsys) -> N
     from autobot.cli import main
 
     out = tmp_path / "fibble.json"
-    assert main(["bench", "--game", "fibble", "--sample", "25", "--seed", "3",
+    assert main(["bench", "--game", "fibble", "--sample", "12", "--seed", "3",
                  "--json", str(out)]) == 0
     result = json.loads(out.read_text())
-    assert result["targets"] == 25 and result["solved"] == 25 and result["fails"] == 0
+    assert result["targets"] == 12 and result["solved"] == 12 and result["fails"] == 0
     assert result["max"] <= 9 and result["seed"] == 3
-    assert sum(result["histogram"].values()) == 25
+    assert sum(result["histogram"].values()) == 12
 
 
 def test_solve_for_a_person_and_against_an_answer(capsys) -> None:
