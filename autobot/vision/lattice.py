@@ -71,9 +71,25 @@ def _runs(values: list[int], tol: int) -> list[int]:
     return [int(np.median(g)) for g in out]
 
 
+# Edge steps tried in turn: a clear line first; then a faint one, as pale cells on a white page
+# have (their anti-aliased rounded corners fade in steps below the first, joining the page).
+EDGE_STEPS = (24, 8)
+
+
 def find_lattice(frame: np.ndarray, min_side: int = 8, min_cells: int = 4) -> Lattice | None:
     """The biggest square lattice of equal cells in an RGB frame, or None."""
-    flat = (~_edges(frame)).astype(np.uint8)
+    best: Lattice | None = None
+    for step in EDGE_STEPS:
+        lat = _find_lattice(frame, min_side, min_cells, step)
+        if lat is not None and (best is None or lat.rows * lat.cols > best.rows * best.cols):
+            best = lat
+    return best
+
+
+def _find_lattice(frame: np.ndarray, min_side: int, min_cells: int,
+                  step: int) -> Lattice | None:
+    """The biggest lattice whose cells are regions with no edge of `step` inside."""
+    flat = (~_edges(frame, step)).astype(np.uint8)
     n, _, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
     boxes = []
     for x, y, w, h, area in stats[1:]:
