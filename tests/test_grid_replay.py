@@ -82,3 +82,11 @@ def test_server_sends_the_puzzle_page_for_ohhi_and_sudoku(base: str) -> None:
     for game in ("ohhi", "sudoku"):
         with urllib.request.urlopen(base + f"/?game={game}") as reply:
             assert b"<title>Puzzles</title>" in reply.read()
+
+
+def test_solo_symbols_past_nine_are_letters() -> None:
+    from autobot.harness.puzzles_live import symbol_value, value_key
+
+    assert [value_key(v) for v in (1, 9, 10, 12, 16)] == ["1", "9", "a", "c", "g"]
+    assert all(symbol_value(value_key(v)) == v for v in range(1, 36))
+    assert symbol_value("0") == symbol_value("?") == -1

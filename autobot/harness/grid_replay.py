@@ -73,9 +73,12 @@ def ink_diffs(given: Sequence[str], inks: Sequence[Any]) -> list[str]:
     return [f"{wrong} digits drawn in the other kind's ink"] if wrong else []
 
 
-def read_grid(frame: np.ndarray, kind: str) -> tuple[list[str], Any, list[str]]:
+def read_grid(frame: np.ndarray, kind: str, want: Sequence[str] = ()
+              ) -> tuple[list[str], Any, list[str]]:
     """The grid as rows of symbols (0h h1: colour groups as digits, 0 the commonest; Sudoku:
-    digits, '.' empty, '?' unreadable), what else was read (labels / inks), and problems."""
+    digits, letters past 9, '.' empty, '?' unreadable), what else was read (labels / inks),
+    and problems. A Sudoku past nine symbols takes its letters' shapes from the cells `want`
+    puts them in (as the bot learns them by typing each once): a partition check for those."""
     from autobot.vision.lattice import box_groups, cell_colours, find_lattice, group_colours
 
     lat = find_lattice(frame)
@@ -84,11 +87,16 @@ def read_grid(frame: np.ndarray, kind: str) -> tuple[list[str], Any, list[str]]:
     if kind == "ohhi":
         labels, _ = group_colours(cell_colours(frame, lat))
         return ["".join(str(int(v)) for v in row) for row in labels], labels, []
-    from autobot.harness.puzzles_live import read_solo
+    from autobot.harness.puzzles_live import letters_as_drawn, read_solo, symbol_value, value_key
     from autobot.vision.digits import load_digit_templates
 
-    read = read_solo(frame, lat, load_digit_templates())
-    rows = ["".join("?" if d < 0 else str(d) if d else "." for d, _ in
+    templates = load_digit_templates()
+    if lat.cols > 9 and want:
+        values = [0 if ch == "." else symbol_value(ch) for row in want for ch in row]
+        if len(values) == lat.cols * lat.rows:
+            templates = letters_as_drawn(frame, lat, values, templates)
+    read = read_solo(frame, lat, templates)
+    rows = ["".join("?" if d < 0 else value_key(d) if d else "." for d, _ in
                     read[r * lat.cols:(r + 1) * lat.cols]) for r in range(lat.rows)]
     problems = []
     bw, bh = box_groups(lat)
@@ -139,7 +147,7 @@ def replay_grid(image: Any, data: dict[str, Any]) -> dict[str, Any]:
         rows = [(r.station or r.text, f"{r.colour} {r.stops}") for r in read]
         diffs = judge_tuble(data, read)
     else:
-        grid, extra, problems = read_grid(frame, kind)
+        grid, extra, problems = read_grid(frame, kind, data.get("grid", ()))
         read_ms = (time.perf_counter() - start) * 1000
         rows = [(row, "") for row in grid]
         diffs = problems + (judge_grid(kind, data, grid, extra) if grid else [])
