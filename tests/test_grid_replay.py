@@ -14,8 +14,8 @@ from autobot.cli import main
 from autobot.harness.grid_replay import grid_kind, ink_diffs, judge_tuble, partition_diffs
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = [ROOT / "fixtures" / "puzzles", ROOT / "tests" / "data" / "puzzles",
-           ROOT / "fixtures" / "tuble"]
+FOLDERS = [ROOT / "fixtures" / "puzzles", ROOT / "fixtures" / "puzzles" / "sgt",
+           ROOT / "tests" / "data" / "puzzles", ROOT / "fixtures" / "tuble"]
 
 
 def test_partition_wants_one_colour_per_symbol() -> None:
@@ -54,7 +54,7 @@ def test_replay_passes_every_puzzle_fixture(tmp_path: Path) -> None:
     assert main(["replay", *map(str, FOLDERS), "--quiet", "--json", str(out)]) == 0
     summary = json.loads(out.read_text())["summary"]
     pngs = sum(len(list(f.glob("*.png"))) for f in FOLDERS)
-    assert summary["passed"] == summary["cases"] == pngs >= 19
+    assert summary["passed"] == summary["cases"] == pngs >= 23
     sides = [json.loads(p.read_text()) for p in (ROOT / "fixtures" / "puzzles").glob("*.json")]
     # Both games, both themes, both scales, and the page's solved state among them.
     for game in ("ohhi", "sudoku"):
@@ -63,13 +63,21 @@ def test_replay_passes_every_puzzle_fixture(tmp_path: Path) -> None:
     assert {s["game"] for s in sides if s["page_solved"]} == {"ohhi", "sudoku"}
 
 
+def _swap(row: str, a: str, b: str) -> str:
+    return row.translate(str.maketrans({a: b, b: a}))
+
+
 @pytest.mark.parametrize(("name", "edit"), [
     ("ohhi-6-dark-2x-mid", lambda g: [g[0].replace(".", "0", 1), *g[1:]]),  # an empty made red
     ("sudoku-9-dark-2x-mid", lambda g: [g[0][:-1] + ("1" if g[0][-1] != "1" else "2"), *g[1:]]),
+    # 16x16: two letters swapped in one row (their shapes come from the first cell of each).
+    ("sgt/solo-4x4dt-default-32px-won", lambda g: [g[0], _swap(g[1], "a", "b"), *g[2:]]),
 ])
 def test_replay_fails_on_a_wrong_sidecar(name: str, edit, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     src = ROOT / "fixtures" / "puzzles"
+    if "/" in name:
+        src, name = src / name.split("/")[0], name.split("/")[1]
     shutil.copy(src / f"{name}.png", tmp_path)
     side = json.loads((src / f"{name}.json").read_text())
     side["grid"] = edit(side["grid"])
