@@ -58,6 +58,7 @@ class Played:
     latency_ms: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     grid: str = ""
+    lattice: Lattice | None = None  # where the grid was found (not in the summary)
 
     def summary(self) -> dict[str, Any]:
         """Figures for JSON."""
@@ -145,7 +146,7 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
         how = "no" if sol.status == "none" else "more than one"
         raise AutobotError(f"this {size} grid has {how} solution as read", NO_BOARD)
     target = sol.cells
-    played = Played("unruly", size, False, 0)
+    played = Played("unruly", size, False, 0, lattice=lat)
     todo = [i for i, v in enumerate(cells) if v == -1]
 
     def colour_at(f: np.ndarray, i: int) -> np.ndarray:
@@ -329,7 +330,7 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
     bw, bh = box_groups(lat)
     if bw * bh != n:
         raise AutobotError(f"boxes of {bw}x{bh} cells do not tile a {n}x{n} grid", NO_BOARD)
-    played = Played("solo", f"{n}x{n} ({bw}x{bh} boxes)", False, 0)
+    played = Played("solo", f"{n}x{n} ({bw}x{bh} boxes)", False, 0, lattice=lat)
     if n > 9:
         # Values past 9 are letters in the app's font: typed once each to see them drawn.
         blank = [i for i, (d, _) in enumerate(read_solo(frame, lat, templates)) if d == 0]

@@ -98,7 +98,7 @@ def play_page(driver: Any, puzzle: str, *, timeout: float = 10.0,
     first = screen.grab()
     play = play_unruly if puzzle == "ohhi" else play_solo
     played = play(screen, PageHands(driver), timeout=timeout, log=log)
-    lat = find_lattice(first)
+    lat = played.lattice or find_lattice(first)
     last = screen.grab()
     deadline = time.monotonic() + 2.0
     shown = lat is not None and end_shown(first, last, lat)
