@@ -85,7 +85,7 @@ def register(subparsers: Any) -> None:
     add_lang_option(parser, from_page=True)
     add_boards_option(parser, "play", auto=True)
     add_answers_option(parser)
-    add_game_options(parser, board_width=True)
+    add_game_options(parser, board_width=True, puzzles=True)
 
 
 def game_from_args(args: argparse.Namespace) -> Any:
@@ -191,6 +191,12 @@ def run(args: argparse.Namespace) -> int:
         from autobot.games.tuble.play import run_play
 
         return run_play(args)
+    from autobot.cli.games import puzzle_of
+
+    if puzzle_of(args) is not None:  # 0h h1 / Sudoku pages: autobot.harness.puzzles_page
+        from autobot.harness.puzzles_page import run_play as run_puzzle
+
+        return run_puzzle(args, puzzle_of(args) or "")
     if args.boards is not None and args.boards > 1:
         from autobot.cli.play_boards import run_play_boards
 

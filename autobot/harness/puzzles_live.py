@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -58,6 +58,7 @@ class Played:
     latency_ms: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     grid: str = ""
+    lattice: Lattice | None = None  # where the grid was found (not in the summary)
 
     def summary(self) -> dict[str, Any]:
         """Figures for JSON."""
@@ -145,7 +146,7 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
         how = "no" if sol.status == "none" else "more than one"
         raise AutobotError(f"this {size} grid has {how} solution as read", NO_BOARD)
     target = sol.cells
-    played = Played("unruly", size, False, 0)
+    played = Played("unruly", size, False, 0, lattice=lat)
     todo = [i for i, v in enumerate(cells) if v == -1]
 
     def colour_at(f: np.ndarray, i: int) -> np.ndarray:
@@ -227,8 +228,24 @@ def _read_back_unruly(screen: Screen, lat: Lattice, empty: np.ndarray, refs: lis
         time.sleep(0.1)
 
 
+# Solo writes the symbols past 9 as letters: 10 'a', 11 'b' ... (a 16x16 ends at 'g').
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def symbol_value(symbol: str) -> int:
+    """A cell's symbol -> its value: '1'..'9', then 'a' = 10 ... (-1 for anything else)."""
+    if symbol.isdigit() and symbol != "0":
+        return int(symbol)
+    return 10 + LETTERS.index(symbol) if symbol in LETTERS else -1
+
+
+def value_key(value: int) -> str:
+    """The key that enters `value` (a digit, or the letter of a value past 9)."""
+    return str(value) if value <= 9 else LETTERS[value - 10]
+
+
 def read_solo(frame: np.ndarray, lat: Lattice, templates: Any) -> list[tuple[int, Any]]:
-    """Each cell's digit (0 blank, -1 unreadable) and ink colour, row by row."""
+    """Each cell's value (0 blank, -1 unreadable) and ink colour, row by row."""
     from autobot.vision import glyphs
 
     out: list[tuple[int, Any]] = []
@@ -239,8 +256,53 @@ def read_solo(frame: np.ndarray, lat: Lattice, templates: Any) -> list[tuple[int
                 out.append((0, None))
                 continue
             letter, score = templates.match([glyphs.normalise(g.crop)])[0]
-            out.append((int(letter) if letter.isdigit() and letter != "0" else -1, g.ink))
+            out.append((symbol_value(letter), g.ink))
     return out
+
+
+def learn_letters(screen: Screen, hands: Hands, lat: Lattice, spots: list[int], n: int,
+                  templates: Any, played: Played, settle: float) -> Any:
+    """Symbols past 9 drawn as the app draws them: each letter key typed once into an empty
+    cell (the fill overwrites it later), its glyph kept; the templates plus those glyphs."""
+    from autobot.vision import glyphs
+
+    keys, crops = [], []
+    for value, i in zip(range(10, n + 1), spots, strict=False):
+        r, c = divmod(i, n)
+        key = value_key(value)
+        t_frame = getattr(screen, "last", time.perf_counter())
+        hands.click(*lat.centre(r, c))
+        hands.type_word(key)
+        played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
+        frame, shown = _wait_for(screen, lambda f, r=r, c=c: cell_glyph(f, lat, r, c).crop
+                                 is not None, settle)
+        if not shown:
+            raise AutobotError(f"cell ({r}, {c}) shows nothing after the key {key!r}",
+                               SAFETY_EXIT)
+        time.sleep(0.05)  # drawn in full
+        crop = cell_glyph(screen.grab(), lat, r, c).crop
+        if crop is None:
+            raise AutobotError(f"cell ({r}, {c}) lost the {key!r} typed", SAFETY_EXIT)
+        keys.append(key)
+        crops.append(glyphs.normalise(crop))
+    return glyphs.with_glyphs(templates, keys, crops)
+
+
+def letters_as_drawn(frame: np.ndarray, lat: Any, want: Sequence[int], templates: Any) -> Any:
+    """The digit templates plus each letter (values past 9) as the window draws it in the first
+    cell the solution puts it in: the other cells of that value must then read as it, the
+    cells of every other value must not (one shape per value, as the solution partitions them)."""
+    from autobot.vision import glyphs
+    from autobot.vision.lattice import cell_glyph
+
+    keys, crops = [], []
+    for value in sorted({v for v in want if v > 9}):
+        r, c = divmod(list(want).index(value), lat.cols)
+        crop = cell_glyph(frame, lat, r, c).crop
+        if crop is not None:
+            keys.append(value_key(value))
+            crops.append(glyphs.normalise(crop))
+    return glyphs.with_glyphs(templates, keys, crops)
 
 
 def _solve_sudoku(c: int, r: int, cells: list[int]) -> sudoku.Solution:
@@ -263,14 +325,21 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
     if lat.rows != lat.cols:
         raise AutobotError(f"a Sudoku grid is square, this one is {lat.cols}x{lat.rows}", NO_BOARD)
     n = lat.cols
-    if n > 9:
-        raise AutobotError(f"{n}x{n} Sudoku needs letters for 10..{n}: not played yet", 2)
+    if n > 9 + len(LETTERS):
+        raise AutobotError(f"a {n}x{n} Sudoku has more symbols than digits and letters", 2)
     bw, bh = box_groups(lat)
     if bw * bh != n:
         raise AutobotError(f"boxes of {bw}x{bh} cells do not tile a {n}x{n} grid", NO_BOARD)
-    read = read_solo(frame, lat, templates)
+    played = Played("solo", f"{n}x{n} ({bw}x{bh} boxes)", False, 0, lattice=lat)
+    if n > 9:
+        # Values past 9 are letters in the app's font: typed once each to see them drawn.
+        blank = [i for i, (d, _) in enumerate(read_solo(frame, lat, templates)) if d == 0]
+        templates = learn_letters(screen, hands, lat, blank, n, templates, played, settle)
+        read = read_solo(frame, lat, templates)
+    else:
+        read = read_solo(frame, lat, templates)
     cells = [d for d, _ in read]
-    if -1 in cells:
+    if -1 in cells or max(cells) > n:
         raise AutobotError("a given digit could not be read", NO_BOARD)
     sol = _solve_sudoku(bw, bh, cells)
     size = f"{n}x{n} ({bw}x{bh} boxes)"
@@ -279,7 +348,6 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
     if sol.status != "solved":
         raise AutobotError(f"this grid has {'no' if sol.status == 'none' else 'more than one'} "
                            "solution as read", NO_BOARD)
-    played = Played("solo", size, False, 0)
     for i, v in enumerate(cells):
         if v:
             continue
@@ -287,7 +355,7 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
         r, c = divmod(i, n)
         t_frame = screen.last  # the frame that showed the previous move
         hands.click(*lat.centre(r, c))
-        hands.type_word(str(want))
+        hands.type_word(value_key(want))
         played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
         played.moves += 1
 
@@ -297,10 +365,11 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
                 return False
             from autobot.vision import glyphs
 
-            return templates.match([glyphs.normalise(g.crop)])[0][0] == str(want)
+            return templates.match([glyphs.normalise(g.crop)])[0][0] == value_key(want)
 
         if not _wait_for(screen, shows, settle)[1]:
-            raise AutobotError(f"cell ({r}, {c}) does not show the {want} typed", SAFETY_EXIT)
+            raise AutobotError(f"cell ({r}, {c}) does not show the {value_key(want)} typed",
+                               SAFETY_EXIT)
     time.sleep(0.6)  # the finished grid flashes briefly
     deadline = time.monotonic() + 3.0
     while True:
