@@ -135,11 +135,12 @@ def test_the_lying_bench_walk_agrees_with_playing_each_answer(small) -> None:
     alone with the same seeded lies: the same guesses needed."""
     player = EntropyPlayer(small)
     targets = np.array(sorted(random.Random(2).sample(range(len(small.answers)), 60)))
-    needed, _ = _walk(player, limit=small.rows * 3, targets=targets, seed=5)
-    for target, walked in zip(targets, needed, strict=True):
+    needed, _, paths = _walk(player, limit=small.rows * 3, targets=targets, seed=5)
+    for target, walked, path in zip(targets, needed, paths, strict=True):
         candidates = np.arange(len(small.answers))
         for turn in range(1, small.rows * 3 + 1):
             guess = player.decide(candidates, small.rows - turn + 1)
+            assert path[turn - 1] == guess  # the walk's record of the game is this game
             true = small.feedback(player.guesses[guess], small.answers[target])
             shown = small.shown(true, draw(5, int(target), turn))
             if shown == small.win_code:
@@ -155,10 +156,13 @@ def test_bench_over_a_seeded_sample_wins_every_game(tmp_path: Path, capsys) -> N
     out = tmp_path / "fibble.json"
     assert main(["bench", "--game", "fibble", "--sample", "12", "--seed", "3",
                  "--json", str(out)]) == 0
-    result = json.loads(out.read_text())
-    assert result["targets"] == 12 and result["solved"] == 12 and result["fails"] == 0
-    assert result["max"] <= 9 and result["seed"] == 3
+    (run,) = json.loads(out.read_text())["runs"]
+    result = run["summary"]
+    assert result["games"] == 12 and result["won"] == 12 and result["lost"] == 0
+    assert result["guesses"]["max"] <= 9 and result["seed"] == 3 and result["rows"] == 9
     assert sum(result["histogram"].values()) == 12
+    assert all(r["guesses"][-1] == r["answer"] for r in run["records"])
+    assert "fibble, strategy" in capsys.readouterr().out
 
 
 def test_solve_for_a_person_and_against_an_answer(capsys) -> None:

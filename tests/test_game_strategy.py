@@ -142,7 +142,11 @@ def test_hard_bench_walk_agrees_with_playing_each_answer() -> None:
     answers = tuple(sorted(rng.sample(base.answers, 60)))
     guesses = tuple(sorted(set(rng.sample(base.guesses, 1500)) | set(answers)))
     game = replace(base, answers=answers, guesses=guesses)
-    needed, _ = _walk(EntropyPlayer(game), limit=20, hard=True)
+    player = EntropyPlayer(game)
+    needed, _, paths = _walk(player, limit=20, hard=True)
     strategy = GameStrategy(game, hard=True)
     for i, answer in enumerate(answers):
-        assert len(play_out(strategy, answer, hard=True)) == needed[i], answer
+        played = play_out(strategy, answer, hard=True)
+        assert len(played) == needed[i], answer
+        # The walk's record of the game is the game the strategy plays.
+        assert [player.guesses[g] for g in paths[i]] == [t.guess for t in played], answer

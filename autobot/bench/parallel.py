@@ -24,6 +24,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from autobot.bench.model import (
+    BenchRecord,
+    BenchRun,
+    record_from_json,
+    record_to_json,
+    summarise,
+)
+from autobot.bench.output import print_runs, write_runs
 from autobot.errors import AutobotError
 
 
@@ -182,6 +190,7 @@ class ParallelRun:
         # not started stay in the queue and are reported as such, not as failed.
         self.stop = stop or threading.Event()
         self.busy = 0  # workers holding a job: a worker may only stop when no job can come back
+        self.strategy_name = config.strategy  # the solver's own name once a worker made one
 
     def run(self) -> Tally:
         """Play everything with `config.parallel` workers; every job ends in exactly one record."""
@@ -220,6 +229,7 @@ class ParallelRun:
         from autobot.solver import SolverConfig, make_solver
 
         solver = make_solver(SolverConfig(strategy=self.config.strategy, hard=self.config.hard))
+        self.strategy_name = solver.strategy_name  # the same in every worker
         session: _Session | None = None
         open_failures = 0
         try:
@@ -272,12 +282,13 @@ class ParallelRun:
         result = play_game(driver, solver, BotConfig(hard=c.hard))
         if result.stopped:
             raise AutobotError(f"game stopped: {result.stopped}", 4)
-        return {
-            "game": job.game, "answer": job.answer, "guesses": result.guesses,
-            "marks": result.marks, "won": bool(result.won and result.guesses[-1] == job.answer),
-            "seconds": round(result.seconds, 3), "node": session.node, "retries": retries,
-            **(options if c.mix else {}),
-        }
+        solved = bool(result.won and result.guesses and result.guesses[-1] == job.answer)
+        return record_to_json(BenchRecord(
+            answer=job.answer, guesses=tuple(result.guesses), solved=solved, won=solved,
+            decision_ms=tuple(result.timings.decide_ms), seconds=result.seconds,
+            extra={"game": job.game, "marks": result.marks, "node": session.node,
+                   "retries": retries, **(options if c.mix else {})},
+        ))
 
     def _requeue(self, job: Job, retries: int, reasons: list[str], exc: Exception | None) -> None:
         with self.lock:
@@ -285,16 +296,14 @@ class ParallelRun:
             if exc is not None:
                 self.tally.retries += 1
             if retries > self.config.max_retries:
-                self._record({"game": job.game, "answer": job.answer, "won": False,
-                              "failed": reasons[-1], "reasons": reasons, "retries": retries - 1})
+                self._record(_failed(job, reasons, retries - 1))
                 self.tally.failed += 1
                 return
             self.queue.append((job, retries, reasons))
 
     def _fail(self, job: Job, retries: int, reasons: list[str]) -> None:
         with self.lock:
-            self._record({"game": job.game, "answer": job.answer, "won": False,
-                          "failed": reasons[-1], "reasons": reasons, "retries": retries})
+            self._record(_failed(job, reasons, retries))
             self.tally.failed += 1
 
     def _finish(self, record: dict[str, Any]) -> None:
@@ -314,6 +323,13 @@ class ParallelRun:
             self.on_record(record)
         if self.progress is not None:
             self.progress(self.tally.line())
+
+
+def _failed(job: Job, reasons: list[str], retries: int) -> dict[str, Any]:
+    """The record of a game no session could play to its end."""
+    return record_to_json(BenchRecord(
+        answer=job.answer, failed=reasons[-1],
+        extra={"game": job.game, "reasons": reasons, "retries": retries}))
 
 
 def _wait(threads: list[threading.Thread], timeout: float | None = None) -> None:
@@ -450,7 +466,7 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
         "games_per_min": round(tally.done / wall * 60, 2) if wall > 0 else 0.0,
         "parallel": config.parallel, "remote": config.remote_url,
         "nodes": dict(collections.Counter(r.get("node", "?") for r in records if "node" in r)),
-        "leaks": leaks, "records": records,
+        "leaks": leaks, "records": records, "strategy": runner.strategy_name,
     }
 
 
@@ -499,12 +515,25 @@ def run(args: argparse.Namespace) -> int:
     for record in summary["records"]:
         if "failed" in record:
             print(f"FAILED game {record['game']} ({record['answer'].upper()}): {record['failed']}")
-    if getattr(args, "json", None):
-        from autobot.harness.report import write_json
-
-        write_json(str(args.json), {k: v for k, v in summary.items() if k != "records"})
+    run = bench_run(summary, config, out_path)
+    print_runs(run)
+    write_runs(getattr(args, "json", None), run,
+               records_file=str(out_path) if out_path is not None else None)
     ok = summary["won"] == summary["games"] and not any(summary["leaks"].values())
     return 0 if ok else 1
+
+
+def bench_run(summary: dict[str, Any], config: RunConfig, out_path: Path | None) -> BenchRun:
+    """The run in the common benchmark shape: every game's record (with --jsonl/--resume, the
+    file's, so resumed games count) and the pool's own figures in the summary's `extra`."""
+    lines = list(read_done(out_path).values()) if out_path is not None else summary["records"]
+    records = tuple(record_from_json(r) for r in sorted(lines, key=lambda r: int(r["game"])))
+    pool = ("played", "skipped", "retries", "not_started", "games_per_min", "parallel",
+            "remote", "nodes", "leaks")
+    return BenchRun(summarise(
+        records, game="wordle", strategy=summary["strategy"], mode="parallel", hard=config.hard,
+        rows=6, wall_s=summary["wall_s"], extra={k: summary[k] for k in pool},
+    ), records)
 
 
 def summary_line(summary: dict[str, Any]) -> str:

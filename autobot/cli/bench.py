@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import importlib
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -147,7 +145,8 @@ def run(args: argparse.Namespace) -> int:
             raise
         return int(module.run(args) or 0)
 
-    from autobot.bench.solver import histogram_image, pick_targets, summary_lines
+    from autobot.bench.output import print_runs, write_runs
+    from autobot.bench.solver import histogram_image, pick_targets
     from autobot.solver import make_solver
     from autobot.words import load_words
 
@@ -171,25 +170,25 @@ def run(args: argparse.Namespace) -> int:
         )
     targets = pick_targets(words, args.sample or args.games, args.seed or 0)
 
-    result = _run_with_progress(solver, targets, args)
-    result = dataclasses.replace(result, targets=target_list)
-    print("\n".join(summary_lines(result)))
-    if args.json is not None:
-        _write(args.json, lambda p: p.write_text(json.dumps(result.to_json(), indent=1) + "\n"))
-        print(f"wrote {args.json}")
+    game = "wordle" if args.lang == "en" else f"wordle ({args.lang})"
+    result = _run_with_progress(solver, targets, args, game=game, target_list=target_list,
+                                seed=None if len(targets) == len(words) else args.seed or 0)
+    print_runs(result)
+    write_runs(args.json, result)
     if args.plot is not None:
         _write(args.plot, lambda p: histogram_image(result).save(p, format="PNG"))
         print(f"wrote {args.plot}")
     return 0
 
 
-def _run_with_progress(solver: Any, targets: list[str], args: argparse.Namespace) -> Any:
+def _run_with_progress(solver: Any, targets: list[str], args: argparse.Namespace,
+                       **about: Any) -> Any:
     """The benchmark with a rich progress bar on stderr when it is a terminal."""
     from autobot.bench.solver import run_benchmark
 
     show = not args.quiet and sys.stderr.isatty()
     if not show:
-        return run_benchmark(solver, targets, hard=args.hard)
+        return run_benchmark(solver, targets, hard=args.hard, **about)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
@@ -199,7 +198,8 @@ def _run_with_progress(solver: Any, targets: list[str], args: argparse.Namespace
     ) as bar:
         task = bar.add_task(f"{solver.strategy_name}", total=len(targets))
         return run_benchmark(
-            solver, targets, hard=args.hard, progress=lambda done: bar.update(task, completed=done)
+            solver, targets, hard=args.hard, progress=lambda done: bar.update(task, completed=done),
+            **about,
         )
 
 

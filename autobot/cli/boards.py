@@ -61,14 +61,8 @@ def _multi_strategy(args: argparse.Namespace) -> str:
 
 def run_bench(args: argparse.Namespace) -> int:
     """Benchmark one strategy (or it and the baseline) on seeded answer sets; 0 when it ran."""
-    from autobot.cli.bench import _write
-    from autobot.multiboard import (
-        MultiSolver,
-        bench_sets,
-        comparison_lines,
-        run_multi_benchmark,
-        summary_lines,
-    )
+    from autobot.bench.output import print_comparison, print_runs, write_runs
+    from autobot.multiboard import MultiSolver, bench_sets, run_multi_benchmark
 
     if args.browser:
         raise AutobotError("--boards has no browser benchmark yet (the solver's alone)")
@@ -86,16 +80,12 @@ def run_bench(args: argparse.Namespace) -> int:
         if args.boards > len(solver.answers):
             raise AutobotError(f"{args.boards} boards need as many answers in the list")
         sets = bench_sets(solver, args.boards, games, seed)
-        result = run_multi_benchmark(solver, sets, seed, _progress(args, strategy, games))
-        results.append(result)
-        print("\n".join(summary_lines(result)), flush=True)
+        results.append(run_multi_benchmark(solver, sets, seed, _progress(args, strategy, games)))
+        print_runs(results[-1])  # each as it finishes (a joint run takes a while)
+        print()
     if len(results) > 1:
-        print("\n".join(comparison_lines(results)))
-    if args.json is not None:
-        doc = {"boards": args.boards, "games": games, "seed": seed,
-               "runs": [r.to_json() for r in results]}
-        _write(args.json, lambda p: p.write_text(json.dumps(doc, indent=1) + "\n"))
-        print(f"wrote {args.json}")
+        print_comparison(results)
+    write_runs(args.json, results)
     return 0
 
 

@@ -7,7 +7,6 @@ games' entropy player (bench), the forced-win search (Absurdle bench) or a text 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Callable
@@ -57,6 +56,7 @@ def length_from_page(args: argparse.Namespace) -> bool:
 
 def bench(args: argparse.Namespace) -> int:
     """Benchmark a variant, print its figures and write --json."""
+    from autobot.bench.output import print_runs, write_runs
     from autobot.games import find_game
     from autobot.games.bench import bench_absurdle, bench_entropy, bench_jotto
 
@@ -66,15 +66,14 @@ def bench(args: argparse.Namespace) -> int:
     check_hard(game, args)
     if game.adversarial:
         # The answers are tried first at each depth (cheap); every allowed guess then proves it.
-        result: dict[str, Any] = bench_absurdle(game, game.answers)
+        runs = [bench_absurdle(game, game.answers)]
     elif game.name == "jotto":
-        result = bench_jotto(game, args.seed or 0)
+        runs = bench_jotto(game, args.seed or 0)
     else:
-        result = bench_entropy(game, hard=getattr(args, "hard", False),
-                               sample=args.sample or args.games, seed=args.seed or 0)
-    print(json.dumps(result, indent=1))
-    if args.json is not None:
-        _write_json(args.json, result)
+        runs = [bench_entropy(game, hard=getattr(args, "hard", False),
+                              sample=args.sample or args.games, seed=args.seed or 0)]
+    print_runs(runs)
+    write_runs(args.json, runs)
     return 0
 
 
@@ -86,20 +85,18 @@ def check_hard(game: Any, args: argparse.Namespace) -> None:
 
 def _bench_tuble(args: argparse.Namespace) -> int:
     """Tuble: the bot's tree and the seed post's player over every station, in one run."""
-    from autobot.games.tuble.bench import bench_browser, bench_tuble, table
+    from autobot.bench.output import print_runs, write_runs
+    from autobot.games.tuble.bench import bench_browser, bench_tuble
 
     if getattr(args, "browser", False):
         # The bundled page from the pixels: --games N seeded stations (default 20).
-        result = bench_browser(args.games or args.sample or 20, args.seed or 0,
-                               scale=getattr(args, "scale", None) or 1.0,
-                               headed=bool(getattr(args, "headed", None)))
-        print(json.dumps({k: v for k, v in result.items() if k != "played"}, indent=1))
+        runs = [bench_browser(args.games or args.sample or 20, args.seed or 0,
+                              scale=getattr(args, "scale", None) or 1.0,
+                              headed=bool(getattr(args, "headed", None)))]
     else:
-        result = bench_tuble()
-        print(json.dumps(result, indent=1))
-        print("\n".join(table(result)))
-    if args.json is not None:
-        _write_json(args.json, result)
+        runs = bench_tuble()
+    print_runs(runs)
+    write_runs(args.json, runs)
     return 0
 
 
@@ -116,16 +113,6 @@ def _solve_tuble(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
         return session(lambda guess: int(code_table()[names.index(guess), answer]), out)
     print(f"autobot solve --game tuble: {HELP}", file=out)
     return session(asker(inp, out), out)
-
-
-def _write_json(path: Path, data: Any) -> None:
-    try:
-        if path.parent != Path(""):
-            path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1) + "\n")
-    except OSError as exc:
-        raise AutobotError(f"cannot write {path}: {exc}") from None
-    print(f"wrote {path}")
 
 
 def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
