@@ -285,15 +285,22 @@ def test_bench_browser_plays_and_writes_json(tmp_path: Path, capsys: Any) -> Non
     require_chromium()
     out = tmp_path / "bench.json"
     assert main(["bench", "--browser", "--games", "2", "--json", str(out)]) == 0
-    data = json.loads(out.read_text())
-    assert data["games"] == 2 and data["won"] == 2 and data["anim"] is False
-    for result in data["results"]:
-        assert result["guesses"][-1] == result["answer"]
+    doc = json.loads(out.read_text())
+    assert doc["exit_code"] == 0 and doc["reason"] == "won"
+    (run,) = doc["runs"]
+    data = run["summary"]
+    assert data["games"] == 2 and data["won"] == 2 and data["mode"] == "browser"
+    assert data["extra"]["anim"] is False and data["game_s"]["median"] > 0
+    for result in run["records"]:
+        assert result["guesses"][-1] == result["answer"] and result["won"]
         assert result["marks"] == [score(g, result["answer"]) for g in result["guesses"]]
-    assert set(data["steps"]) == {"capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms",
-                                  "reveal_ms"}
-    assert data["steps"]["read_ms"]["n"] > 0
-    assert "p95" in capsys.readouterr().out
+        assert len(result["decision_ms"]) == len(result["guesses"])
+    steps = data["extra"]["steps"]
+    assert set(steps) == {"capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms",
+                          "reveal_ms"}
+    assert steps["read_ms"]["n"] > 0
+    text = capsys.readouterr().out
+    assert "p95" in text and "wordle, strategy optimal, browser: 2 games (seed 1)" in text
 
 
 @pytest.mark.parametrize("size", ["412x915", "1366x768"])
