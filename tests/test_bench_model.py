@@ -178,5 +178,6 @@ def test_side_by_side_lines_line_up() -> None:
     lines = comparison_lines(runs)
     assert len(lines) == 3 and len({len(line) for line in lines}) == 1
     assert lines[1].startswith("joint ") and "2/3" in lines[1]
+    assert lines[2].split()[-2] == "-"  # no decision timed: no figure, not 0
     report = report_lines(runs)
     assert report[-3:] == lines and "" in report

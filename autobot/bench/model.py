@@ -292,8 +292,9 @@ def comparison_lines(runs: Iterable[BenchRun]) -> list[str]:
     lines = [f"{'strategy':<{w}} {'won':>11} {'mean':>8} {'max':>4} {'p99 ms':>9} {'wall s':>8}"]
     for run in runs:
         s = run.summary
+        p99 = f"{s.decision_ms['p99']:.2f}" if "p99" in s.decision_ms else "-"  # not timed
         lines.append(f"{s.strategy:<{w}} {f'{s.won}/{s.games}':>11} {s.mean:>8.4f} {s.max:>4} "
-                     f"{s.decision_ms.get('p99', 0.0):>9.2f} {s.wall_s:>8.1f}")
+                     f"{p99:>9} {s.wall_s:>8.1f}")
     return lines
 
 
