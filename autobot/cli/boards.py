@@ -81,9 +81,11 @@ def run_bench(args: argparse.Namespace) -> int:
             raise AutobotError(f"{args.boards} boards need as many answers in the list")
         sets = bench_sets(solver, args.boards, games, seed)
         results.append(run_multi_benchmark(solver, sets, seed, _progress(args, strategy, games)))
+        if len(results) > 1:
+            print()
         print_runs(results[-1])  # each as it finishes (a joint run takes a while)
-        print()
     if len(results) > 1:
+        print()
         print_comparison(results)
     write_runs(args.json, results)
     return 0
