@@ -515,7 +515,7 @@ def run(args: argparse.Namespace) -> int:
     for record in summary["records"]:
         if "failed" in record:
             print(f"FAILED game {record['game']} ({record['answer'].upper()}): {record['failed']}")
-    run = bench_run(summary, config, out_path)
+    run = bench_run(summary, config, out_path, seed=int(_option(args, "seed")))
     print_runs(run)
     write_runs(getattr(args, "json", None), run,
                records_file=str(out_path) if out_path is not None else None)
@@ -523,7 +523,8 @@ def run(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def bench_run(summary: dict[str, Any], config: RunConfig, out_path: Path | None) -> BenchRun:
+def bench_run(summary: dict[str, Any], config: RunConfig, out_path: Path | None,
+              seed: int | None = None) -> BenchRun:
     """The run in the common benchmark shape: every game's record (with --jsonl/--resume, the
     file's, so resumed games count) and the pool's own figures in the summary's `extra`."""
     lines = list(read_done(out_path).values()) if out_path is not None else summary["records"]
@@ -532,7 +533,7 @@ def bench_run(summary: dict[str, Any], config: RunConfig, out_path: Path | None)
             "remote", "nodes", "leaks")
     return BenchRun(summarise(
         records, game="wordle", strategy=summary["strategy"], mode="parallel", hard=config.hard,
-        rows=6, wall_s=summary["wall_s"], extra={k: summary[k] for k in pool},
+        rows=6, wall_s=summary["wall_s"], seed=seed, extra={k: summary[k] for k in pool},
     ), records)
 
 
