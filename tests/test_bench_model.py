@@ -148,7 +148,7 @@ def test_record_json_keeps_the_model_keys_over_the_modes_own() -> None:
                                                  extra={"node": "n1"})
     # A line of an older JSON Lines file (no solved / decision_ms) still reads.
     old = record_from_json({"game": 1, "answer": "crane", "won": True, "guesses": ["crane"]})
-    assert old.won and old.extra == {"game": 1} and old.decision_ms == ()
+    assert old.won and old.solved and old.extra == {"game": 1} and old.decision_ms == ()
 
 
 def test_wrong_schema_is_refused() -> None:

@@ -18,6 +18,7 @@ from autobot.bench.parallel import (
     Job,
     RunConfig,
     Tally,
+    bench_run,
     chromium_descendants,
     make_jobs,
     page_options,
@@ -38,6 +39,27 @@ def test_read_done_ignores_a_torn_last_line(tmp_path: Path) -> None:
     assert make_jobs(["crane", "tepid", "slate", "moist"], done) == [Job(2, "tepid"),
                                                                      Job(4, "moist")]
     assert read_done(tmp_path / "missing.jsonl") == {}
+
+
+def test_the_run_summary_counts_every_game_of_the_jsonl_file(tmp_path: Path) -> None:
+    """With --jsonl/--resume the summary is the file's: resumed games, old lines, failures."""
+    out = tmp_path / "games.jsonl"
+    out.write_text(
+        '{"game": 2, "answer": "tepid", "guesses": ["salet", "tepid"], "solved": true, '
+        '"won": true, "decision_ms": [0.5, 1.5], "seconds": 3.0, "node": "local-1"}\n'
+        '{"game": 1, "answer": "crane", "guesses": ["salet", "crane"], "won": true}\n'
+        '{"game": 3, "answer": "slate", "won": false, "failed": "x", "retries": 3}\n')
+    pool = {"played": 1, "skipped": 2, "retries": 3, "not_started": [], "games_per_min": 1.0,
+            "parallel": 2, "remote": None, "nodes": {"local-1": 1}, "leaks": {}}
+    run = bench_run({**pool, "strategy": "optimal", "wall_s": 60.0, "records": []},
+                    RunConfig(), out, seed=7)
+    s = run.summary
+    assert [r.answer for r in run.records] == ["crane", "tepid", "slate"]  # by game number
+    assert (s.games, s.won, s.lost, s.failed, s.seed, s.mode) == (3, 2, 0, 1, 7, "parallel")
+    assert run.records[2].failed == "x" and run.records[1].extra["node"] == "local-1"
+    assert s.extra == pool and s.game_s["median"] == 3.0
+    # A line written before records had "solved" (game 1): its win says it was solved.
+    assert run.records[0].solved and s.histogram == {2: 2} and s.mean == 2.0
 
 
 def test_progress_line_counts_resumed_games_and_gives_an_eta() -> None:

@@ -158,10 +158,12 @@ def record_to_json(record: BenchRecord) -> dict[str, Any]:
 def record_from_json(data: Mapping[str, Any]) -> BenchRecord:
     """The record `record_to_json` wrote (keys it does not know go back into `extra`)."""
     answer = data["answer"]
+    won = bool(data.get("won", False))
     return BenchRecord(
         answer=answer if isinstance(answer, str) else tuple(answer),
-        guesses=tuple(data.get("guesses", ())), solved=bool(data.get("solved", False)),
-        won=bool(data.get("won", False)), decision_ms=tuple(data.get("decision_ms", ())),
+        # A line written before `solved` existed: a won game was a solved one.
+        guesses=tuple(data.get("guesses", ())), solved=bool(data.get("solved", won)), won=won,
+        decision_ms=tuple(data.get("decision_ms", ())),
         fresh=tuple(data.get("fresh", ())), seconds=data.get("seconds"),
         failed=data.get("failed"),
         extra={k: v for k, v in data.items() if k not in _RECORD_KEYS},
