@@ -158,7 +158,8 @@ def test_wrong_schema_is_refused() -> None:
 
 def test_table_shows_the_figures_of_the_summary() -> None:
     run = BenchRun(summarise(RECORDS, game="wordle", strategy="optimal", hard=True, seed=2,
-                             wall_s=0.25, extra={"off_list": 0, "steps": {"x": 1}}), RECORDS)
+                             wall_s=0.25, extra={"off_list": 0, "steps": {"x": 1},
+                                                 "proof": "a long sentence " * 4}), RECORDS)
     lines = table_lines(run)
     text = "\n".join(lines)
     assert lines[0] == "wordle, strategy optimal (hard mode), solver: 5 games (seed 2)"
@@ -168,7 +169,8 @@ def test_table_shows_the_figures_of_the_summary() -> None:
     assert "   3:     1 " + "#" * 40 in lines
     assert "hardest: humph (21), sissy (7), rebut (4), cigar (3)" in lines
     assert "decision ms (after warm-up): p50 3.000, p95 4.800, p99 4.960, max 5.0" in lines
-    assert "off_list=0" in lines and "steps" not in text  # scalars only
+    assert "off_list=0" in lines and "steps" not in text  # short scalars only
+    assert "proof" not in text
     assert lines[-1] == "wall time 0.25 s"
     assert hardest(RECORDS, 1)[0].answer == "humph"
 

@@ -317,7 +317,9 @@ def _answer(answer: str | tuple[str, ...]) -> str:
 
 
 def _scalar(value: Any) -> bool:
-    return value is None or isinstance(value, (str, int, float, bool))
+    """A figure short enough for the table (prose such as Absurdle's proof stays in the JSON)."""
+    return value is None or isinstance(value, (int, float, bool)) or (
+        isinstance(value, str) and len(value) <= 40)
 
 
 def _short(value: Any) -> str:
