@@ -183,3 +183,27 @@ def test_side_by_side_lines_line_up() -> None:
     assert lines[2].split()[-2] == "-"  # no decision timed: no figure, not 0
     report = report_lines(runs)
     assert report[-3:] == lines and "" in report
+
+
+def test_a_browser_game_becomes_a_record_with_the_loops_own_keys() -> None:
+    """`bench --browser`'s record of one game (the loop's result), and a run stopped early."""
+    from autobot.bench.browser import bench_run, record_of
+    from autobot.loop.result import GameResult, Timings
+    from autobot.wordle import Turn, score
+
+    timings = Timings(decide_ms=[0.5, 0.25])
+    turns = tuple(Turn(g, score(g, "cigar")) for g in ("salet", "cigar"))
+    won = record_of("cigar", GameResult(won=True, turns=turns, rejected=(), seconds=2.5,
+                                        timings=timings))
+    assert (won.guesses, won.solved, won.won, won.decision_ms) == (
+        ("salet", "cigar"), True, True, (0.5, 0.25))
+    assert won.extra["marks"] == [score("salet", "cigar"), "GGGGG"]
+    assert "guesses" not in won.extra and "won" not in won.extra
+    # The page said won but showed another word last: not this answer, so not won here.
+    other = record_of("rebut", GameResult(won=True, turns=turns, rejected=(), seconds=2.0,
+                                          timings=Timings()))
+    assert not other.won and not other.solved
+    run = bench_run([won, other], "optimal", False, 9.0, {"asked": 5}, seed=1)
+    s = run.summary
+    assert (s.mode, s.games, s.won, s.lost, s.seed, s.rows) == ("browser", 2, 1, 1, 1, 6)
+    assert s.game_s["max"] == 2.5 and s.extra == {"asked": 5}
