@@ -164,3 +164,14 @@ def test_unwritable_output(tmp_path: Path, capsys: pytest.CaptureFixture) -> Non
                  "--json", str(blocker / "out.json")])
     assert code == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_json_dash_is_the_document_on_stdout_after_the_table(
+    capsys: pytest.CaptureFixture,
+) -> None:
+    assert main(["bench", "--quiet", "--sample", "3", "--json", "-"]) == 0
+    out = capsys.readouterr().out
+    table, _, doc = out.partition("\n{")
+    assert table.startswith("wordle, strategy optimal, solver: 3 games (seed 0)")
+    data = json.loads("{" + doc)
+    assert data["schema"] == SCHEMA and len(data["runs"][0]["records"]) == 3

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,11 +23,15 @@ def print_comparison(runs: Sequence[BenchRun]) -> None:
 
 def write_runs(path: str | Path | None, runs: BenchRun | Sequence[BenchRun], *,
                records_file: str | None = None, **about: Any) -> None:
-    """`--json`: the runs' summaries and records in the one shape (nothing when `path` is None);
-    an unwritable path is bad input."""
+    """`--json`: the runs' summaries and records in the one shape (nothing when `path` is None,
+    stdout for '-'); an unwritable path is bad input."""
     if path is None:
+        return
+    text = dumps(to_json(runs, records_file=records_file, **about))
+    if str(path) == "-":
+        sys.stdout.write(text)
         return
     from autobot.harness.report import write_atomic
 
-    write_atomic(path, dumps(to_json(runs, records_file=records_file, **about)))
+    write_atomic(path, text)
     print(f"wrote {path}")
