@@ -733,6 +733,69 @@ def test_live_safety_stop_when_the_window_is_covered(xdisplay: dict[str, str], b
     assert board["found"] and board["rows"][1][1] == "....."
 
 
+# A chat-like window beside the game (not over it: the board's pixels stay as they were, so only
+# the focus tells). It logs every key it receives; the test gives it the focus as a program would.
+THIEF = """
+import select, sys
+from Xlib import X, display
+x, y, w, h = map(int, sys.argv[1:5])
+d = display.Display()
+s = d.screen()
+win = s.root.create_window(x, y, w, h, 0, s.root_depth, X.InputOutput, X.CopyFromParent,
+                           background_pixel=s.white_pixel, event_mask=X.KeyPressMask)
+win.set_wm_name("Team chat")
+win.set_wm_class("chat", "Thief")
+win.map()
+d.sync()
+print("up", win.id, flush=True)
+while True:
+    ready, _, _ = select.select([d.fileno(), sys.stdin], [], [], 0.5)
+    while d.pending_events():
+        event = d.next_event()
+        if event.type == X.KeyPress:
+            print("key", event.detail, flush=True)
+    if sys.stdin in ready and not sys.stdin.read(1):
+        break
+"""
+
+
+@pytest.mark.desktop
+def test_live_safety_stop_when_another_window_takes_the_focus(
+        xdisplay: dict[str, str], base: str, open_window: Any, tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    open_window(_url(base, answer="vivid"), (100, 100, 900, 880))
+    run = Running(xdisplay, "--confirm", "--json", str(out))
+    thief = subprocess.Popen([sys.executable, "-c", THIEF, "1020", "100", "240", "160"],
+                             env=xdisplay, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True)
+    try:
+        run.wait_for("guess 1:")
+        run.send("\n")
+        run.wait_for("guess 2:")
+        assert thief.stdout is not None
+        up = thief.stdout.readline().split()
+        assert up[0] == "up", up
+        # The chat takes the focus (as its program or a window manager would) mid-game.
+        xdotool(xdisplay, "windowfocus", "--sync", up[1])
+        run.send("\n")
+        code, out_text, err = run.finish()
+    finally:
+        run.kill()
+        thief_out, _ = thief.communicate("", timeout=30)  # stdin closed: it exits
+    assert code == 4, err
+    line = err.strip()
+    assert len(line.splitlines()) == 1 and line.startswith("autobot: error: safety stop"), err
+    assert '"Team chat" (Thief, window 0x' in line and "took the keyboard focus" in line
+    assert "stopped after 1 row(s)" in out_text
+    record = json.loads(out.read_text())
+    assert (record["exit_code"], record["reason"]) == (4, "focus_lost")
+    assert "Chromium" in record["focus_window"] and len(record["guesses"]) == 1
+    # Not one key reached the chat, and row 2 of the game is still empty.
+    assert "key" not in thief_out, thief_out
+    board = read_screen(xdisplay)
+    assert board["found"] and board["rows"][1][1] == "....."
+
+
 @pytest.mark.desktop
 def test_live_safety_stop_when_the_board_changes_behind_its_back(
         xdisplay: dict[str, str], base: str, open_window: Any) -> None:

@@ -162,6 +162,14 @@ def live_config(hard: bool, game: Any = None) -> Any:
     return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0, game=game)
 
 
+def _note_focus(record: Any, focus: Any) -> None:
+    """The record names the window the keys went to and how often the focus was checked."""
+    if focus is not None:
+        record.extra["focus_checks"] = focus.checks
+        if focus.target is not None:
+            record.extra["focus_window"] = focus.window()
+
+
 def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
               console: Any, read: Callable[..., Any], game: Any = None, *,
               record: Any = None) -> int:
@@ -191,6 +199,10 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
                                "click the page yourself and use --no-click-to-focus", SAFETY)
         keys.click(*spot)  # frame pixels: the driver maps them to the pointer
     driver = GuardedDriver(keys, read, anchor=anchor)
+    from autobot.drivers.desktop.focus import watch_focus
+
+    # Every key and click also waits on the X focus: keys go where it is, not where pixels are.
+    focus = watch_focus(keys, lambda: driver.anchor, (frame.shape[1], frame.shape[0]))
 
     # Every frame the loop reads, too: a board found anywhere else means the window moved.
     guard = driver.observe
@@ -227,6 +239,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
                            overlay=page_dialog)
     except AutobotError as exc:
         console.print(f"stopped after {len(seen)} row(s), {time.monotonic() - started:.1f} s")
+        _note_focus(record, focus)
         if args.json and not record.written:
             record.failed(exc, getattr(exc, "result", None))
         raise
@@ -240,5 +253,6 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     if args.json:
         data = result.to_json()
         data["board_checks"] = driver.checks
+        _note_focus(record, focus)
         record.write(data, exit_code=0 if result.won else 1, reason=verdict)
     return 0 if result.won else 1

@@ -59,6 +59,8 @@ class DesktopDriver:
         self.key_delay = key_delay
         self._gui = _import_pyautogui()
         self._pointer = pointer
+        # Called before every key (None) and click (its pointer point): the focus watchdog.
+        self.before_input: Callable[[tuple[int, int] | None], None] | None = None
 
     @property
     def pointer(self) -> PointerMap:
@@ -68,6 +70,8 @@ class DesktopDriver:
         return self._pointer
 
     def _press(self, key: str) -> None:
+        if self.before_input is not None:
+            self.before_input(None)
         # _pause=False: pyautogui's global PAUSE (0.1 s per call) would slow every key; we pace.
         failsafe_guard(lambda: self._gui.press(key, _pause=False), self._gui)
 
@@ -96,6 +100,8 @@ class DesktopDriver:
     def click(self, x: float, y: float) -> None:
         """Left-click frame pixel (x, y) of the screen's frames, wherever the pointer has it."""
         px, py = self.pointer.to_pointer(x, y)
+        if self.before_input is not None:
+            self.before_input((px, py))
         failsafe_guard(lambda: self._gui.click(px, py, _pause=False), self._gui)
 
     def click_key(self, keyboard: Any, label: str) -> None:

@@ -1,0 +1,175 @@
+"""The `live` focus watchdog's decisions, on X states written out by hand (no display): where a
+key would go, which window shows a point, and when the game must stop before a key.
+
+The real thing (a chat window taking the focus from a Chromium game under Xvfb) is
+`tests/test_live.py::test_live_safety_stop_when_another_window_takes_the_focus`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from autobot.drivers.desktop.focus import (
+    FOCUS_LOST,
+    NONE,
+    POINTER_ROOT,
+    FocusState,
+    FocusWatchdog,
+    Place,
+    keys_go_to,
+    topmost_at,
+)
+from autobot.errors import SAFETY_EXIT, AutobotError
+
+GAME, CHAT, TERMINAL = 0x200002, 0xC00030, 0x400001
+
+
+@pytest.mark.parametrize(("state", "gets"), [
+    (FocusState(GAME, GAME, CHAT), GAME),  # set explicitly (a window manager): the pointer is moot
+    (FocusState(0x200007, GAME, GAME), GAME),  # a subwindow of the game's top-level
+    (FocusState(CHAT, CHAT, GAME), CHAT),  # another window took it, pointer still on the game
+    (FocusState(POINTER_ROOT, None, GAME), GAME),  # bare Xvfb: the window under the pointer
+    (FocusState(POINTER_ROOT, None, TERMINAL), TERMINAL),
+    (FocusState(POINTER_ROOT, None, None), None),  # pointer on the bare root
+    (FocusState(0x1E1, None, CHAT), CHAT),  # the root window itself: as PointerRoot
+    (FocusState(NONE, None, GAME), None),  # focus None: keys are thrown away
+])
+def test_keys_go_where_the_x_protocol_sends_them(state: FocusState, gets: int | None) -> None:
+    assert keys_go_to(state) == gets
+
+
+def test_the_topmost_window_shows_a_point() -> None:
+    stack = [Place(GAME, 100, 100, 900, 880),
+             Place(CHAT, 600, 200, 300, 200),  # above the game (later = higher)
+             Place(0x77, 0, 0, 1280, 1024, viewable=False),  # unmapped: shows nothing
+             Place(0x78, 0, 0, 1280, 1024, input_output=False)]  # InputOnly: shows nothing
+    assert topmost_at(stack, 650, 250) == CHAT
+    assert topmost_at(stack, 200, 200) == GAME
+    assert topmost_at(stack, 1000, 200) is None  # x = 1000 is just right of the game
+    assert topmost_at(stack, 999, 979) == GAME
+
+
+class FakeX:
+    """States played back in order (the last one repeats), windows by hand."""
+
+    def __init__(self, states: list[FocusState], stack: list[Place]) -> None:
+        self.states = states
+        self.stack = stack
+        self.asked = 0
+
+    def state(self) -> FocusState:
+        self.asked += 1
+        return self.states[min(self.asked - 1, len(self.states) - 1)]
+
+    def top_at(self, x: float, y: float) -> int | None:
+        return topmost_at(self.stack, x, y)
+
+    def describe(self, top: int | None) -> str:
+        names = {GAME: "Wordle (Chromium", CHAT: "Team chat (Thief", TERMINAL: "bash (XTerm"}
+        return "nowhere" if top is None else f"{names[top]}, window 0x{top:x})"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, s: float) -> None:
+        self.now += s
+
+
+STACK = [Place(GAME, 100, 100, 900, 880), Place(CHAT, 1020, 100, 240, 160)]
+
+
+def watchdog(states: list[FocusState], stack: list[Place] = STACK) -> tuple[FocusWatchdog, Clock]:
+    clock = Clock()
+    dog = FocusWatchdog(FakeX(states, stack), lambda: (550.0, 540.0), settle=1.0, clock=clock,
+                        sleep=clock.sleep)
+    return dog, clock
+
+
+def test_the_watchdog_stops_at_once_when_another_window_takes_the_focus() -> None:
+    on_game, on_chat = FocusState(GAME, GAME, GAME), FocusState(CHAT, CHAT, GAME)
+    dog, clock = watchdog([on_game, on_game, on_chat])
+    dog.check()
+    dog.check()
+    assert dog.target == GAME and dog.window().startswith("Wordle")
+    with pytest.raises(AutobotError) as stop:
+        dog.check()
+    assert stop.value.exit_code == SAFETY_EXIT and stop.value.reason == FOCUS_LOST
+    message = str(stop.value)
+    assert message.startswith("safety stop: Team chat (Thief, window 0xc00030) took the "
+                              "keyboard focus from the game's window (Wordle")
+    assert clock.now == 0.0  # after the first key: no waiting for the focus to come back
+
+
+def test_the_focus_may_take_a_moment_to_arrive_only_at_the_start() -> None:
+    # The click that gives the page the focus is handled by the window manager in its time.
+    terminal, on_game = FocusState(TERMINAL, TERMINAL, GAME), FocusState(GAME, GAME, GAME)
+    dog, clock = watchdog([terminal, terminal, on_game])
+    dog.check()
+    assert 0 < clock.now < 1.0
+    # A focus that never arrives is a stop that says where it is.
+    dog, clock = watchdog([terminal])
+    with pytest.raises(AutobotError, match=r"focus is on bash \(XTerm.*not on the window "
+                                           r"showing the board \(Wordle"):
+        dog.check()
+    assert clock.now >= 1.0
+
+
+def test_pointer_root_follows_the_pointer() -> None:
+    # Without a window manager nobody may have set the focus: the pointer leaving the game for
+    # the chat sends the next key there.
+    dog, _ = watchdog([FocusState(POINTER_ROOT, None, GAME), FocusState(POINTER_ROOT, None, CHAT)])
+    dog.check()
+    with pytest.raises(AutobotError, match="Team chat"):
+        dog.check()
+
+
+def test_a_click_must_land_on_the_games_window() -> None:
+    on_game = FocusState(GAME, GAME, GAME)
+    dog, _ = watchdog([on_game])
+    dog.check(click_at=(500.0, 500.0))
+    with pytest.raises(AutobotError, match="Team chat .* is over the spot to click"):
+        dog.check(click_at=(1100.0, 150.0))
+
+
+def test_no_window_at_the_board_is_a_stop() -> None:
+    dog, _ = watchdog([FocusState(GAME, GAME, GAME)], stack=[Place(CHAT, 1020, 100, 240, 160)])
+    with pytest.raises(AutobotError, match="no window shows the board"):
+        dog.check()
+
+
+def test_keys_wait_for_the_watchdog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The desktop driver asks before every key and click, and sends nothing after a stop."""
+    from autobot.drivers.desktop.keys import DesktopDriver
+    from autobot.drivers.pointer import PointerMap
+
+    sent: list[str] = []
+
+    class Gui:
+        FailSafeException = RuntimeError
+
+        def press(self, key: str, _pause: bool = True) -> None:
+            sent.append(key)
+
+        def click(self, x: int, y: int, _pause: bool = True) -> None:
+            sent.append(f"click {x},{y}")
+
+    monkeypatch.setattr("autobot.drivers.desktop.keys._import_pyautogui", lambda: Gui())
+    keys = DesktopDriver(None, key_delay=0, pointer=PointerMap(0, 0, 1, 1))  # type: ignore[arg-type]
+    asked: list[tuple[int, int] | None] = []
+
+    def before(point: tuple[int, int] | None) -> None:
+        asked.append(point)
+        if len(asked) == 3:
+            raise AutobotError("safety stop: focus", SAFETY_EXIT)
+
+    keys.before_input = before
+    keys.click(10, 20)
+    with pytest.raises(AutobotError):
+        keys.type_word("crane")
+    assert asked == [(10, 20), None, None]
+    assert sent == ["click 10,20", "c"]
