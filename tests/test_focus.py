@@ -173,3 +173,50 @@ def test_keys_wait_for_the_watchdog(monkeypatch: pytest.MonkeyPatch) -> None:
         keys.type_word("crane")
     assert asked == [(10, 20), None, None]
     assert sent == ["click 10,20", "c"]
+
+
+def test_after_the_confirm_prompt_the_focus_is_given_back_and_awaited() -> None:
+    """`--confirm`: the person answers in their terminal, which has the keyboard then; the
+    answer is followed by a click on the game's window, and the next key waits for the focus."""
+    from autobot.drivers.desktop.focus import HandBack
+
+    on_game, terminal = FocusState(GAME, GAME, GAME), FocusState(TERMINAL, TERMINAL, GAME)
+    dog, clock = watchdog([on_game])
+    dog.check()  # the game under way
+    source = dog.source
+    assert isinstance(source, FakeX)
+    clicks: list[str] = []
+
+    class Solver:
+        name = "inner"
+
+        def next_guess(self, state: object) -> str:
+            # The person answers at the prompt: their terminal holds the focus for a while.
+            source.states[source.asked:] = [terminal, terminal, on_game]
+            return "crane"
+
+    solver = HandBack(Solver(), dog, lambda: (clicks.append("page"), dog.check((500.0, 500.0))))
+    assert solver.next_guess(None) == "crane" and solver.name == "inner"
+    assert clicks == ["page"]  # the click was let through though the terminal had the focus
+    before = clock.now
+    dog.check()  # the key waits for the focus to come back...
+    assert clock.now > before
+    source.states[source.asked:] = [terminal]
+    with pytest.raises(AutobotError, match="took the keyboard focus"):
+        dog.check()  # ...once: after that, a focus elsewhere stops at once
+    # Without a click to give (--no-click-to-focus) the person has a while to click the page.
+    dog, clock = watchdog([on_game])
+    dog.check()
+    source = dog.source
+    assert isinstance(source, FakeX)
+    HandBack(Solver(), dog, None, wait=20.0).next_guess(None)
+    source.states[source.asked:] = [terminal]
+    with pytest.raises(AutobotError, match="focus is on bash .* not on the window showing"):
+        dog.check()
+    assert clock.now >= 20.0
+
+
+def test_a_click_elsewhere_is_refused_even_while_the_focus_is_awaited() -> None:
+    dog, _ = watchdog([FocusState(TERMINAL, TERMINAL, GAME)])
+    with pytest.raises(AutobotError, match="over the spot to click"):
+        dog.check((1100.0, 150.0))  # the first input: the board's window is locked, not this

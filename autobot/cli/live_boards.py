@@ -89,6 +89,12 @@ def run_live_boards(args: argparse.Namespace) -> int:
                                    "the page yourself and use --no-click-to-focus", SAFETY)
             keys.click(*spot)
         anchor = first.geometry[0]
+        from autobot.drivers.desktop import Anchor
+        from autobot.drivers.desktop.focus import watch_focus
+
+        # Keys go to the X focus: stop if another window takes it (the first board's window).
+        watch_focus(keys, lambda: Anchor(anchor.x, anchor.y, anchor.tile, anchor.tile),
+                    (frame.shape[1], frame.shape[0]))
 
         def guard(read: Any) -> str | None:
             # The first board is still where it was (the window did not move), or stop.

@@ -192,6 +192,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     # read, and closing the dialog (a click on it) gives the page the focus.
     anchor = anchor_of(first.grid) if first.found else None
     keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
+    spot = None
     if args.click_to_focus and first.found:
         spot = focus_spot(frame, first.grid)
         if spot is None:
@@ -215,6 +216,12 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
 
         solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin,
                                  output=sys.stdout, show=show)
+        if focus is not None:  # the person answers in a terminal: the page gets the focus back
+            from autobot.drivers.desktop.focus import HandBack
+
+            here = spot
+            solver = HandBack(solver, focus, None if here is None else
+                              lambda: driver.click(*here))
     printer = make_printer(console, theme, contrast)
     seen: list[Any] = []  # rows scored so far, to report what was on the board if we stop
 

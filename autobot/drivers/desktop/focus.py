@@ -105,6 +105,7 @@ class FocusWatchdog:
         self._where = where  # root (pointer) coordinates of the board's centre, now
         self.target: int | None = None
         self.settle = settle
+        self._grace: float | None = None  # a wait for the focus to come back (hand_back)
         self._clock = clock
         self._sleep = sleep
         self.checks = 0
@@ -123,19 +124,38 @@ class FocusWatchdog:
         """The board's window, as the messages and the record name it."""
         return self.source.describe(self.target)
 
+    def hand_back(self, settle: float) -> None:
+        """The person had the keyboard (a prompt in their terminal): until the next key has gone
+        out, a click on the game's window may bring the focus back, and the key waits up to
+        `settle` seconds for it to arrive."""
+        self._grace = settle
+
     def check(self, click_at: tuple[float, float] | None = None) -> None:
         """Raise the safety stop unless a key pressed now (or a click at root point `click_at`)
         reaches the board's window."""
         first = self.target is None
         target = self._lock() if first else self.target
-        deadline = self._clock() + (self.settle if first else 0.0)
+        grace = self.settle if first else self._grace
+        if click_at is not None:
+            over = self.source.top_at(*click_at)
+            if over != target:
+                raise AutobotError(
+                    f"safety stop: {self.source.describe(over)} is over the spot to click, not "
+                    f"the game's window ({self.source.describe(target)}); not clicking",
+                    SAFETY_EXIT, FOCUS_LOST)
+            if grace is not None:  # this click is what gives the game's window the focus
+                self.checks += 1
+                self._grace = grace
+                return
+        deadline = self._clock() + (grace or 0.0)
         while True:
             self.checks += 1
             gets = keys_go_to(self.source.state())
             if gets == target:
-                break
+                self._grace = None
+                return
             if self._clock() >= deadline:
-                if first:
+                if grace is not None:
                     raise AutobotError(
                         f"safety stop: the keyboard focus is on {self.source.describe(gets)}, "
                         f"not on the window showing the board ({self.source.describe(target)}); "
@@ -145,13 +165,32 @@ class FocusWatchdog:
                     f"the game's window ({self.source.describe(target)}); not typing",
                     SAFETY_EXIT, FOCUS_LOST)
             self._sleep(0.05)
-        if click_at is not None:
-            over = self.source.top_at(*click_at)
-            if over != target:
-                raise AutobotError(
-                    f"safety stop: {self.source.describe(over)} is over the spot to click, not "
-                    f"the game's window ({self.source.describe(target)}); not clicking",
-                    SAFETY_EXIT, FOCUS_LOST)
+
+
+class HandBack:
+    """A `--confirm` solver whose person answered at the prompt (their terminal had the keyboard
+    then): the game's window is given the focus back (`back`, a click beside the board) and the
+    watchdog lets the next key wait for it."""
+
+    def __init__(self, inner: Any, watchdog: FocusWatchdog, back: Callable[[], None] | None,
+                 settle: float = 1.5, wait: float = 20.0) -> None:
+        self.inner = inner
+        self._watchdog = watchdog
+        self._back = back
+        self._settle = settle if back is not None else wait  # without a click: the person's
+
+    def next_guess(self, state: Any) -> Any:
+        """The person's answer; then the focus goes back to the game's window."""
+        word = self.inner.next_guess(state)
+        self._watchdog.hand_back(self._settle)
+        if self._back is not None:
+            self._back()
+        return word
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "inner":  # not set yet (copying): no recursion
+            raise AttributeError(name)
+        return getattr(self.inner, name)
 
 
 # --- the X edge ----------------------------------------------------------------------------
