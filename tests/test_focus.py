@@ -220,3 +220,22 @@ def test_a_click_elsewhere_is_refused_even_while_the_focus_is_awaited() -> None:
     dog, _ = watchdog([FocusState(TERMINAL, TERMINAL, GAME)])
     with pytest.raises(AutobotError, match="over the spot to click"):
         dog.check((1100.0, 150.0))  # the first input: the board's window is locked, not this
+
+
+def test_between_keys_every_frame_read_watches_the_focus() -> None:
+    """The turn loop's per-frame veto stops the game as soon as the focus leaves (the window
+    that took it may hide the board: waiting for the next key would only time out), but says
+    nothing while the focus is still awaited."""
+    on_game, on_chat = FocusState(GAME, GAME, GAME), FocusState(CHAT, CHAT, GAME)
+    dog, _ = watchdog([on_chat, on_game, on_game, on_chat])
+    seen: list[str] = []
+    guard = dog.guarding(lambda read: seen.append(read) or None)
+    assert guard("frame 1") is None  # no key yet: the focus is not the game's to lose
+    dog.check()  # the first key: the focus arrives (second look)
+    assert guard("frame 2") is None
+    with pytest.raises(AutobotError, match="Team chat .* took the keyboard focus") as stop:
+        guard("frame 3")
+    assert stop.value.reason == FOCUS_LOST
+    assert seen == ["frame 1", "frame 2"]
+    dog.hand_back(1.0)
+    assert guard("frame 4") is None  # awaited after a prompt: not a stop yet

@@ -205,8 +205,9 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     # Every key and click also waits on the X focus: keys go where it is, not where pixels are.
     focus = watch_focus(keys, lambda: driver.anchor, (frame.shape[1], frame.shape[0]))
 
-    # Every frame the loop reads, too: a board found anywhere else means the window moved.
-    guard = driver.observe
+    # Every frame the loop reads, too: a board found anywhere else means the window moved (and
+    # the focus gone elsewhere is a stop then, not only at the next key).
+    guard = driver.observe if focus is None else focus.guarding(driver.observe)
     if args.confirm:
         def show(state: Any, proposal: str) -> None:
             console.print(f"board as read ({len(state.history)} row(s)):")

@@ -160,11 +160,34 @@ class FocusWatchdog:
                         f"safety stop: the keyboard focus is on {self.source.describe(gets)}, "
                         f"not on the window showing the board ({self.source.describe(target)}); "
                         "click the page and start again", SAFETY_EXIT, FOCUS_LOST)
-                raise AutobotError(
-                    f"safety stop: {self.source.describe(gets)} took the keyboard focus from "
-                    f"the game's window ({self.source.describe(target)}); not typing",
-                    SAFETY_EXIT, FOCUS_LOST)
+                raise self._taken(gets)
             self._sleep(0.05)
+
+    def _taken(self, gets: int | None) -> AutobotError:
+        return AutobotError(
+            f"safety stop: {self.source.describe(gets)} took the keyboard focus from the game's "
+            f"window ({self.source.describe(self.target)}); not typing", SAFETY_EXIT, FOCUS_LOST)
+
+    def watch(self) -> None:
+        """Between keys (every frame the game reads): stop at once if the focus left the game's
+        window after it had it, rather than wait for the next key (the window that took it may
+        also hide the board, and the game would only time out). Silent while the focus is
+        awaited (the start, after a prompt)."""
+        if self.target is None or self._grace is not None:
+            return
+        self.checks += 1
+        gets = keys_go_to(self.source.state())
+        if gets != self.target:
+            raise self._taken(gets)
+
+    def guarding(self, guard: Callable[[Any], str | None]) -> Callable[[Any], str | None]:
+        """`guard` (the turn loop's per-frame veto) with `watch` before it."""
+
+        def both(read: Any) -> str | None:
+            self.watch()
+            return guard(read)
+
+        return both
 
 
 class HandBack:
