@@ -239,3 +239,47 @@ def test_between_keys_every_frame_read_watches_the_focus() -> None:
     assert seen == ["frame 1", "frame 2"]
     dog.hand_back(1.0)
     assert guard("frame 4") is None  # awaited after a prompt: not a stop yet
+
+
+@pytest.mark.desktop
+def test_the_x_edge_on_a_bare_xvfb_follows_the_pointer_until_a_focus_is_set(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh Xvfb, no window manager: the focus is PointerRoot, so the window under the
+    pointer gets the keys; `xdotool windowfocus` then sets it explicitly. Names as X gives them."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    from conftest import require_desktop
+    from x_windows import THIEF
+
+    from autobot.drivers.desktop import virtual_display
+    from autobot.drivers.desktop.focus import XFocus
+
+    require_desktop([t for t in ("xdotool",) if shutil.which(t) is None])
+    with virtual_display((640, 480)) as display_env:
+        env = {**os.environ, **display_env}
+        thief = subprocess.Popen([sys.executable, "-c", THIEF, "100", "100", "240", "160"],
+                                 env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 text=True)
+        try:
+            assert thief.stdout is not None
+            wid = int(thief.stdout.readline().split()[1])
+            for name, value in display_env.items():
+                monkeypatch.setenv(name, value)
+            x = XFocus()
+            subprocess.run(["xdotool", "mousemove", "500", "400"], env=env, check=True)
+            state = x.state()
+            assert state.focus == POINTER_ROOT and keys_go_to(state) is None  # bare root
+            subprocess.run(["xdotool", "mousemove", "150", "150"], env=env, check=True)
+            assert keys_go_to(x.state()) == wid == x.top_at(150, 150)
+            assert x.top_at(500, 400) is None
+            assert x.describe(wid) == f'"Team chat" (Thief, window 0x{wid:x})'
+            subprocess.run(["xdotool", "mousemove", "500", "400"], env=env, check=True)
+            subprocess.run(["xdotool", "windowfocus", "--sync", str(wid)], env=env, check=True)
+            state = x.state()
+            assert (state.focus, state.focus_top, keys_go_to(state)) == (wid, wid, wid)
+            x.close()
+        finally:
+            thief.communicate("", timeout=30)

@@ -235,7 +235,6 @@ class XFocus:
             display = xdisplay.Display()
         self._d = display
         self._root = display.screen().root
-        self._active = display.intern_atom("_NET_ACTIVE_WINDOW")
         self._net_name = display.intern_atom("_NET_WM_NAME")
         self._utf8 = display.intern_atom("UTF8_STRING")
         self._wm_state = display.intern_atom("WM_STATE")
@@ -256,6 +255,11 @@ class XFocus:
             current = parent
         return None
 
+    def _failed(self, exc: BaseException) -> AutobotError:
+        """The X server could not be asked (its connection lost): a stop, not a traceback."""
+        return AutobotError(f"safety stop: cannot ask the X server where the keys would go "
+                            f"({type(exc).__name__}); not typing", SAFETY_EXIT, FOCUS_LOST)
+
     def state(self) -> FocusState:
         """Where the focus is now, and what is under the pointer."""
         for attempt in range(3):  # a window destroyed between two requests: look again
@@ -266,9 +270,9 @@ class XFocus:
                 if isinstance(focus, int):
                     return FocusState(int(focus), None, pointer_top)
                 return FocusState(int(focus.id), self._top_of(focus), pointer_top)
-            except self._errors():
+            except self._errors() as exc:
                 if attempt == 2:
-                    raise
+                    raise self._failed(exc) from None
         raise AssertionError("unreachable")
 
     def stack(self) -> list[Place]:
@@ -276,7 +280,11 @@ class XFocus:
         from Xlib import X
 
         places = []
-        for child in self._root.query_tree().children:
+        try:
+            children = self._root.query_tree().children
+        except self._errors() as exc:
+            raise self._failed(exc) from None
+        for child in children:
             try:
                 attrs = child.get_attributes()
                 geo = child.get_geometry()
@@ -290,13 +298,6 @@ class XFocus:
     def top_at(self, x: float, y: float) -> int | None:
         """The top-level window showing root point (x, y)."""
         return topmost_at(self.stack(), x, y)
-
-    def active(self) -> int | None:
-        """`_NET_ACTIVE_WINDOW` (the window manager's active window), or None without one."""
-        prop = self._root.get_full_property(self._active, 0)
-        if prop is None or not len(prop.value) or not int(prop.value[0]):
-            return None
-        return int(prop.value[0])
 
     def _client(self, top: Any, depth: int = 3) -> Any:
         """The application's window in `top` (the one with WM_STATE; `top` itself without a
