@@ -172,8 +172,9 @@ def test_the_page_server_stopped_mid_game_does_not_stop_the_game(tmp_path: Path)
 # --- a browser killed under `bench --browser --parallel 2` -------------------------------------
 
 
-def _browsers(sid: int) -> list[int]:
-    """The main Chromium processes of session `sid` (each one chromedriver's child)."""
+def _browsers(sid: int) -> list[tuple[int, int]]:
+    """(Chromium, its chromedriver) of each browser of session `sid`: the main Chromium
+    processes, each one chromedriver's child."""
     members = dict(m.split(" ", 1) for m in _session_members(sid))
     found = []
     for pid, name in members.items():
@@ -182,17 +183,17 @@ def _browsers(sid: int) -> list[int]:
         with_parent = Path(f"/proc/{pid}/stat").read_text()
         parent = with_parent[with_parent.rindex(")") + 2:].split()[1]
         if members.get(parent) == "chromedriver":
-            found.append(int(pid))
+            found.append((int(pid), int(parent)))
     return found
 
 
 @pytest.mark.browser
-def test_a_browser_killed_under_a_parallel_bench_is_retried_and_nothing_leaks(
+def test_browsers_and_drivers_killed_under_a_parallel_bench_are_retried_nothing_leaks(
         tmp_path: Path) -> None:
-    """Three games on two browsers; when the first has landed, both browsers are killed
-    (SIGKILL to Chromium itself, not its driver) under the games they play: each game is played
-    again on a fresh browser, the run ends 0 with every game won, its summary record says so,
-    and no process or profile of the run is left."""
+    """Three games on two browsers; when the first has landed, both sessions die under the
+    games they play: one Chromium is SIGKILLed, the other's chromedriver (its Chromium then runs
+    on, orphaned). Each game is played again on a fresh browser, the run ends 0 with every game
+    won, its summary record says so, and no process or profile of the run is left."""
     require_chromium()
     summary, lines = tmp_path / "bench.json", tmp_path / "games.jsonl"
     summary.write_text(OLD)
@@ -205,8 +206,8 @@ def test_a_browser_killed_under_a_parallel_bench_is_retried_and_nothing_leaks(
             time.sleep(0.02)
         browsers = _browsers(bench.pid)
         assert len(browsers) == 2
-        for pid in browsers:
-            os.kill(pid, signal.SIGKILL)
+        os.kill(browsers[0][0], signal.SIGKILL)  # a browser crash
+        os.kill(browsers[1][1], signal.SIGKILL)  # a driver crash
         out, err = bench.communicate(timeout=240)
     finally:
         if bench.poll() is None:

@@ -1,11 +1,10 @@
 """The parallel runner: resume bookkeeping (pure), and real local Chromium sessions at
---parallel 2, one of them crashed mid-run, no game lost or doubled, nothing left behind."""
+--parallel 2 resumed from a JSON Lines file (sessions crashed mid-run: tests/test_faults.py)."""
 
 from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -19,11 +18,9 @@ from autobot.bench.parallel import (
     RunConfig,
     Tally,
     bench_run,
-    chromium_descendants,
     make_jobs,
     page_options,
     read_done,
-    run_games,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,29 +83,8 @@ def test_a_mixed_run_turns_through_themes_and_animates_every_nth_game() -> None:
                     for g in animated}) == 4
 
 
-@pytest.mark.browser
-@pytest.mark.slow
-def test_a_crashed_browser_is_retried_and_every_game_lands_once(base: str, tmp_path: Path
-                                                                ) -> None:
-    require_chromium()
-    crashed: list[str] = []
-
-    def crash_one(record: dict) -> None:
-        if not crashed:  # SIGKILL one chromedriver: its session dies under its worker
-            victim = next(p for p in chromium_descendants() if "chromedriver" in p)
-            crashed.append(victim)
-            os.kill(int(victim.split()[0]), signal.SIGKILL)
-
-    out = tmp_path / "games.jsonl"
-    summary = run_games(pick_answers(6, 5), RunConfig(parallel=2), lambda: base,
-                        out_path=out, on_record=crash_one)
-    records = [json.loads(line) for line in out.read_text().splitlines()]
-    assert crashed
-    assert sorted(r["game"] for r in records) == list(range(1, 7))
-    assert all(r["won"] for r in records), [r.get("failed") for r in records]
-    assert summary["retries"] >= 1
-    assert summary["leaks"] == {"sessions": [], "processes": [], "profiles": []}
-    assert not chromium_descendants()
+# A browser and a driver killed under a real `bench --browser --parallel 2` (retried, every game
+# once, nothing left): tests/test_faults.py.
 
 
 @pytest.mark.browser
