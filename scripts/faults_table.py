@@ -130,7 +130,7 @@ def browsers(sid):
         st = Path(f"/proc/{pid}/stat").read_text()
         parent = st[st.rindex(")") + 2 :].split()[1]
         if m.get(parent) == "chromedriver":
-            found.append(int(pid))
+            found.append((int(pid), int(parent)))
     return found
 
 
@@ -155,11 +155,12 @@ def bench(tmp):
     while not (lines.exists() and lines.read_text().strip()):
         assert b.poll() is None, b.communicate()
         time.sleep(0.02)
-    for pid in browsers(b.pid):
-        os.kill(pid, signal.SIGKILL)
+    (browser, _), (_, driver) = browsers(b.pid)
+    os.kill(browser, signal.SIGKILL)
+    os.kill(driver, signal.SIGKILL)
     out, err = b.communicate(timeout=300)
     return (
-        "both Chromiums SIGKILLed under bench --parallel 2 (after game 1)",
+        "a Chromium and the other chromedriver SIGKILLed under bench --parallel 2 (after game 1)",
         "bench --browser --parallel 2 --games 3 --jsonl J --json OUT",
         b.returncode,
         record(summ),
