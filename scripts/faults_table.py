@@ -66,6 +66,12 @@ def record(path):
     keys = {
         k: d.get(k) for k in ("exit_code", "reason", "won", "retries", "failed", "leaks") if k in d
     }
+    for run in d.get("runs", []):  # the benchmark's document: its summary's figures
+        summary = run["summary"]
+        keys.update({k: summary[k] for k in ("games", "won", "failed")})
+        keys.update({k: summary["extra"].get(k) for k in ("retries", "leaks")})
+    if "runs" in d:
+        keys["runs"] = len(d["runs"])
     return json.dumps(keys)
 
 
@@ -127,7 +133,10 @@ def browsers(sid):
     for pid, name in m.items():
         if name != "chromium":
             continue
-        st = Path(f"/proc/{pid}/stat").read_text()
+        try:
+            st = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
         parent = st[st.rindex(")") + 2 :].split()[1]
         if m.get(parent) == "chromedriver":
             found.append((int(pid), int(parent)))
@@ -167,6 +176,22 @@ def bench(tmp):
         leftovers(b.pid, tmp),
         out.strip().splitlines()[-2:],
     )
+
+
+def sigterm_parallel(tmp):
+    summ, lines = tmp / "bench.json", tmp / "games.jsonl"
+    summ.write_text(OLD)
+    os.utime(summ, (time.time() - 60,) * 2)
+    b = autobot(tmp, "bench", "--browser", "--parallel", "2", "--games", "3", "--seed", "3",
+                "--jsonl", str(lines), "--json", str(summ))
+    while not (lines.exists() and lines.read_text().strip()):
+        assert b.poll() is None, b.communicate()
+        time.sleep(0.02)
+    b.send_signal(signal.SIGTERM)
+    out, err = b.communicate(timeout=300)
+    return ("SIGTERM under bench --parallel 2 (after game 1)",
+            "bench --browser --parallel 2 --games 3 --jsonl J --json OUT", b.returncode,
+            record(summ), leftovers(b.pid, tmp), err.strip()[-120:])
 
 
 for case in sys.argv[1:]:

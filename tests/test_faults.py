@@ -189,7 +189,10 @@ def _browsers(sid: int) -> list[tuple[int, int]]:
     for pid, name in members.items():
         if name != "chromium":
             continue
-        with_parent = Path(f"/proc/{pid}/stat").read_text()
+        try:
+            with_parent = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue  # gone since the list was made
         parent = with_parent[with_parent.rindex(")") + 2:].split()[1]
         if members.get(parent) == "chromedriver":
             found.append((int(pid), int(parent)))
@@ -230,4 +233,34 @@ def test_browsers_and_drivers_killed_under_a_parallel_bench_are_retried_nothing_
     assert sorted(r["game"] for r in records) == [1, 2, 3]
     assert any(r.get("retries", 0) >= 1 for r in records)
     assert "left over: 0 Grid sessions, 0 browser processes, 0 profiles" in out
+    assert _leftovers(bench.pid, tmp_path) == ([], [])
+
+
+@pytest.mark.browser
+def test_a_sigterm_under_a_parallel_bench_records_the_games_that_landed(tmp_path: Path) -> None:
+    """SIGTERM once both browsers are up: each worker ends the game it holds and quits its
+    browser; exit 143, and `--json` holds those games with reason interrupted (it used to keep
+    an older file), nothing left behind."""
+    require_chromium()
+    summary, lines = tmp_path / "bench.json", tmp_path / "games.jsonl"
+    summary.write_text(OLD)
+    os.utime(summary, (time.time() - 60, time.time() - 60))
+    bench = _autobot(tmp_path, "bench", "--browser", "--parallel", "2", "--games", "2",
+                     "--seed", "3", "--jsonl", str(lines), "--json", str(summary))
+    try:
+        deadline = time.monotonic() + 120
+        while len(_browsers(bench.pid)) < 2:
+            assert bench.poll() is None and time.monotonic() < deadline, bench.communicate()
+            time.sleep(0.05)
+        bench.send_signal(signal.SIGTERM)
+        _, err = bench.communicate(timeout=240)
+    finally:
+        if bench.poll() is None:
+            os.killpg(bench.pid, signal.SIGKILL)
+    assert bench.returncode == 143, err
+    assert err.strip().endswith("autobot: interrupted (SIGTERM)")
+    doc = json.loads(summary.read_text())
+    assert (doc.get("exit_code"), doc.get("reason")) == (143, "interrupted"), doc
+    landed = [json.loads(line) for line in lines.read_text().splitlines()]
+    assert doc["runs"][0]["summary"]["games"] == len(landed) >= 1
     assert _leftovers(bench.pid, tmp_path) == ([], [])

@@ -504,10 +504,17 @@ def run(args: argparse.Namespace) -> int:
             print(("\r" + line) if tty else line, end="" if tty else "\n", file=sys.stderr,
                   flush=True)
 
-    with serve_page() as base:
-        summary = run_games(answers, config, lambda: base, out_path=out_path,
-                            resume=bool(resume), grid_dir=managed_grid_dir(config.remote_url),
-                            progress=show)
+    played: list[dict[str, Any]] = []  # every game as it lands, for a run cut short
+    t0 = time.monotonic()
+    try:
+        with serve_page() as base:
+            summary = run_games(answers, config, lambda: base, out_path=out_path,
+                                resume=bool(resume), grid_dir=managed_grid_dir(config.remote_url),
+                                progress=show, on_record=played.append)
+    except BaseException as exc:
+        _record_stopped(getattr(args, "json", None), config, out_path, played,
+                        time.monotonic() - t0, int(_option(args, "seed")), exc)
+        raise
     if tty and not quiet:
         print(file=sys.stderr)
     print(summary_line(summary))
@@ -521,6 +528,28 @@ def run(args: argparse.Namespace) -> int:
                records_file=str(out_path) if out_path is not None else None)
     ok = summary["won"] == summary["games"] and not any(summary["leaks"].values())
     return 0 if ok else 1
+
+
+def _record_stopped(json_path: Any, config: RunConfig, out_path: Path | None,
+                    played: list[dict[str, Any]], wall: float, seed: int,
+                    exc: BaseException) -> None:
+    """A run cut short (a signal, no browser to be had): `--json` still gets the games that
+    landed and why the run ended (`exit_code`, `reason`, `error`), as `bench --browser` does;
+    what only the end measures (retries, leaks) is null."""
+    if not json_path:
+        return
+    from autobot.harness.record import exit_of
+
+    code, reason, error = exit_of(exc, "game")
+    partial = {"strategy": config.strategy, "wall_s": wall, "records": list(played),
+               "played": len(played), "skipped": None, "retries": None, "not_started": None,
+               "games_per_min": None, "parallel": config.parallel, "remote": config.remote_url,
+               "nodes": dict(collections.Counter(r.get("node", "?") for r in played
+                                                 if "node" in r)), "leaks": None}
+    with contextlib.suppress(AutobotError, OSError, KeyError, ValueError):
+        write_runs(json_path, bench_run(partial, config, out_path, seed=seed),
+                   records_file=str(out_path) if out_path is not None else None,
+                   exit_code=code, reason=reason, error=error)
 
 
 def bench_run(summary: dict[str, Any], config: RunConfig, out_path: Path | None,
