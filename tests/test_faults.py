@@ -165,6 +165,7 @@ def test_the_page_server_stopped_mid_game_does_not_stop_the_game(tmp_path: Path)
         assert play.stdout.readline().strip(), play.stderr  # the first scored row
         server.send_signal(signal.SIGTERM)
         server.communicate(timeout=30)
+        assert server.returncode == 143  # the server's own end says which signal stopped it
         _, err = play.communicate(timeout=120)
     finally:
         for proc in (server, play):
