@@ -57,7 +57,7 @@ def length_from_page(args: argparse.Namespace) -> bool:
 def bench(args: argparse.Namespace) -> int:
     """Benchmark a variant, print its figures and write --json."""
     from autobot.games import find_game
-    from autobot.games.bench import bench_absurdle, bench_entropy, bench_jotto
+    from autobot.games.bench import bench_absurdle, bench_jotto
 
     game = find_game(args.game, args.length)
     if game.name == "tuble":
@@ -68,7 +68,10 @@ def bench(args: argparse.Namespace) -> int:
     elif game.name == "jotto":
         result = bench_jotto(game, args.seed or 0)
     else:
-        result = bench_entropy(game, hard=getattr(args, "hard", False))
+        # The game's best strategy (its shipped tree, autobot.solver.game_tree) beside entropy.
+        from autobot.games.tree_bench import bench_best
+
+        result = bench_best(game, hard=getattr(args, "hard", False))
     print(json.dumps(result, indent=1))
     if args.json is not None:
         _write_json(args.json, result)
