@@ -25,6 +25,7 @@ from autobot.solver.game_tree import (
     lower_bound,
     read_tree_file,
     shipped_path,
+    worst_case,
     write_tree,
 )
 
@@ -93,6 +94,38 @@ def test_with_too_few_rows_the_search_loses_the_fewest_answers_then_guesses(
     assert header["lost"] == want // LATE
     assert header["total"] == want % LATE
     assert header["lost"] == sum(n for k, n in header["histogram"].items() if int(k) > 2)
+
+
+def reference_worst_case(game: Game) -> int:
+    """The fewest guesses that win every answer in the worst case, every guess tried."""
+
+    @cache
+    def worst(cands: frozenset[str]) -> int:
+        if len(cands) == 1:
+            return 1
+        out = 10**9
+        for guess in game.guesses:
+            groups: dict[int, set[str]] = {}
+            for answer in cands:
+                groups.setdefault(game.feedback(guess, answer), set()).add(answer)
+            rest = [frozenset(g) for code, g in groups.items() if code != game.win_code]
+            if len(rest) == 1 and len(rest[0]) == len(cands):
+                continue
+            out = min(out, 1 + max((worst(g) for g in rest), default=0))
+        return out
+
+    return worst(frozenset(game.answers))
+
+
+@pytest.mark.parametrize(("length", "answers", "extra", "seed"), [
+    (4, 14, 6, 21), (4, 20, 4, 22), (6, 16, 6, 23), (11, 10, 4, 24)])
+def test_the_exhaustive_worst_case_is_the_reference_one(length: int, answers: int, extra: int,
+                                                        seed: int) -> None:
+    game = small_game(length, answers, extra, seed, rows=length + 1)
+    want = reference_worst_case(game)
+    assert worst_case(game, game.answers, 8) == want
+    assert worst_case(game, game.answers, want - 1) == want  # above the limit: limit + 1
+    assert worst_case(game, game.answers, want - 2) == want - 1
 
 
 def test_a_depth_no_tree_reaches_is_a_clear_error() -> None:

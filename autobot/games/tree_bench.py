@@ -135,7 +135,7 @@ def bench_five(game: Game) -> dict[str, Any]:
             n for k, n in result["histogram"].items() if int(k) > (game.rows or 6)),
         "mean": round(result["mean"], 4), "max": result["max"], "wall_s": round(wall, 2),
         "entropy": {k: entropy[k] for k in ("mean", "max", "fails", "wall_s", "opener")},
-        "lower_bound_mean": result["mean"],  # the proven optimum (autobot/trees/README.md)
+        "lower_bound_mean": round(result["mean"], 4),  # proven optimum (autobot/trees/README.md)
     }
 
 

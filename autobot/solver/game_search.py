@@ -236,3 +236,104 @@ def node_bounds(cands, matrix, win, cnt):
 def new_memo() -> Any:
     """An empty memo: key (candidate set, depth) hash -> packed result."""
     return Dict.empty(key_type=types.int64, value_type=types.int64)
+
+
+@nb.njit([types.void(row, vec, i64, vec, vec) for row in ROWS], cache=True)
+def partition_labels(row, cands, win, cnt, label):
+    """Each candidate's class under one guess, numbered by first appearance (the won one 0)."""
+    m = 0
+    for j in range(cands.shape[0]):
+        p = row[cands[j]]
+        if cnt[p] == 0:
+            m += 1
+            cnt[p] = -1 if p == win else m
+        label[j] = 0 if cnt[p] < 0 else cnt[p]
+    for j in range(cands.shape[0]):
+        cnt[row[cands[j]]] = 0
+
+
+@nb.njit([i64(vec, i64, m, i64, vec, memo_type, vec, vec) for m in MATRICES], cache=True)
+def worst_case(cands, limit, matrix, win, zob, memo, stats, cnt):
+    """The fewest guesses that win every candidate (the worst case over the answers) when it
+    is at most `limit`, else limit + 1: exhaustive over every guess, so a result above the
+    limit proves that no strategy wins them all within `limit` guesses.
+
+    Guesses that split the candidates into the same classes (with the same won one) are
+    equivalent and tried once. Memo values: result << 1 | exact?.
+    """
+    n = cands.shape[0]
+    if n == 1:
+        return np.int64(1)
+    if limit <= 1:
+        return limit + 1
+    if n == 2:
+        return np.int64(2)
+    key = memo_key(cands, 0, zob)
+    v = memo.get(key, np.int64(-1))
+    if v >= 0:
+        if v & 1:
+            return min(v >> 1, limit + 1)
+        if (v >> 1) > limit:
+            return limit + 1
+    stats[2] += 1
+    g_count = matrix.shape[0]
+    big = np.empty(g_count, np.int64)
+    hs = np.empty(g_count, np.int64)
+    label = np.zeros(n, np.int64)
+    other = np.zeros(n, np.int64)
+    for g in range(g_count):
+        row = matrix[g]
+        top = 0
+        for j in range(n):
+            c = cnt[row[cands[j]]] + 1
+            cnt[row[cands[j]]] = c
+            if c > top:
+                top = c
+        for j in range(n):
+            cnt[row[cands[j]]] = 0
+        big[g] = top
+        partition_labels(row, cands, win, cnt, label)
+        h = np.int64(1469598103934665603)  # FNV-1a over the labels
+        for j in range(n):
+            h = (h ^ (label[j] + 1)) * np.int64(1099511628211)
+        hs[g] = h
+    order = np.argsort(big, kind="mergesort")
+    # One guess per partition: the first in `order` of each hash group, and any whose labels
+    # differ from that one's (a hash collision, checked rather than trusted).
+    hs_o = hs[order]
+    by_hash = np.argsort(hs_o, kind="mergesort")
+    keep = np.zeros(g_count, np.bool_)
+    head = 0
+    for i in range(g_count):
+        t = by_hash[i]
+        if i == 0 or hs_o[t] != hs_o[by_hash[i - 1]]:
+            keep[t] = True
+            head = t
+        else:
+            partition_labels(matrix[order[head]], cands, win, cnt, label)
+            partition_labels(matrix[order[t]], cands, win, cnt, other)
+            if not np.array_equal(label, other):
+                keep[t] = True
+    best = limit + 1
+    for t in range(g_count):
+        g = order[t]
+        if big[g] == n:
+            break  # tells nothing (and every later one too: sorted)
+        if not keep[t]:
+            continue
+        row = matrix[g]
+        members, starts, sizes = classes(row, cands, win)
+        worst = np.int64(1)
+        for q in range(sizes.shape[0]):
+            sub = members[starts[q]:starts[q + 1]]
+            d = worst_case(sub, best - 2, matrix, win, zob, memo, stats, cnt)
+            if 1 + d > worst:
+                worst = 1 + d
+            if worst >= best:
+                break
+        if worst < best:
+            best = worst
+            if best == 2:
+                break  # nothing beats one guess that tells every candidate apart
+    memo[key] = (best << 1) | (1 if best <= limit else 0)
+    return best

@@ -238,6 +238,21 @@ def lower_bound(game: Game, search: GameSearch | None = None, budget_s: float = 
     }
 
 
+def worst_case(game: Game, answers: Sequence[str], limit: int,
+               matrix: np.ndarray | None = None) -> int:
+    """The fewest guesses that win every one of `answers` (a subset of the game's) in the worst
+    case, if at most `limit`, else limit + 1, exhaustive over every allowed guess: above the
+    game's rows it proves that every strategy loses one of them (and so one of the game's)."""
+    core = _core()
+    index = {w: i for i, w in enumerate(game.answers)}
+    cands = np.array(sorted(index[w] for w in answers), np.int64)
+    matrix = codes_matrix(game) if matrix is None else matrix
+    zob = np.random.default_rng(20220119).integers(1, np.iinfo(np.int64).max,
+                                                     size=len(game.answers), dtype=np.int64)
+    return int(core.worst_case(cands, limit, matrix, game.win_code, zob, core.new_memo(),
+                               np.zeros(4, np.int64), np.zeros(game.n_codes, np.int64)))
+
+
 # ---------------------------------------------------------------------------------------------
 # Reading and playing a tree
 
@@ -334,11 +349,11 @@ def load_game_tree(game: Game) -> tuple[GameTree, dict[str, Any]] | None:
         return None
     if header.get("guesses_digest") != digest(game.guesses):
         return None
-    if game.rows is not None and int(header.get("depth", 0)) > game.rows:
-        return None
+    if header.get("rows") != (game.rows or header.get("depth")):
+        return None  # built for another number of rows
     return GameTree(header["tree"]), header
 
 
 __all__ = ["DEFAULT_TOP_K", "GameSearch", "GameTree", "build_game_tree", "codes_matrix",
            "digest", "load_game_tree", "lower_bound", "read_tree_file", "shipped_path",
-           "write_tree"]
+           "worst_case", "write_tree"]
