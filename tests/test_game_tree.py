@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +23,8 @@ from autobot.solver.game_tree import (
     load_game_tree,
     lower_bound,
     read_tree_file,
+    reference_total,
+    reference_worst_case,
     shipped_path,
     worst_case,
     write_tree,
@@ -38,31 +39,6 @@ def small_game(length: int, answers: int, extra: int, seed: int, rows: int) -> G
     others = [w for w in game.guesses if w not in set(chosen)]
     guesses = tuple(sorted(chosen + tuple(rng.sample(others, extra))))
     return replace(game, answers=chosen, guesses=guesses, rows=rows)
-
-
-def reference_total(game: Game, depth: int, late: int = 0) -> int:
-    """The least total guesses of any tree winning every answer within `depth` guesses, by
-    trying every allowed guess at every node with the game's slow rule (INF if none); `late`
-    is added for each answer won only with the last guess."""
-
-    @cache
-    def best(cands: frozenset[str], left: int) -> int:
-        if len(cands) == 1:
-            return 1 + (late if left == 1 else 0)
-        if left <= 1:
-            return INF
-        out = INF
-        for guess in game.guesses:
-            groups: dict[int, set[str]] = {}
-            for answer in cands:
-                groups.setdefault(game.feedback(guess, answer), set()).add(answer)
-            rest = [frozenset(g) for code, g in groups.items() if code != game.win_code]
-            if len(rest) == 1 and len(rest[0]) == len(cands):
-                continue  # tells nothing
-            out = min(out, len(cands) + sum(best(g, left - 1) for g in rest))
-        return min(out, INF)
-
-    return best(frozenset(game.answers), depth)
 
 
 @pytest.mark.parametrize(("length", "answers", "extra", "seed", "depth"), [
@@ -94,27 +70,6 @@ def test_with_too_few_rows_the_search_loses_the_fewest_answers_then_guesses(
     assert header["lost"] == want // LATE
     assert header["total"] == want % LATE
     assert header["lost"] == sum(n for k, n in header["histogram"].items() if int(k) > 2)
-
-
-def reference_worst_case(game: Game) -> int:
-    """The fewest guesses that win every answer in the worst case, every guess tried."""
-
-    @cache
-    def worst(cands: frozenset[str]) -> int:
-        if len(cands) == 1:
-            return 1
-        out = 10**9
-        for guess in game.guesses:
-            groups: dict[int, set[str]] = {}
-            for answer in cands:
-                groups.setdefault(game.feedback(guess, answer), set()).add(answer)
-            rest = [frozenset(g) for code, g in groups.items() if code != game.win_code]
-            if len(rest) == 1 and len(rest[0]) == len(cands):
-                continue
-            out = min(out, 1 + max((worst(g) for g in rest), default=0))
-        return out
-
-    return worst(frozenset(game.answers))
 
 
 @pytest.mark.parametrize(("length", "answers", "extra", "seed"), [

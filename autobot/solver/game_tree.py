@@ -254,6 +254,57 @@ def worst_case(game: Game, answers: Sequence[str], limit: int,
 
 
 # ---------------------------------------------------------------------------------------------
+# The slow references the searches are tested against (small lists only: every guess, the
+# game's slow rule, no pruning)
+
+
+def reference_total(game: Game, depth: int, late: int = 0) -> int:
+    """The least total guesses of any tree winning every answer within `depth` guesses, by
+    trying every allowed guess at every node with the game's slow rule (INF if none); `late`
+    is added for each answer won only with the last guess."""
+
+    @cache
+    def best(cands: frozenset[str], left: int) -> int:
+        if len(cands) == 1:
+            return 1 + (late if left == 1 else 0)
+        if left <= 1:
+            return INF
+        out = INF
+        for guess in game.guesses:
+            groups: dict[int, set[str]] = {}
+            for answer in cands:
+                groups.setdefault(game.feedback(guess, answer), set()).add(answer)
+            rest = [frozenset(g) for code, g in groups.items() if code != game.win_code]
+            if len(rest) == 1 and len(rest[0]) == len(cands):
+                continue  # tells nothing
+            out = min(out, len(cands) + sum(best(g, left - 1) for g in rest))
+        return min(out, INF)
+
+    return best(frozenset(game.answers), depth)
+
+
+def reference_worst_case(game: Game) -> int:
+    """The fewest guesses that win every answer in the worst case, every guess tried."""
+
+    @cache
+    def worst(cands: frozenset[str]) -> int:
+        if len(cands) == 1:
+            return 1
+        out = 10**9
+        for guess in game.guesses:
+            groups: dict[int, set[str]] = {}
+            for answer in cands:
+                groups.setdefault(game.feedback(guess, answer), set()).add(answer)
+            rest = [frozenset(g) for code, g in groups.items() if code != game.win_code]
+            if len(rest) == 1 and len(rest[0]) == len(cands):
+                continue
+            out = min(out, 1 + max((worst(g) for g in rest), default=0))
+        return out
+
+    return worst(frozenset(game.answers))
+
+
+# ---------------------------------------------------------------------------------------------
 # Reading and playing a tree
 
 
@@ -355,5 +406,5 @@ def load_game_tree(game: Game) -> tuple[GameTree, dict[str, Any]] | None:
 
 
 __all__ = ["DEFAULT_TOP_K", "GameSearch", "GameTree", "build_game_tree", "codes_matrix",
-           "digest", "load_game_tree", "lower_bound", "read_tree_file", "shipped_path",
-           "worst_case", "write_tree"]
+           "digest", "load_game_tree", "lower_bound", "read_tree_file", "reference_total",
+           "reference_worst_case", "shipped_path", "worst_case", "write_tree"]
