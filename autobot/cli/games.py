@@ -58,7 +58,7 @@ def bench(args: argparse.Namespace) -> int:
     """Benchmark a variant, print its figures and write --json."""
     from autobot.bench.output import print_runs, write_runs
     from autobot.games import find_game
-    from autobot.games.bench import bench_absurdle, bench_entropy, bench_jotto
+    from autobot.games.bench import bench_absurdle, bench_jotto
 
     game = find_game(args.game, args.length)
     if game.name == "tuble":
@@ -70,8 +70,11 @@ def bench(args: argparse.Namespace) -> int:
     elif game.name == "jotto":
         runs = bench_jotto(game, args.seed or 0)
     else:
-        runs = [bench_entropy(game, hard=getattr(args, "hard", False),
-                              sample=args.sample or args.games, seed=args.seed or 0)]
+        # The game's best strategy (its shipped tree, autobot.solver.game_tree) beside entropy.
+        from autobot.games.tree_bench import bench_best
+
+        runs = bench_best(game, hard=getattr(args, "hard", False),
+                          sample=args.sample or args.games, seed=args.seed or 0)
     print_runs(runs)
     write_runs(args.json, runs)
     return 0
