@@ -36,7 +36,7 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def _option(args: argparse.Namespace, name: str) -> Any:
+def option(args: argparse.Namespace, name: str) -> Any:
     """A setting from `args`, or the benchmark's default when the caller's parser lacks it."""
     value = getattr(args, name, None)
     return DEFAULTS[name] if value is None else value
@@ -66,33 +66,33 @@ def run(args: argparse.Namespace) -> int:
     from autobot.page.server import page_url, serve_page
     from autobot.solver import SolverConfig, make_solver
 
-    games = int(_option(args, "games"))
+    games = int(option(args, "games"))
     if games < 1:
         raise AutobotError("--games must be at least 1")
-    hard = bool(_option(args, "hard"))
-    theme, contrast = _option(args, "theme"), bool(_option(args, "contrast"))
+    hard = bool(option(args, "hard"))
+    theme, contrast = option(args, "theme"), bool(option(args, "contrast"))
     anim = bool(getattr(args, "anim", None) or False)  # off unless asked: the target is anim-off
-    answers = pick_answers(games, int(_option(args, "seed")))
+    answers = pick_answers(games, int(option(args, "seed")))
     start = getattr(args, "start", None)
-    solver = make_solver(SolverConfig(strategy=_option(args, "strategy"), hard=hard,
+    solver = make_solver(SolverConfig(strategy=option(args, "strategy"), hard=hard,
                                       start=start.lower() if start else None))
     console = Console(highlight=False, stderr=True)
     config = BrowserConfig(
-        headless=not _option(args, "headed"),
-        window_size=tuple(_option(args, "window_size")),
-        scale=float(_option(args, "scale")),
-        remote_url=_option(args, "remote"),
+        headless=not option(args, "headed"),
+        window_size=tuple(option(args, "window_size")),
+        scale=float(option(args, "scale")),
+        remote_url=option(args, "remote"),
     )
     timings = Timings()
     results: list[dict[str, Any]] = []
     game_seconds: list[float] = []
     t0 = time.monotonic()
-    json_path = _option(args, "json")
+    json_path = option(args, "json")
     check_writable(json_path)  # before the browser starts, not after the games
     try:
         with serve_page() as base, display_for(config), open_browser(config) as web:
             startup = time.monotonic() - t0
-            driver = SeleniumDriver(web, key_delay_ms=float(_option(args, "key_delay")),
+            driver = SeleniumDriver(web, key_delay_ms=float(option(args, "key_delay")),
                                     screen=screen_for(web, config))
             for i, answer in enumerate(answers, start=1):
                 load_page(web, page_url(base, answer=answer, theme=theme, contrast=contrast,
@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
             "anim": anim,
             "window_size": list(config.window_size),
             "scale": config.scale,
-            "key_delay_ms": float(_option(args, "key_delay")),
+            "key_delay_ms": float(option(args, "key_delay")),
             "browser_startup_s": round(startup, 3),
             "wall_s": round(wall, 3),
             "load_average": round(load, 2),
@@ -176,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Stand-alone entry: the same benchmark without the `autobot bench` dispatcher."""
-    from autobot.cli.play import add_browser_arguments
+    from autobot.app.options import add_browser_arguments
 
     parser = argparse.ArgumentParser(prog="python -m autobot.bench.browser")
     parser.add_argument("--games", type=int, default=DEFAULTS["games"])

@@ -10,42 +10,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from autobot.cli.args import (
-    add_lang_option,
-    add_list_options,
+from autobot.app.args import (
     endpoint_address,
     key_delay_ms,
     positive_int,
     scale_factor,
 )
-from autobot.cli.boards import add_boards_option, run_bench
+from autobot.app.options import add_boards_option, add_solver_options, solver_config
+from autobot.app.text import write_output
+from autobot.cli.boards import run_bench
 from autobot.errors import AutobotError
-
-
-def add_solver_options(parser: argparse.ArgumentParser) -> None:
-    """--strategy --hard --answers --guesses --start (shared with `autobot solve`)."""
-    from autobot.cli.boards import MULTI_STRATEGIES
-    from autobot.solver import STRATEGIES
-
-    parser.add_argument(
-        "--strategy", default="default", choices=("default", *STRATEGIES, *MULTI_STRATEGIES),
-        help="default = the optimal tree when one matches the lists and opener, else entropy "
-             "(with --boards: joint)",
-    )
-    parser.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
-    add_list_options(parser, answers="answers", guesses="allowed")
-    parser.add_argument("--start", default=None, metavar="WORD", help="force the first guess")
-    add_lang_option(parser)
-
-
-def solver_config(args: argparse.Namespace) -> Any:
-    """The SolverConfig the shared options describe."""
-    from autobot.solver import SolverConfig
-
-    return SolverConfig(
-        strategy=args.strategy, hard=args.hard, answers=args.answers,
-        guesses=args.guesses, start=args.start, lang=args.lang,
-    )
 
 
 def register(subparsers: Any) -> None:
@@ -81,7 +55,7 @@ def register(subparsers: Any) -> None:
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     """--game and --length (variants: autobot.cli.games)."""
-    from autobot.cli.games import add_game_options
+    from autobot.app.options import add_game_options
 
     add_game_options(parser, puzzles=True)
 
@@ -89,7 +63,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
     """Page/browser settings for --browser (defaults None: autobot.bench.browser's apply)."""
     try:
-        from autobot.cli.play import window_size
+        from autobot.app.options import window_size
     except ImportError:  # the browser side is not built yet
         return
     group = parser.add_argument_group("browser mode (--browser)")
@@ -116,7 +90,7 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
-    from autobot.cli.games import puzzle_of
+    from autobot.app.options import puzzle_of
 
     puzzle = puzzle_of(args)
     if puzzle is not None:
@@ -133,9 +107,10 @@ def run(args: argparse.Namespace) -> int:
         return run_bench(args)
     if args.headroom is not None:
         raise AutobotError("--headroom needs --boards N (it measures the many-board strategies)")
+    from autobot.app.options import is_variant, puzzle_of
     from autobot.cli import games
 
-    if games.is_variant(args):
+    if is_variant(args):
         return games.bench(args)
     if args.browser:
         try:
@@ -175,10 +150,11 @@ def run(args: argparse.Namespace) -> int:
     result = dataclasses.replace(result, targets=target_list)
     print("\n".join(summary_lines(result)))
     if args.json is not None:
-        _write(args.json, lambda p: p.write_text(json.dumps(result.to_json(), indent=1) + "\n"))
+        write_output(args.json,
+                     lambda p: p.write_text(json.dumps(result.to_json(), indent=1) + "\n"))
         print(f"wrote {args.json}")
     if args.plot is not None:
-        _write(args.plot, lambda p: histogram_image(result).save(p, format="PNG"))
+        write_output(args.plot, lambda p: histogram_image(result).save(p, format="PNG"))
         print(f"wrote {args.plot}")
     return 0
 
@@ -203,11 +179,3 @@ def _run_with_progress(solver: Any, targets: list[str], args: argparse.Namespace
         )
 
 
-def _write(path: Path, writer: Any) -> None:
-    """Write an output file; a bad path is the user's error, not a traceback."""
-    try:
-        if path.parent != Path(""):
-            path.parent.mkdir(parents=True, exist_ok=True)
-        writer(path)
-    except (OSError, ValueError) as exc:
-        raise AutobotError(f"cannot write {path}: {exc}") from None

@@ -145,10 +145,10 @@ def open_browser(config: BrowserConfig) -> Iterator[WebDriver]:
             with contextlib.suppress(Exception):
                 service.stop()
         if profile is not None:
-            _remove_profile(profile)
+            remove_profile(profile)
 
 
-def _processes_using(profile: str) -> list[int]:
+def processes_using(profile: str) -> list[int]:
     """Pids whose command line names `profile` (Chromium and its helpers)."""
     pids = []
     for entry in Path("/proc").iterdir():
@@ -162,26 +162,26 @@ def _processes_using(profile: str) -> list[int]:
     return pids
 
 
-def _remove_profile(profile: str, timeout: float = 5.0) -> None:
+def remove_profile(profile: str, timeout: float = 5.0) -> None:
     """Delete the profile once no Chromium process still writes to it.
 
     A terminal's Ctrl-C signals Chromium too; it may write its profile after quit() returns, so
     one rmtree is not enough: wait for its processes, then remove until the directory stays gone.
     """
     deadline = time.monotonic() + timeout
-    while _processes_using(profile) and time.monotonic() < deadline:
+    while processes_using(profile) and time.monotonic() < deadline:
         time.sleep(0.05)
     # Still running: its chromedriver died first (a signal to the whole group, a crash) and
     # nobody will quit it; end what runs on our profile ourselves.
     for sig in (signal.SIGTERM, signal.SIGKILL):
-        pids = _processes_using(profile)
+        pids = processes_using(profile)
         if not pids:
             break
         for pid in pids:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, sig)
         end = time.monotonic() + 2.0
-        while _processes_using(profile) and time.monotonic() < end:
+        while processes_using(profile) and time.monotonic() < end:
             time.sleep(0.05)
     for _ in range(20):
         shutil.rmtree(profile, ignore_errors=True)
