@@ -164,11 +164,6 @@ def puzzle_of(args: argparse.Namespace) -> str | None:
     return name if name in PUZZLES else None
 
 
-def is_variant(args: argparse.Namespace) -> bool:
-    """True when the options ask for anything but five-letter Wordle."""
-    return getattr(args, "game", "wordle") != "wordle" or (getattr(args, "length", 5) or 5) != 5
-
-
 def length_from_page(args: argparse.Namespace) -> bool:
     """Is the word length the board's to tell (plain Wordle, no --length)?"""
     return getattr(args, "game", "wordle") == "wordle" and getattr(args, "length", 5) is None
@@ -228,7 +223,8 @@ def user_game(args: argparse.Namespace) -> Any:
     base = find_game(getattr(args, "game", "wordle"), length)
     answers = answers or base.answers
     guesses = tuple(dict.fromkeys((*(guesses or base.guesses), *answers)))
-    return replace(base, answers=answers, guesses=guesses)
+    # The user's lists are played by the generic strategy (the classic solver has its own).
+    return replace(base, answers=answers, guesses=guesses, solver=None)
 
 
 def add_solver_options(parser: argparse.ArgumentParser) -> None:

@@ -5,81 +5,76 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from autobot.app.options import is_variant, length_from_page, multi_strategy, user_game
+from autobot.app.options import length_from_page, multi_strategy, user_game
 from autobot.errors import AutobotError
-from autobot.wordle import upper_word
 
 
 def game_from_args(args: argparse.Namespace) -> Any:
-    """The --game/--length variant (or the game of the user's --answers/--guesses lists) as an
-    `autobot.games.Game`, or None for five-letter Wordle (which keeps the original solver)."""
+    """The `autobot.games.Game` the options name: --game/--length (five-letter Wordle when
+    neither is given), or the game of the user's --answers/--guesses lists."""
     listed = user_game(args)
     if listed is not None:
         return listed
-    if not is_variant(args):
-        return None
     from autobot.games import find_game
 
-    return find_game(args.game, args.length or 5)
+    return find_game(getattr(args, "game", "wordle"), getattr(args, "length", None) or 5)
 
 
-def check_answer(word: str | None, game: Any = None) -> str | None:
+def check_answer(word: str | None, game: Any) -> str | None:
     """The --answer word, lowercase, if the page would accept it; else bad input."""
     if word is None:
         return None
     word = word.strip().lower()
-    if game is not None:
-        if game.adversarial:
-            raise AutobotError(f"--answer: {game.name} has no fixed answer (it picks as you go)")
-        if word not in game.guesses:
-            raise AutobotError(f"--answer: {word.upper()} is not a {game.label} word")
-        return word
-    from autobot.words import load_words
+    if game.adversarial:
+        raise AutobotError(f"--answer: {game.name} has no fixed answer (it picks as you go)")
+    if game.solver is not None:
+        from autobot.words import load_words
 
-    if word not in load_words("nyt"):
-        raise AutobotError(f"--answer: {word.upper()} is not in the word list")
+        known: Any = load_words("nyt")  # the classic solver's page list: every NYT word
+    else:
+        known = game.guesses
+    if word not in known:
+        raise AutobotError(f"--answer: {word.upper()} is not in the word list ({game.label})")
     return word
 
 
 def page_game(game: Any) -> dict[str, Any]:
-    """The bundled page's `length=` and `mode=` for a variant (none for Wordle)."""
-    return {} if game is None else {"length": game.length, "mode": game.page_mode}
+    """The bundled page's `length=` and `mode=` for the game."""
+    return {"length": game.length, "mode": game.page_mode}
 
 
 def solver_from_args(args: argparse.Namespace) -> Any:
-    """The solver for --strategy/--hard/--start (a --start that is not a word is bad input);
-    a --game/--length variant's `GameStrategy`."""
-    from autobot.solver import SolverConfig, make_solver
+    """The game's player for --strategy/--hard/--start/--lang (a --start that is not a word is
+    bad input); the page's language and width when they are the page's to tell."""
+    from dataclasses import replace
+
+    from autobot.games.player import make_player
+    from autobot.solver import SolverConfig
 
     start = args.start.lower() if args.start else None
     game = game_from_args(args)
-    if game is not None:
-        from autobot.games.strategy import GameStrategy
-
-        return GameStrategy(game, hard=args.hard, start=start)
     lang = getattr(args, "lang", "en")  # None: the page is to tell
     named = lang or "en"
+    config = SolverConfig(strategy=getattr(args, "strategy", "default"), hard=args.hard,
+                          start=start, lang=named)
 
     def make(code: str) -> Any:
         # --start is a word of the language named (or of English, until the page says more).
-        return make_solver(SolverConfig(strategy=args.strategy, hard=args.hard,
-                                        start=start if code == named else None, lang=code))
+        return make_player(game, replace(config, lang=code,
+                                         start=start if code == named else None))
 
     solver = make(named)
-    if start and not solver.is_allowed(start):
-        raise AutobotError(f"--start: {upper_word(start)} is not an allowed guess")
-    if lang is None:
+    if lang is None and game.solver is not None:  # other languages are the classic solver's
         from autobot.harness.language import PageLanguage
 
         solver = PageLanguage(make)
     if length_from_page(args):
         from autobot.games import find_game
-        from autobot.games.strategy import GameStrategy
         from autobot.harness.width import PageWidth
 
         # A board of another width: that length's words (English; --start is five letters).
-        solver = PageWidth(solver, lambda width: GameStrategy(find_game("wordle", width),
-                                                              hard=args.hard))
+        solver = PageWidth(solver, lambda width: make_player(
+            find_game("wordle", width), SolverConfig(hard=args.hard)), game)
     return solver
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from autobot.errors import AutobotError
+from autobot.errors import BadInput
 
 # Tile colours for the terminal (rich styles): mark -> (background, foreground).
 TILE_STYLES: dict[str, tuple[str, str]] = {
@@ -89,4 +89,4 @@ def write_debug(frame: Any, read: Any, out: Path) -> None:
         cv2.putText(img, "no board", (10, 30), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 255), 2)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not cv2.imwrite(str(out), img):
-        raise AutobotError(f"cannot write debug image {out}", 2)
+        raise BadInput(f"cannot write debug image {out}")

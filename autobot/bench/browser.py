@@ -58,12 +58,11 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.drivers.window import display_for, screen_for
+    from autobot.app.session import browser_session
+    from autobot.drivers.browser import BrowserConfig
     from autobot.harness.report import check_writable, write_json
     from autobot.loop import BotConfig, Timings, percentile, play_game
-    from autobot.page.server import page_url, serve_page
+    from autobot.page.server import page_url
     from autobot.solver import SolverConfig, make_solver
 
     games = int(option(args, "games"))
@@ -90,12 +89,11 @@ def run(args: argparse.Namespace) -> int:
     json_path = option(args, "json")
     check_writable(json_path)  # before the browser starts, not after the games
     try:
-        with serve_page() as base, display_for(config), open_browser(config) as web:
+        with browser_session(config, key_delay_ms=float(option(args, "key_delay"))) as session:
             startup = time.monotonic() - t0
-            driver = SeleniumDriver(web, key_delay_ms=float(option(args, "key_delay")),
-                                    screen=screen_for(web, config))
+            driver, base = session.driver, session.base
             for i, answer in enumerate(answers, start=1):
-                load_page(web, page_url(base, answer=answer, theme=theme, contrast=contrast,
+                session.load(page_url(base, answer=answer, theme=theme, contrast=contrast,
                                         hard=hard, anim=anim))
                 result = play_game(driver, solver, BotConfig(hard=hard))
                 timings.extend(result.timings)

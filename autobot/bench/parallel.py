@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, SafetyStop
 
 
 @dataclass(frozen=True)
@@ -271,7 +271,7 @@ class ParallelRun:
         driver = SeleniumDriver(session.web, key_delay_ms=c.key_delay_ms)
         result = play_game(driver, solver, BotConfig(hard=c.hard))
         if result.stopped:
-            raise AutobotError(f"game stopped: {result.stopped}", 4)
+            raise SafetyStop(f"game stopped: {result.stopped}")
         return {
             "game": job.game, "answer": job.answer, "guesses": result.guesses,
             "marks": result.marks, "won": bool(result.won and result.guesses[-1] == job.answer),

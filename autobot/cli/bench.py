@@ -19,7 +19,7 @@ from autobot.app.args import (
 from autobot.app.options import add_boards_option, add_solver_options, solver_config
 from autobot.app.text import write_output
 from autobot.cli.boards import run_bench
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, BadInput
 
 
 def register(subparsers: Any) -> None:
@@ -107,26 +107,27 @@ def run(args: argparse.Namespace) -> int:
         return run_bench(args)
     if args.headroom is not None:
         raise AutobotError("--headroom needs --boards N (it measures the many-board strategies)")
-    from autobot.app.options import is_variant, puzzle_of
     from autobot.cli import games
+    from autobot.games import find_game
 
-    if is_variant(args):
-        return games.bench(args)
+    game = find_game(args.game, args.length)
+    if game.solver is None:
+        return games.bench(args)  # the generic game strategy's benchmark
     if args.browser:
         try:
             name = "autobot.bench." + ("parallel" if getattr(args, "parallel", None) else "browser")
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name == name:
-                raise AutobotError("browser benchmark not available", 2) from None
+                raise BadInput("browser benchmark not available") from None
             raise
         return int(module.run(args) or 0)
 
     from autobot.bench.solver import histogram_image, pick_targets, summary_lines
-    from autobot.solver import make_solver
+    from autobot.games.player import make_player
     from autobot.words import load_words
 
-    solver = make_solver(solver_config(args))
+    solver = make_player(game, solver_config(args))
     if args.lang != "en":
         from autobot.words.languages import load_language
 

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, NoBoardFound
 from autobot.vision.calibrate import harvest_templates, measure_palette
 
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     read = read_board(frame)
     where = source if not args.screen else f"screen {args.monitor}"
     if not read.found or read.grid is None:
-        raise AutobotError(f"no Wordle board found in {where}", 3)
+        raise NoBoardFound(f"no Wordle board found in {where}")
     if not read.settled:
         why = "; ".join(read.reasons[:2]) or "moving"
         raise AutobotError(f"the board in {where} is not still ({why}): calibrate on a still frame")

@@ -10,8 +10,8 @@ from typing import Any
 from autobot.app.args import add_lang_option
 from autobot.app.options import add_game_options, where_text
 from autobot.app.session import BUNDLED, launched
-from autobot.errors import AutobotError
-from autobot.harness.live import SAFETY, advise, find_board, play_live, terminate_as_interrupt
+from autobot.errors import AutobotError, BadInput, SafetyStop
+from autobot.harness.live import advise, find_board, play_live, terminate_as_interrupt
 
 
 def region_arg(text: str) -> tuple[int, int, int, int]:
@@ -172,14 +172,14 @@ def _live(args: argparse.Namespace, solver: Any, console: Any, profile: Any, rea
 
         cut = board_cut(first, frame.shape[0])
         if cut:  # the bot cannot scroll a desktop it shares: say what is out of view
-            raise AutobotError(f"the board is cut by the bottom of {where_text(args)}: {cut} "
-                               "may be out of view; scroll the page or move the window", SAFETY)
+            raise SafetyStop(f"the board is cut by the bottom of {where_text(args)}: {cut} "
+                             "may be out of view; scroll the page or move the window")
         if profile is not None:
             from autobot.harness.calibration import read_mismatch
 
             why = read_mismatch(profile, frame.shape, first)
             if why:
-                raise AutobotError(why, 2)
+                raise BadInput(why)
         if args.advise:
             return advise(args, screen, read, solver, console, first)
         return play_live(args, screen, frame, first, solver, console, read, game,

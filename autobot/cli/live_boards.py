@@ -12,8 +12,8 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from autobot.errors import AutobotError
-from autobot.loop.probe import SAFETY, below_boards, find_boards_on_screen
+from autobot.errors import AutobotError, SafetyStop
+from autobot.loop.probe import below_boards, find_boards_on_screen
 
 
 def run_live_boards(args: argparse.Namespace) -> int:
@@ -51,8 +51,8 @@ def run_live_boards(args: argparse.Namespace) -> int:
         if args.click_to_focus:
             spot = below_boards(frame, first.geometry)
             if spot is None:
-                raise AutobotError("no empty page below the boards to click for focus; click "
-                                   "the page yourself and use --no-click-to-focus", SAFETY)
+                raise SafetyStop("no empty page below the boards to click for focus; click "
+                                 "the page yourself and use --no-click-to-focus")
             keys.click(*spot)
         anchor = first.geometry[0]
 

@@ -117,9 +117,10 @@ def _play(args: argparse.Namespace, record: Any) -> int:
         browser_seconds = session.seconds
         driver = session.driver
         record.extra["keys"] = driver.rung
-        if game is not None and game.name == "jotto" and page_layout(driver, game) == "list":
+        if game.page == "count" and page_layout(driver, game) == "list":
             return run_list_game(driver, solver, game, console, browser_seconds, record)
-        if args.boards is None and game is None:
+        if args.boards is None and game.solver is not None:
+            # Boards not named: the classic game's page may show many (Dordle ... 32).
             from autobot.app.players import many_solver
             from autobot.cli.play_boards import play_loaded
             from autobot.loop.probe import count_boards, room_for
@@ -133,8 +134,8 @@ def _play(args: argparse.Namespace, record: Any) -> int:
                 console.print(f"[dim]{boards} boards found[/dim]")
                 return play_loaded(args, driver, boards, t0, room, many_solver(args), record)
         result = play_game(
-            driver, solver, BotConfig(hard=args.hard, rows=None if args.url else (
-                game.rows if game is not None else 6), game=game),
+            driver, solver, BotConfig(hard=args.hard, rows=None if args.url else game.rows,
+                                      game=game),
             reader=reader, on_event=on_event,
         )
         record.extra["keys"] = driver.rung  # the way of sending keys that the page took
@@ -145,7 +146,7 @@ def _play(args: argparse.Namespace, record: Any) -> int:
     # The grid's colours follow the page as the bot saw it (it may be any page, via --url).
     console.print(share_grid(list(result.turns), result.won, args.hard,
                              result.theme or theme, result.high_contrast,
-                             game.rows if game is not None else 6))
+                             game.rows))
     verdict = outcome(result.won, result.stopped)
     console.print(f"\n{verdict_line(verdict, len(result.turns))}, {result.seconds:.1f} s "
                   f"(browser and page up in {browser_seconds:.1f} s)")
@@ -154,7 +155,7 @@ def _play(args: argparse.Namespace, record: Any) -> int:
         data["keys"] = driver.rung
         data["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
         data["lang"] = getattr(solver, "lang", args.lang or "en")  # as played (or told)
-        if args.boards is None and game is None:
+        if args.boards is None and game.solver is not None:
             data["boards_found"] = 1  # counted from the pixels: the one-board game
         record.write(data, exit_code=0 if result.won else 1, reason=verdict)
     return 0 if result.won else 1

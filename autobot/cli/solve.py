@@ -57,26 +57,28 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Interactive helper (stdin/stdout) or one simulated game."""
-    from autobot.app.options import is_variant, puzzle_of
+    from autobot.app.options import puzzle_of
     from autobot.cli import games
+    from autobot.games import find_game
 
     puzzle = puzzle_of(args)
     if puzzle is not None:
         from autobot.cli.puzzles import solve_puzzle
 
         return solve_puzzle(args, puzzle)
-    if is_variant(args):
-        return games.solve(args)
+    game = find_game(args.game, args.length)
+    if game.solver is None:
+        return games.solve(args)  # the generic game strategy's session
     from autobot.app.options import solver_config
-    from autobot.solver import make_solver
+    from autobot.games.player import make_player
 
     if args.boards is not None:
         return run_solve(args)
     if args.answer is not None:
         answer = args.answer.strip().lower()
-        if len(answer) != 5 or not answer.isalpha():  # any alphabet: größe, fobia, año
+        if len(answer) != game.length or not answer.isalpha():  # any alphabet: größe, año
             raise AutobotError(f"--answer {args.answer!r} is not a five-letter word")
-    solver = make_solver(solver_config(args))
+    solver = make_player(game, solver_config(args))
     styled = sys.stdout.isatty()
     if args.answer is not None:
         return simulate(solver, answer, args.hard, sys.stdout, styled)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
 
 from autobot.drivers.screen import Screen, SeleniumScreen
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, BadInput, SafetyStop, Unavailable
 from autobot.wordle import WORD_LENGTH, hard_mode_violation
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class SeleniumDriver:
         keyboard_reader: Callable[[Any], Any] | None = None,
     ) -> None:
         if key_delay_ms < 0:
-            raise AutobotError(f"key delay must be >= 0 ms, not {key_delay_ms:g}", 2)
+            raise BadInput(f"key delay must be >= 0 ms, not {key_delay_ms:g}")
         self.webdriver = webdriver
         self.key_delay_ms = key_delay_ms
         self.screen: Screen = screen if screen is not None else SeleniumScreen(webdriver)
@@ -171,7 +171,7 @@ class SeleniumDriver:
         try:
             return self.webdriver.execute_cdp_cmd(command, params)  # type: ignore[attr-defined]
         except AttributeError:
-            raise AutobotError("this browser has no DevTools protocol (CDP)", 5) from None
+            raise Unavailable("this browser has no DevTools protocol (CDP)") from None
 
     def _click_keys(self, keys: list[str]) -> None:
         """Click each key on the page's own on-screen keyboard, found by pixels."""
@@ -181,14 +181,14 @@ class SeleniumDriver:
         # The keyboard is below the board: a whole frame, not the board's clip.
         board = reader(getattr(self.screen, "grab_full", self.screen.grab)())
         if not getattr(board, "found", False):
-            raise AutobotError("no on-screen keyboard found to click", 4)
+            raise SafetyStop("no on-screen keyboard found to click")
         for i, name in enumerate(keys):
             label = _CLICK_LABELS.get(name, name.upper())
             key = board.key(label)
             if key is None:
                 if name == "escape":
                     continue  # on-screen keyboards have no Escape; it is not a letter anyway
-                raise AutobotError(f"the on-screen keyboard has no {label} key", 4)
+                raise SafetyStop(f"the on-screen keyboard has no {label} key")
             if i and self.key_delay_ms:
                 time.sleep(self.key_delay_ms / 1000)
             self.click(*key.center)
@@ -270,7 +270,7 @@ def _default_keyboard_reader() -> Callable[[Any], Any]:
     try:
         from autobot.vision.keyboard import read_keyboard
     except ImportError:
-        raise AutobotError("no on-screen keyboard reader (autobot.vision.keyboard)", 4) from None
+        raise SafetyStop("no on-screen keyboard reader (autobot.vision.keyboard)") from None
     return read_keyboard
 
 

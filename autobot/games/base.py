@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -33,6 +34,10 @@ class Game:
     # Wordle's colours "XYG.." by default; Jotto's count as a digit, or all greens for the win.
     code_of: Callable[[str], int] = field(default=marks_to_code)
     page_mode: str = "wordle"  # the bundled page's mode= for this game
+    # The game's own solver, `autobot.solver.SolverConfig -> player` (classic five-letter
+    # Wordle: the pattern-matrix solver, its optimal trees, priors and languages); None: the
+    # generic `GameStrategy` plays it. `autobot.games.player.make_player` is the one chooser.
+    solver: Callable[[Any], Any] | None = None
 
     @property
     def label(self) -> str:

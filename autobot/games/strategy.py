@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, SafetyStop
 from autobot.games.base import Game
 from autobot.games.codes import encode
 from autobot.games.entropy import EntropyPlayer
@@ -68,7 +68,7 @@ class GameStrategy:
         for turn in history:
             guess = self.player.guess_index.get(turn.guess.lower())
             if guess is None:
-                raise AutobotError(f"{turn.guess.upper()} is not a {self.game.label} word", 4)
+                raise SafetyStop(f"{turn.guess.upper()} is not a {self.game.label} word")
             left = left[self.player.codes(guess, left) == self.game.code_of(turn.marks)]
         return left
 
@@ -83,7 +83,7 @@ class GameStrategy:
             # the answers that contradict the fewest tiles played.
             left = self.closest(history, state.banned)
         if len(left) == 0:
-            raise AutobotError(f"no {self.game.label} answer fits the rows played", 4, "no_words")
+            raise SafetyStop(f"no {self.game.label} answer fits the rows played", reason="no_words")
         if self.game.adversarial and not state.banned:
             return self._outwit(history, left)
         mask = None
@@ -105,8 +105,8 @@ class GameStrategy:
                 # ours; a refused word never ends the game, the nearest answers go on.
                 left = self.closest(history, state.banned)
             if len(left) == 0:
-                raise AutobotError(f"every {self.game.label} answer left was refused", 4,
-                                  "no_words")
+                raise SafetyStop(f"every {self.game.label} answer left was refused",
+                                  reason="no_words")
         rows_left = self.game.rows - len(history) if self.game.rows else None
         return self.player.guesses[self.player.decide(left, rows_left, mask)]
 

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from autobot.errors import AutobotError
-from autobot.wordle import WORD_LENGTH
 
 
 class PageWidth:
@@ -17,16 +16,16 @@ class PageWidth:
     not fit it.
     """
 
-    def __init__(self, five: Any, make: Callable[[int], Any]) -> None:
+    def __init__(self, five: Any, make: Callable[[int], Any], game: Any) -> None:
         self._make = make
         self.solver = five  # the strategy played now
-        self.game: Any = None  # the game of the board's width, once it is not five letters
+        self.game = game  # the game played now: the five-letter one until the board is seen
         self._notes: list[str] = []
 
     def see_page(self, frame: Any, read: Any) -> None:
         """Take the board's width as the game's word length (and let the solver look too)."""
-        width = len(read.rows[0][1]) if getattr(read, "rows", None) else WORD_LENGTH
-        if width != WORD_LENGTH and self.game is None:
+        width = len(read.rows[0][1]) if getattr(read, "rows", None) else self.game.length
+        if width != self.game.length:
             try:
                 strategy = self._make(width)
             except AutobotError:

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from autobot.errors import AutobotError
+from autobot.errors import NoBoardFound
 
 
 def room_for(driver: Any) -> Any:
@@ -99,12 +99,6 @@ def page_layout(driver: Any, game: Any, timeout: float = 5.0) -> str:
             return "tiles"  # let the board loop say what it does not find
 
 
-SAFETY = 4
-
-
-NO_BOARD = 3
-
-
 def find_boards_on_screen(screen: Any, read: Any, timeout: float, where: str) -> tuple[Any, Any]:
     """Poll until two consecutive reads agree on settled boards; (frame, read), else exit 3."""
     deadline = time.monotonic() + timeout
@@ -117,7 +111,7 @@ def find_boards_on_screen(screen: Any, read: Any, timeout: float, where: str) ->
             return frame, got
         previous = got
         if time.monotonic() >= deadline:
-            raise AutobotError(f"no boards found on {where}", NO_BOARD)
+            raise NoBoardFound(f"no boards found on {where}")
         time.sleep(0.05)
 
 

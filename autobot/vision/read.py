@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from autobot.errors import AutobotError
+from autobot.errors import BadInput
 from autobot.vision import colour, glyphs
 from autobot.vision import palette as palette_mod
 from autobot.vision.find import locate_grid
@@ -259,7 +259,7 @@ def read_board(
     bot typed, `glyphs.with_glyphs`); by default the profile's and the shipped ones.
     """
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
-        raise AutobotError("frame must be an HxWx3 uint8 RGB array", 2)
+        raise BadInput("frame must be an HxWx3 uint8 RGB array")
     if hint is None and callable(getattr(profile, "hint_grid", None)):
         hint = profile.hint_grid()  # type: ignore[union-attr]
     grid, reasons = locate_grid(frame, hint)
