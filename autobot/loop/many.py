@@ -429,7 +429,8 @@ def play_many(
         won, stopped = False, str(exc)
     except AutobotError as exc:
         if "did not settle" in str(exc):
-            exc = AutobotError(f"{exc} [{describe_many(loop._last_board, loop.state)}]",
-                               exc.exit_code)
+            # The same error (class, code, reason), with the boards as last seen.
+            exc = type(exc)(f"{exc} [{describe_many(loop._last_board, loop.state)}]",
+                            exc.exit_code, exc.reason)
         raise ManyGameFailed(exc, result(False, exc)) from None
     return result(won)
