@@ -89,7 +89,7 @@ class _Read:
 def test_a_board_of_another_width_makes_the_game_that_length() -> None:
     from autobot.games import find_game
     from autobot.games.strategy import GameStrategy
-    from autobot.harness.width import PageWidth
+    from autobot.players import PageWidth
 
     five = make_solver(SolverConfig())
     made: list[int] = []

@@ -65,12 +65,12 @@ def solver_from_args(args: argparse.Namespace) -> Any:
 
     solver = make(named)
     if lang is None and game.solver is not None:  # other languages are the classic solver's
-        from autobot.harness.language import PageLanguage
+        from autobot.players import PageLanguage
 
         solver = PageLanguage(make)
     if length_from_page(args):
         from autobot.games import find_game
-        from autobot.harness.width import PageWidth
+        from autobot.players import PageWidth
 
         # A board of another width: that length's words (English; --start is five letters).
         solver = PageWidth(solver, lambda width: make_player(

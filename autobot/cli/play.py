@@ -83,9 +83,9 @@ def run(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace, record: Any) -> int:
     from rich.console import Console
 
-    from autobot.drivers.driver import ConfirmStrategy
     from autobot.harness.record import outcome, verdict_line
     from autobot.loop import BotConfig, play_game
+    from autobot.players import Confirm
 
     game = game_from_args(args)
     answer = check_answer(args.answer, game)
@@ -96,7 +96,7 @@ def _play(args: argparse.Namespace, record: Any) -> int:
     profile, reader = reader_from_args(args)
     console = Console(highlight=False)
     if args.confirm:
-        solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin, output=sys.stdout)
+        solver = Confirm(solver, hard=args.hard, input_stream=sys.stdin, output=sys.stdout)
     theme = args.theme
     printer = make_printer(console, theme, args.contrast)
 
@@ -154,7 +154,7 @@ def _play(args: argparse.Namespace, record: Any) -> int:
         data = result.to_json()
         data["keys"] = driver.rung
         data["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
-        data["lang"] = getattr(solver, "lang", args.lang or "en")  # as played (or told)
+        data["lang"] = solver.lang or args.lang or "en"  # as played (or told)
         if args.boards is None and game.solver is not None:
             data["boards_found"] = 1  # counted from the pixels: the one-board game
         record.write(data, exit_code=0 if result.won else 1, reason=verdict)

@@ -17,6 +17,7 @@ from autobot.errors import AutobotError, SafetyStop
 from autobot.games.base import Game
 from autobot.games.codes import encode
 from autobot.games.entropy import EntropyPlayer
+from autobot.players import Player
 from autobot.solver.prior import STRICTER_AFTER
 from autobot.wordle import Turn
 
@@ -45,7 +46,7 @@ def hard_mask(guesses: np.ndarray, index: dict[str, int], history: Sequence[Turn
 REFUSALS_FOR_ANSWERS_ONLY = STRICTER_AFTER[-1][0]
 
 
-class GameStrategy:
+class GameStrategy(Player):
     """The loop's solver for a `Game`: `next_guess(state)` from `state.history`."""
 
     def __init__(self, game: Game, hard: bool = False, start: str | None = None) -> None:

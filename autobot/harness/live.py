@@ -172,10 +172,10 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
         focus_spot,
         page_dialog,
     )
-    from autobot.drivers.driver import ConfirmStrategy
     from autobot.harness.record import outcome, verdict_line
     from autobot.harness.report import make_printer, share_grid, tiles
     from autobot.loop import play_game
+    from autobot.players import Confirm
 
     theme, contrast = first.theme or "light", first.high_contrast
     # Under a dialog there is no board yet: the guard takes its place from the first settled
@@ -199,7 +199,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
                 console.print(tiles(t.guess, t.marks, theme, contrast))
             sys.stdout.flush()
 
-        solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin,
+        solver = Confirm(solver, hard=args.hard, input_stream=sys.stdin,
                                  output=sys.stdout, show=show)
     printer = make_printer(console, theme, contrast)
     seen: list[Any] = []  # rows scored so far, to report what was on the board if we stop

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any, Protocol
 
-from autobot.drivers.driver import Driver, UserQuit
-from autobot.errors import AutobotError, SafetyStop
+from autobot.drivers.driver import Driver
+from autobot.errors import AutobotError, SafetyStop, UserQuit
 from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings
 from autobot.loop.rows import row_kind, row_matches
 from autobot.loop.turns import GameLoop

@@ -71,12 +71,6 @@ class Reader(Protocol):
     def __call__(self, frame: Any, *, hint: Any = None) -> BoardView: ...
 
 
-class Strategy(Protocol):
-    """A solver as the loop sees it (`autobot.solver.make_solver(...)` or a wrapper)."""
-
-    def next_guess(self, state: Any) -> str: ...
-
-
 def classic_wordle() -> Any:
     """Five-letter Wordle, the game a page is taken for until it is told or seen otherwise."""
     from autobot.games import find_game

@@ -7,8 +7,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from autobot.drivers.driver import Driver, UserQuit
-from autobot.errors import AutobotError, BadInput, SafetyStop
+from autobot.drivers.driver import Driver
+from autobot.errors import AutobotError, BadInput, SafetyStop, UserQuit
 from autobot.loop.result import (
     EVALUATED,
     BoardView,
@@ -17,7 +17,6 @@ from autobot.loop.result import (
     GameFailed,
     GameResult,
     Reader,
-    Strategy,
     is_win,
     reason_code,
 )
@@ -31,6 +30,7 @@ from autobot.loop.rows import (
     sync_problem,
 )
 from autobot.loop.watch import Judge, Outcome, OutOfStep, OverlayFinder, Watcher, default_overlay
+from autobot.players import Player
 from autobot.wordle import Turn, upper_word
 
 
@@ -118,14 +118,12 @@ class GameLoop(Watcher):
         read = self.wait(judge, "the board to appear")
         self.started = True
         self.board_tile = float(getattr(getattr(read, "grid", None), "tile", 0.0) or 0.0)
-        see_page = getattr(self.solver, "see_page", None)
-        if see_page is not None:
-            see_page(self.frame, read)  # a solver that adapts to the page (its language)
-            self.tell_notes(0)
-            game = getattr(self.solver, "game", None)
-            if game is not None and game is not self.config.game:
-                # It took the board's word length: the game is that length's from now on.
-                self.config = dataclasses.replace(self.config, game=game)
+        self.solver.see_page(self.frame, read)  # a player may adapt to the page (its language)
+        self.tell_notes(0)
+        game = self.solver.game
+        if game is not None and game is not self.config.game:
+            # It took the board's word length: the game is that length's from now on.
+            self.config = dataclasses.replace(self.config, game=game)
         width = len(read.rows[0][1]) if read.rows else self.length
         if width != self.length:
             # The solver plays words of the game's length: a board of another width is another
@@ -180,8 +178,7 @@ class GameLoop(Watcher):
 
     def tell_notes(self, index: int) -> None:
         """Pass on what the solver has to say (a language it switched to, and why)."""
-        take = getattr(self.solver, "take_notes", None)
-        for note in take() if take is not None else ():
+        for note in self.solver.take_notes():
             self.emit(Event("note", index, detail=note))
 
     def ready_judge(self, index: int) -> Judge:
@@ -556,7 +553,7 @@ class GameLoop(Watcher):
 
 def play_game(
     driver: Driver,
-    solver: Strategy,
+    solver: Player,
     config: BotConfig | None = None,
     *,
     reader: Reader | None = None,

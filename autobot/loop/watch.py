@@ -9,7 +9,7 @@ from typing import Any
 
 from autobot.drivers.driver import Driver
 from autobot.errors import NoBoardFound, SafetyStop
-from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Strategy, Timings
+from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Timings
 from autobot.loop.rows import (
     MIN_LENGTH,
     as_typed,
@@ -20,6 +20,7 @@ from autobot.loop.rows import (
     row_kind,
     stall_reason,
 )
+from autobot.players import Player, as_player
 from autobot.wordle import Turn
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
@@ -74,7 +75,7 @@ class Watcher:
     def __init__(
         self,
         driver: Driver,
-        solver: Strategy,
+        solver: Player,  # (or any object with a next_guess: see autobot.players)
         config: BotConfig,
         reader: Reader,
         clock: Callable[[], float],
@@ -84,7 +85,7 @@ class Watcher:
         overlay: OverlayFinder,
     ) -> None:
         self.driver = driver
-        self.solver = solver
+        self.solver = as_player(solver)  # the contract's defaults for what it lacks
         self.config = config
         self.reader = reader
         self.clock = clock

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.players import Player
 from autobot.solver.lexicon import Lexicon
 from autobot.solver.offlist import NOTES, ROWS, Fit, OffList
 from autobot.solver.patterns import pattern_matrix
@@ -31,7 +32,7 @@ from autobot.words.languages import load_language
 # --- the solver --------------------------------------------------------------------------------
 
 
-class Solver:
+class Solver(Player):
     """Holds lists, matrix and strategy; pure w.r.t. game state."""
 
     def __init__(self, config: SolverConfig, zipf: Mapping[str, float] | None = None) -> None:
