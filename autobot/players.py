@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from autobot.errors import AutobotError, UserQuit
-from autobot.wordle import WORD_LENGTH, hard_mode_violation
+from autobot.wordle import hard_mode_violation
 from autobot.words.languages import ENGLISH_ALPHABET, LANGUAGES, detect_language, spec
 
 
@@ -148,7 +148,7 @@ class Confirm(Wrapper):
             raise UserQuit("quit: no more input at the confirm prompt")
         return line.strip()
 
-    def edit_problem(self, word: str, state: Any, length: int = WORD_LENGTH) -> str | None:
+    def edit_problem(self, word: str, state: Any, length: int) -> str | None:
         """Why `word` cannot be played now (one line), or None if it can; `length` is the
         game's word length (the solver's own proposal has it)."""
         if len(word) != length or not word.isalpha() or not word.isascii():
