@@ -94,7 +94,7 @@ def test_nothing_typed_is_never_typed(count: int) -> None:
 
 
 def test_play_keeps_learned_glyphs_with_a_profile_that_has_a_glyph_folder(tmp_path: Path) -> None:
-    from autobot.cli.play import save_learned_glyphs
+    from autobot.app.players import save_learned_glyphs
 
     said: list[str] = []
     console = SimpleNamespace(print=said.append)

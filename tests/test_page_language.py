@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from autobot.harness.language import PROBE_AFTER, PageLanguage
+from autobot.players import PROBE_AFTER, PageLanguage
 from autobot.solver import GameState, SolverConfig, make_solver
 from autobot.wordle import Turn, score
 

@@ -20,8 +20,9 @@ import pytest
 from conftest import require_chromium
 
 from autobot.cli import main
-from autobot.drivers.driver import ConfirmStrategy, SeleniumDriver
+from autobot.drivers.driver import SeleniumDriver
 from autobot.loop import BotConfig, GameResult, play_game
+from autobot.players import Confirm
 from autobot.solver import GameState, SolverConfig, make_solver
 from autobot.wordle import Turn, hard_mode_violation, score
 
@@ -169,14 +170,14 @@ def test_a_game_in_progress_is_resumed(browser1: Any, base: str, solver: Any) ->
 
 def test_confirm_skip_and_edit_through_the_prompt(browser1: Any, base: str, solver: Any) -> None:
     answers = io.StringIO("s\ne crane\n" + "\n" * 6)
-    wrapper = ConfirmStrategy(solver, input_stream=answers, output=io.StringIO())
+    wrapper = Confirm(solver, input_stream=answers, output=io.StringIO())
     result = play_page(browser1, base, wrapper, "llama", anim=False)
     assert result.guesses[0] == "crane"
     assert_won_truthfully(result, "llama")
 
 
 def test_confirm_quit_stops_before_typing(browser1: Any, base: str, solver: Any) -> None:
-    wrapper = ConfirmStrategy(solver, input_stream=io.StringIO("q\n"), output=io.StringIO())
+    wrapper = Confirm(solver, input_stream=io.StringIO("q\n"), output=io.StringIO())
     result = play_page(browser1, base, wrapper, "llama", anim=False)
     assert not result.won and result.turns == () and result.stopped
 

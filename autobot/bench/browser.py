@@ -37,7 +37,7 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def _option(args: argparse.Namespace, name: str) -> Any:
+def option(args: argparse.Namespace, name: str) -> Any:
     """A setting from `args`, or the benchmark's default when the caller's parser lacks it."""
     value = getattr(args, name, None)
     return DEFAULTS[name] if value is None else value
@@ -59,46 +59,44 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    from autobot.app.session import browser_session
     from autobot.bench.output import print_runs, write_runs
-    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.drivers.window import display_for, screen_for
+    from autobot.drivers.browser import BrowserConfig
     from autobot.harness.report import check_writable
     from autobot.loop import BotConfig, Timings, percentile, play_game
-    from autobot.page.server import page_url, serve_page
+    from autobot.page.server import page_url
     from autobot.solver import SolverConfig, make_solver
 
-    games = int(_option(args, "games"))
+    games = int(option(args, "games"))
     if games < 1:
         raise AutobotError("--games must be at least 1")
-    hard = bool(_option(args, "hard"))
-    theme, contrast = _option(args, "theme"), bool(_option(args, "contrast"))
+    hard = bool(option(args, "hard"))
+    theme, contrast = option(args, "theme"), bool(option(args, "contrast"))
     anim = bool(getattr(args, "anim", None) or False)  # off unless asked: the target is anim-off
-    seed = int(_option(args, "seed"))
+    seed = int(option(args, "seed"))
     answers = pick_answers(games, seed)
     start = getattr(args, "start", None)
-    solver = make_solver(SolverConfig(strategy=_option(args, "strategy"), hard=hard,
+    solver = make_solver(SolverConfig(strategy=option(args, "strategy"), hard=hard,
                                       start=start.lower() if start else None))
     console = Console(highlight=False, stderr=True)
     config = BrowserConfig(
-        headless=not _option(args, "headed"),
-        window_size=tuple(_option(args, "window_size")),
-        scale=float(_option(args, "scale")),
-        remote_url=_option(args, "remote"),
+        headless=not option(args, "headed"),
+        window_size=tuple(option(args, "window_size")),
+        scale=float(option(args, "scale")),
+        remote_url=option(args, "remote"),
     )
     timings = Timings()
     results: list[BenchRecord] = []
     game_seconds: list[float] = []
     t0 = time.monotonic()
-    json_path = _option(args, "json")
+    json_path = option(args, "json")
     check_writable(json_path)  # before the browser starts, not after the games
     try:
-        with serve_page() as base, display_for(config), open_browser(config) as web:
+        with browser_session(config, key_delay_ms=float(option(args, "key_delay"))) as session:
             startup = time.monotonic() - t0
-            driver = SeleniumDriver(web, key_delay_ms=float(_option(args, "key_delay")),
-                                    screen=screen_for(web, config))
+            driver, base = session.driver, session.base
             for i, answer in enumerate(answers, start=1):
-                load_page(web, page_url(base, answer=answer, theme=theme, contrast=contrast,
+                session.load(page_url(base, answer=answer, theme=theme, contrast=contrast,
                                         hard=hard, anim=anim))
                 result = play_game(driver, solver, BotConfig(hard=hard))
                 timings.extend(result.timings)
@@ -152,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
               "cores (timings grow with load)")
     run = bench_run(results, solver.strategy_name, hard, wall, {
         "anim": anim, "window_size": list(config.window_size), "scale": config.scale,
-        "key_delay_ms": float(_option(args, "key_delay")),
+        "key_delay_ms": float(option(args, "key_delay")),
         "browser_startup_s": round(startup, 3), "load_average": round(load, 2),
         "cpu_count": os.cpu_count(), "capture": capture, "steps": summary,
         "game_seconds_by_guesses": by_guesses,
@@ -184,7 +182,7 @@ def bench_run(records: list[BenchRecord], strategy: str, hard: bool, wall: float
 
 def main(argv: list[str] | None = None) -> int:
     """Stand-alone entry: the same benchmark without the `autobot bench` dispatcher."""
-    from autobot.cli.play import add_browser_arguments
+    from autobot.app.options import add_browser_arguments
 
     parser = argparse.ArgumentParser(prog="python -m autobot.bench.browser")
     parser.add_argument("--games", type=int, default=DEFAULTS["games"])

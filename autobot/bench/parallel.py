@@ -32,7 +32,7 @@ from autobot.bench.model import (
     summarise,
 )
 from autobot.bench.output import print_runs, write_runs
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, SafetyStop
 
 
 @dataclass(frozen=True)
@@ -151,18 +151,18 @@ class _Session:
         """Quit the browser; a session that is already dead is not an error here, and a Chromium
         whose chromedriver died (so quit() could not reach it) is killed by its profile."""
         if self.profile:
-            from autobot.drivers.browser import _processes_using
+            from autobot.drivers.browser import processes_using
 
-            orphans = _processes_using(self.profile)
+            orphans = processes_using(self.profile)
         with contextlib.suppress(Exception):
             self._stack.close()
         if self.profile:
-            from autobot.drivers.browser import _remove_profile
+            from autobot.drivers.browser import remove_profile
 
             for pid in orphans:
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
-            _remove_profile(self.profile)  # a killed Chromium may have written it again
+            remove_profile(self.profile)  # a killed Chromium may have written it again
             self._stack = contextlib.ExitStack()
 
 
@@ -206,12 +206,12 @@ class ParallelRun:
             _wait(workers, timeout=120)
             # Whatever still runs on one of our local profiles (a worker that could not finish)
             # is ended here: the interpreter is about to drop the worker threads.
-            from autobot.drivers.browser import _remove_profile
+            from autobot.drivers.browser import remove_profile
 
             with self.lock:
                 profiles = sorted(p for p in self.profiles if p)
             for profile in profiles:
-                _remove_profile(profile, timeout=0.5)
+                remove_profile(profile, timeout=0.5)
             raise
         while self.queue and not self.stop.is_set():  # every worker gave up on a session
             job, retries, reasons = self.queue.popleft()
@@ -281,7 +281,7 @@ class ParallelRun:
         driver = SeleniumDriver(session.web, key_delay_ms=c.key_delay_ms)
         result = play_game(driver, solver, BotConfig(hard=c.hard))
         if result.stopped:
-            raise AutobotError(f"game stopped: {result.stopped}", 4)
+            raise SafetyStop(f"game stopped: {result.stopped}")
         solved = bool(result.won and result.guesses and result.guesses[-1] == job.answer)
         return record_to_json(BenchRecord(
             answer=job.answer, guesses=tuple(result.guesses), solved=solved, won=solved,
@@ -407,9 +407,9 @@ def leak_check(config: RunConfig, profiles: set[str],
 
 def _using(profiles: set[str]) -> list[str]:
     """Processes still running on one of our local profiles ('pid profile')."""
-    from autobot.drivers.browser import _processes_using
+    from autobot.drivers.browser import processes_using
 
-    return [f"{pid} {p}" for p in profiles if p for pid in _processes_using(p)]
+    return [f"{pid} {p}" for p in profiles if p for pid in processes_using(p)]
 
 
 def managed_grid_dir(url: str | None) -> Path | None:
@@ -472,26 +472,26 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
 
 def config_from_args(args: argparse.Namespace) -> RunConfig:
     """The run's settings from `autobot bench --browser` arguments (None = default)."""
-    from autobot.bench.browser import _option
+    from autobot.bench.browser import option
 
     return RunConfig(
-        parallel=int(args.parallel), remote_url=_option(args, "remote"),
-        anim=bool(getattr(args, "anim", None) or False), theme=_option(args, "theme"),
-        contrast=bool(_option(args, "contrast")), hard=bool(_option(args, "hard")),
-        strategy=_option(args, "strategy"), window_size=tuple(_option(args, "window_size")),
-        scale=float(_option(args, "scale")), key_delay_ms=float(_option(args, "key_delay")),
+        parallel=int(args.parallel), remote_url=option(args, "remote"),
+        anim=bool(getattr(args, "anim", None) or False), theme=option(args, "theme"),
+        contrast=bool(option(args, "contrast")), hard=bool(option(args, "hard")),
+        strategy=option(args, "strategy"), window_size=tuple(option(args, "window_size")),
+        scale=float(option(args, "scale")), key_delay_ms=float(option(args, "key_delay")),
     )
 
 
 def run(args: argparse.Namespace) -> int:
     """`autobot bench --browser --parallel N`: print progress and the summary; 0 if all won."""
-    from autobot.bench.browser import _option, pick_answers
+    from autobot.bench.browser import option, pick_answers
     from autobot.page.server import serve_page
 
     config = config_from_args(args)
     resume = getattr(args, "resume", None)
     out_path = Path(resume or args.jsonl) if (resume or getattr(args, "jsonl", None)) else None
-    answers = pick_answers(int(_option(args, "games")), int(_option(args, "seed")))
+    answers = pick_answers(int(option(args, "games")), int(option(args, "seed")))
     if config.remote_url:
         from autobot.harness.grid import fetch_status
 
@@ -513,7 +513,7 @@ def run(args: argparse.Namespace) -> int:
                                 progress=show, on_record=played.append)
     except BaseException as exc:
         _record_stopped(getattr(args, "json", None), config, out_path, played,
-                        time.monotonic() - t0, int(_option(args, "seed")), exc)
+                        time.monotonic() - t0, int(option(args, "seed")), exc)
         raise
     if tty and not quiet:
         print(file=sys.stderr)
@@ -522,7 +522,7 @@ def run(args: argparse.Namespace) -> int:
     for record in summary["records"]:
         if "failed" in record:
             print(f"FAILED game {record['game']} ({record['answer'].upper()}): {record['failed']}")
-    run = bench_run(summary, config, out_path, seed=int(_option(args, "seed")))
+    run = bench_run(summary, config, out_path, seed=int(option(args, "seed")))
     print_runs(run)
     write_runs(getattr(args, "json", None), run,
                records_file=str(out_path) if out_path is not None else None)

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from autobot.errors import UNAVAILABLE_EXIT, AutobotError
+from autobot.errors import AutobotError, Unavailable
 from autobot.games.puzzles import sudoku, takuzu
 
 # A dark look: a near-black background, light lines and clues, 0h h1's red and blue fills.
@@ -56,7 +56,7 @@ def app_window(app: str, game: str, env: dict[str, str]) -> Iterator[subprocess.
     """`sgt-APP GAME` (a "PARAMS#SEED" or an ID) open on the display in `env`; closed after."""
     exe = shutil.which(f"sgt-{app}") or shutil.which(f"/usr/games/sgt-{app}")
     if exe is None:
-        raise AutobotError(f"sgt-{app} not found (apt-get install sgt-puzzles)", UNAVAILABLE_EXIT)
+        raise Unavailable(f"sgt-{app} not found (apt-get install sgt-puzzles)")
     proc = subprocess.Popen([exe, game], env={**os.environ, **env},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 
 from autobot import __version__
-from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure
+from autobot.errors import UNAVAILABLE_EXIT, AutobotError, BadInput, browser_failure
 from autobot.shutdown import exit_code_of, signal_of, signals_as_interrupt
 
 # Subcommands, each a module under autobot.cli of the same name, in help order.
@@ -30,7 +30,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         where = self.prog.removeprefix("autobot").strip()
-        raise AutobotError(f"{where}: {message}" if where else message, exit_code=2)
+        raise BadInput(f"{where}: {message}" if where else message)
 
 
 def build_parser() -> argparse.ArgumentParser:

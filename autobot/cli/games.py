@@ -10,48 +10,11 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TextIO
 
 import numpy as np
 
-from autobot.cli.args import word_length
 from autobot.errors import AutobotError
-
-
-def add_game_options(parser: argparse.ArgumentParser, board_width: bool = False,
-                     puzzles: bool = False) -> None:
-    """--game NAME and --length N (`board_width`: not given, the board's own width;
-    `puzzles`: the grid puzzles are choices too)."""
-    from autobot.games import GAMES
-    from autobot.games.puzzles import ALIASES, PUZZLES
-
-    names = (*GAMES, *PUZZLES, *ALIASES) if puzzles else tuple(GAMES)
-    parser.add_argument("--game", default="wordle", choices=names,
-                        help="the game: wordle (default), absurdle, jotto, tuble or fibble" + (
-                            "; grid puzzles: ohhi (unruly), sudoku (solo)" if puzzles else ""))
-    parser.add_argument("--length", type=word_length, default=None if board_width else 5,
-                        metavar="N", help="letters per word, 4..11 (default " + (
-                            "the board's own width, 5 until seen)" if board_width else "5)"))
-
-
-def puzzle_of(args: argparse.Namespace) -> str | None:
-    """The grid puzzle --game names ("ohhi", "sudoku"), or None for a word game."""
-    from autobot.games.puzzles import ALIASES, PUZZLES
-
-    name = str(getattr(args, "game", "wordle")).lower()
-    name = ALIASES.get(name, name)
-    return name if name in PUZZLES else None
-
-
-def is_variant(args: argparse.Namespace) -> bool:
-    """True when the options ask for anything but five-letter Wordle."""
-    return getattr(args, "game", "wordle") != "wordle" or (getattr(args, "length", 5) or 5) != 5
-
-
-def length_from_page(args: argparse.Namespace) -> bool:
-    """Is the word length the board's to tell (plain Wordle, no --length)?"""
-    return getattr(args, "game", "wordle") == "wordle" and getattr(args, "length", 5) is None
 
 
 def bench(args: argparse.Namespace) -> int:
@@ -206,59 +169,3 @@ def _asker(game: Any, inp: TextIO, out: TextIO) -> Callable[[str], int | None]:
     return ask
 
 
-def list_words(name: str, letters: str, option: str) -> tuple[str, ...]:
-    """The words of a built-in list or of a list file (one a line, `#` comments), any length."""
-    import re
-
-    from autobot.cli.args import BUILTIN_LISTS
-
-    if name in BUILTIN_LISTS:
-        from autobot.words import load_words
-
-        return load_words(name).words
-    try:
-        text = Path(name).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AutobotError(f"{option}: cannot read word list {name}: {exc}") from None
-    pattern = re.compile(f"[{re.escape(letters)}]+")
-    words: dict[str, None] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        word = line.split("#", 1)[0].strip().lower()
-        if not word:
-            continue
-        if not pattern.fullmatch(word):
-            raise AutobotError(f"{option}: {name}:{number}: {word!r} is not a word")
-        words[word] = None
-    if not words:
-        raise AutobotError(f"{option}: {name}: no words in the list")
-    return tuple(words)
-
-
-def user_game(args: argparse.Namespace) -> Any:
-    """The game played with the user's --answers/--guesses lists (a page's own vocabulary:
-    names, a theme, a language we have no list for), or None when none is given. The word
-    length is the lists'."""
-    from dataclasses import replace
-
-    from autobot.games import find_game
-    from autobot.games.base import check_words
-    from autobot.words.languages import spec
-
-    answers_name, guesses_name = getattr(args, "answers", None), getattr(args, "guesses", None)
-    if not answers_name and not guesses_name:
-        return None
-    letters = spec(getattr(args, "lang", None) or "en").letters
-    answers = list_words(answers_name, letters, "--answers") if answers_name else ()
-    guesses = list_words(guesses_name, letters, "--guesses") if guesses_name else ()
-    length = len((answers or guesses)[0])
-    if answers:
-        check_words(answers, length, f"--answers {answers_name}")
-    if guesses:
-        check_words(guesses, length, f"--guesses {guesses_name}")
-    named = getattr(args, "length", None)
-    if named and named != length:
-        raise AutobotError(f"--length {named}: the word lists have {length}-letter words")
-    base = find_game(getattr(args, "game", "wordle"), length)
-    answers = answers or base.answers
-    guesses = tuple(dict.fromkeys((*(guesses or base.guesses), *answers)))
-    return replace(base, answers=answers, guesses=guesses)

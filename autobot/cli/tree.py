@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from autobot.cli.args import number_in
+from autobot.app.args import number_in
 from autobot.errors import AutobotError
 
 

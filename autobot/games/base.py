@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -49,6 +50,10 @@ class Game:
     # solver keeps the answers `consistent` with each row instead of those of equal code.
     shows: Callable[[int], tuple[int, ...]] = field(default=honest)
     consistent: Callable[[np.ndarray, int], np.ndarray] = field(default=same_code)
+    # The game's own solver, `autobot.solver.SolverConfig -> player` (classic five-letter
+    # Wordle: the pattern-matrix solver, its optimal trees, priors and languages); None: the
+    # generic `GameStrategy` plays it. `autobot.games.player.make_player` is the one chooser.
+    solver: Callable[[Any], Any] | None = None
 
     @property
     def label(self) -> str:

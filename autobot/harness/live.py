@@ -15,10 +15,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, NoBoardFound, SafetyStop
 
-SAFETY = 4
-NO_BOARD = 3
 DIALOG_LOOK_S = 0.25  # how often the board search also looks for a dialog over the game
 
 
@@ -76,8 +74,8 @@ def find_board(
         previous = board
         if clock() >= deadline:
             if seen:
-                raise AutobotError(f"the Wordle board on {where} never stood still", NO_BOARD)
-            raise AutobotError(f"no Wordle board found on {where}", NO_BOARD)
+                raise NoBoardFound(f"the Wordle board on {where} never stood still")
+            raise NoBoardFound(f"no Wordle board found on {where}")
         time.sleep(0.05)
 
 
@@ -127,7 +125,7 @@ def advise(args: argparse.Namespace, screen: Any, read: Callable[[Any], Any], so
             except AutobotError:
                 raise
             except Exception as exc:  # rows no word fits: misread or a different list
-                raise AutobotError(f"no word fits the board as read: {exc}", SAFETY) from None
+                raise SafetyStop(f"no word fits the board as read: {exc}") from None
             left = len(solver.candidates(tuple(turns)))
             console.print(f"suggest: {guess.upper()}  ({left} possible answer"
                           f"{'s' if left != 1 else ''} left)", highlight=False)
@@ -182,10 +180,10 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
         focus_spot,
         page_dialog,
     )
-    from autobot.drivers.driver import ConfirmStrategy
     from autobot.harness.record import outcome, verdict_line
     from autobot.harness.report import make_printer, share_grid, tiles
     from autobot.loop import play_game
+    from autobot.players import Confirm
 
     theme, contrast = first.theme or "light", first.high_contrast
     # Under a dialog there is no board yet: the guard takes its place from the first settled
@@ -196,8 +194,8 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     if args.click_to_focus and first.found:
         spot = focus_spot(frame, first.grid)
         if spot is None:
-            raise AutobotError("no empty page background beside the board to click for focus; "
-                               "click the page yourself and use --no-click-to-focus", SAFETY)
+            raise SafetyStop("no empty page background beside the board to click for focus; "
+                             "click the page yourself and use --no-click-to-focus")
         keys.click(*spot)  # frame pixels: the driver maps them to the pointer
     driver = GuardedDriver(keys, read, anchor=anchor)
     from autobot.drivers.desktop.focus import watch_focus
@@ -215,7 +213,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
                 console.print(tiles(t.guess, t.marks, theme, contrast))
             sys.stdout.flush()
 
-        solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin,
+        solver = Confirm(solver, hard=args.hard, input_stream=sys.stdin,
                                  output=sys.stdout, show=show)
         if focus is not None:  # the person answers in a terminal: the page gets the focus back
             from autobot.drivers.desktop.focus import HandBack
@@ -255,7 +253,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
         console.print(f"stopped: {result.stopped}")
     console.print()
     console.print(share_grid(list(result.turns), result.won, args.hard, theme, contrast,
-                             6 if config.game is None else config.game.rows))
+                             config.game.rows))
     verdict = outcome(result.won, result.stopped)
     console.print(f"\n{verdict_line(verdict, len(result.turns))}, {result.seconds:.1f} s")
     if args.json:

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any, Protocol
 
-from autobot.drivers.driver import Driver, UserQuit
-from autobot.errors import AutobotError
+from autobot.drivers.driver import Driver
+from autobot.errors import AutobotError, SafetyStop, UserQuit
 from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings
 from autobot.loop.rows import row_kind, row_matches
 from autobot.loop.turns import GameLoop
@@ -354,8 +354,8 @@ class ManyLoop(GameLoop):
                 retypes += 1
                 self.emit(Event("retype", k, guess))
                 if self.escalate(enter=False) is None and retypes > self.config.retypes:
-                    raise AutobotError(f"the keys do not reach the page: the boards do not show "
-                                       f"{guess.upper()} after typing it {retypes} times", 4)
+                    raise SafetyStop(f"the keys do not reach the page: the boards do not show "
+                                     f"{guess.upper()} after typing it {retypes} times")
                 self.erase()
                 continue
             self.send(self.driver.press_enter)
@@ -374,7 +374,7 @@ class ManyLoop(GameLoop):
                 self.rejected.append(guess)
                 self.emit(Event("rejected", k, guess))
                 if len(self.rejected) > self.config.max_rejections:
-                    raise AutobotError(f"the page refused {len(self.rejected)} words", 4)
+                    raise SafetyStop(f"the page refused {len(self.rejected)} words")
                 continue
             self.state = self.state.after(guess, outcome)
             self.emit(Event("row", k, guess, " ".join(outcome[b] for b in sorted(outcome))))
@@ -429,7 +429,8 @@ def play_many(
         won, stopped = False, str(exc)
     except AutobotError as exc:
         if "did not settle" in str(exc):
-            exc = AutobotError(f"{exc} [{describe_many(loop._last_board, loop.state)}]",
-                               exc.exit_code)
+            # The same error (class, code, reason), with the boards as last seen.
+            exc = type(exc)(f"{exc} [{describe_many(loop._last_board, loop.state)}]",
+                            exc.exit_code, exc.reason)
         raise ManyGameFailed(exc, result(False, exc)) from None
     return result(won)

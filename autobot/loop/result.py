@@ -72,10 +72,11 @@ class Reader(Protocol):
     def __call__(self, frame: Any, *, hint: Any = None) -> BoardView: ...
 
 
-class Strategy(Protocol):
-    """A solver as the loop sees it (`autobot.solver.make_solver(...)` or a wrapper)."""
+def classic_wordle() -> Any:
+    """Five-letter Wordle, the game a page is taken for until it is told or seen otherwise."""
+    from autobot.games import find_game
 
-    def next_guess(self, state: Any) -> str: ...
+    return find_game("wordle", 5)
 
 
 @dataclass(frozen=True)
@@ -85,8 +86,8 @@ class BotConfig:
     hard: bool = False
     rows: int | None = None  # None: the board's own row count (a growing board up to max_rows)
     # The game (an `autobot.games.Game`): its word length, and how a played row answers, by
-    # coloured tiles or by a count beside the row (Jotto). None: five-letter Wordle.
-    game: Any = None
+    # coloured tiles or by a count beside the row (Jotto); five-letter Wordle unless told.
+    game: Any = field(default_factory=lambda: classic_wordle())
     max_rows: int = 30  # a board that grows a row per guess (Absurdle-like) stops here
     settle_timeout: float = 12.0  # the longest a row may take to reveal (flip + toast)
     poll_interval: float = 0.0  # extra pause between frames (screenshots already take ~30 ms)

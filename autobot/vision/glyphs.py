@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from autobot.errors import AutobotError
+from autobot.errors import BadInput
 
 GLYPH = 40  # normalised glyph canvas (px)
 CAP = 24  # the board's capital height inside the canvas: Q's tail and umlaut dots stick out
@@ -326,9 +326,9 @@ def load_templates(directory: Path | str | Sequence[Path | str] | None = None) -
     for path in dirs:
         if not path.is_dir():
             # Without templates every letter would read as '?': say where they were looked for.
-            raise AutobotError(
+            raise BadInput(
                 f"glyph templates not found: no folder {path} (restore it from the autobot "
-                "source tree, or rebuild it with `python -m autobot.vision.harvest`)", 2
+                "source tree, or rebuild it with `python -m autobot.vision.harvest`)"
             )
         for png in sorted(path.glob("*.png")):
             img = cv2.imread(str(png), cv2.IMREAD_GRAYSCALE)
@@ -338,7 +338,7 @@ def load_templates(directory: Path | str | Sequence[Path | str] | None = None) -
             rows.append(img.astype(np.float32) / 255.0)
     if not rows:
         where = ", ".join(str(d) for d in dirs)
-        raise AutobotError(f"glyph templates not found: no {GLYPH}x{GLYPH} PNGs in {where}", 2)
+        raise BadInput(f"glyph templates not found: no {GLYPH}x{GLYPH} PNGs in {where}")
     templates = _build(letters, rows)
     _CACHE[key] = templates
     return templates

@@ -11,22 +11,21 @@ from typing import Any
 
 from autobot.drivers.desktop.capture import MssScreen
 from autobot.drivers.pointer import PointerMap, pointer_map
-from autobot.errors import SAFETY_EXIT, UNAVAILABLE_EXIT, AutobotError
+from autobot.errors import SafetyStop, Unavailable
 
 
 def _import_pyautogui() -> Any:
     """pyautogui, imported only now: it connects to the X display as it loads."""
     if os.name == "posix" and os.uname().sysname == "Linux" and not os.environ.get("DISPLAY"):
-        raise AutobotError("no display: DISPLAY is not set (live typing needs a desktop)",
-                           UNAVAILABLE_EXIT)
+        raise Unavailable("no display: DISPLAY is not set (live typing needs a desktop)")
     try:
         import pyautogui
     except ImportError:
-        raise AutobotError(
-            "live typing needs pyautogui: pip install 'autobot[desktop]'", UNAVAILABLE_EXIT
+        raise Unavailable(
+            "live typing needs pyautogui: pip install 'autobot[desktop]'"
         ) from None
     except Exception as exc:  # KeyError('DISPLAY'), Xlib.error.DisplayConnectionError, ...
-        raise AutobotError(f"pyautogui cannot reach the display: {exc!r}", UNAVAILABLE_EXIT) \
+        raise Unavailable(f"pyautogui cannot reach the display: {exc!r}") \
             from None
     pyautogui.FAILSAFE = True  # the documented abort: fling the mouse into a screen corner
     return pyautogui
@@ -42,8 +41,8 @@ def failsafe_guard(call: Callable[[], None], pyautogui: Any) -> None:
     try:
         call()
     except pyautogui.FailSafeException:
-        raise AutobotError(
-            "safety stop: the mouse is in a screen corner (pyautogui failsafe)", SAFETY_EXIT
+        raise SafetyStop(
+            "safety stop: the mouse is in a screen corner (pyautogui failsafe)"
         ) from None
 
 
@@ -108,7 +107,7 @@ class DesktopDriver:
         """Click an on-screen key of a read keyboard (autobot.vision.keyboard.KeyboardRead)."""
         key = keyboard.key(label)
         if key is None:
-            raise AutobotError(f"no on-screen key {label!r} to click", SAFETY_EXIT)
+            raise SafetyStop(f"no on-screen key {label!r} to click")
         self.click(*key.center)
 
     def close(self) -> None:
@@ -119,8 +118,7 @@ def measure_pointer(screen: Any, gui: Any) -> PointerMap:
     """The frame -> pointer map of `screen`: its capture geometry against the pointer's size."""
     geometry = getattr(screen, "geometry", None)
     if not callable(geometry):
-        raise AutobotError("cannot map clicks: the screen does not say what it captures",
-                           UNAVAILABLE_EXIT)
+        raise Unavailable("cannot map clicks: the screen does not say what it captures")
     capture, frame_size, monitors = geometry()
     width, height = gui.size()
     # X11's pointer size is the root window's (every monitor); Windows' and macOS' the
