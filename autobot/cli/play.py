@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         from autobot.games.tuble.play import run_play
 
         return run_play(args)
-    from autobot.cli.games import puzzle_of
+    from autobot.app.options import puzzle_of
 
     if puzzle_of(args) is not None:  # 0h h1 / Sudoku pages: autobot.harness.puzzles_page
         from autobot.harness.puzzles_page import run_play as run_puzzle

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from autobot.errors import SAFETY_EXIT, AutobotError
+from autobot.errors import AutobotError, SafetyStop
 
 NONE = 0  # X's focus None: keys are thrown away
 POINTER_ROOT = 1  # X's focus PointerRoot: keys go to the window under the pointer
@@ -115,8 +115,8 @@ class FocusWatchdog:
         x, y = self._where()
         top = self.source.top_at(x, y)
         if top is None:
-            raise AutobotError(f"safety stop: no window shows the board at ({x:.0f}, {y:.0f}) "
-                               "on the X screen; not typing", SAFETY_EXIT, FOCUS_LOST)
+            raise SafetyStop(f"safety stop: no window shows the board at ({x:.0f}, {y:.0f}) "
+                               "on the X screen; not typing", reason=FOCUS_LOST)
         self.target = top
         return top
 
@@ -139,10 +139,10 @@ class FocusWatchdog:
         if click_at is not None:
             over = self.source.top_at(*click_at)
             if over != target:
-                raise AutobotError(
+                raise SafetyStop(
                     f"safety stop: {self.source.describe(over)} is over the spot to click, not "
                     f"the game's window ({self.source.describe(target)}); not clicking",
-                    SAFETY_EXIT, FOCUS_LOST)
+                    reason=FOCUS_LOST)
             if grace is not None:  # this click is what gives the game's window the focus
                 self.checks += 1
                 self._grace = grace
@@ -156,17 +156,17 @@ class FocusWatchdog:
                 return
             if self._clock() >= deadline:
                 if grace is not None:
-                    raise AutobotError(
+                    raise SafetyStop(
                         f"safety stop: the keyboard focus is on {self.source.describe(gets)}, "
                         f"not on the window showing the board ({self.source.describe(target)}); "
-                        "click the page and start again", SAFETY_EXIT, FOCUS_LOST)
+                        "click the page and start again", reason=FOCUS_LOST)
                 raise self._taken(gets)
             self._sleep(0.05)
 
     def _taken(self, gets: int | None) -> AutobotError:
-        return AutobotError(
+        return SafetyStop(
             f"safety stop: {self.source.describe(gets)} took the keyboard focus from the game's "
-            f"window ({self.source.describe(self.target)}); not typing", SAFETY_EXIT, FOCUS_LOST)
+            f"window ({self.source.describe(self.target)}); not typing", reason=FOCUS_LOST)
 
     def watch(self) -> None:
         """Between keys (every frame the game reads): stop at once if the focus left the game's
@@ -257,8 +257,8 @@ class XFocus:
 
     def _failed(self, exc: BaseException) -> AutobotError:
         """The X server could not be asked (its connection lost): a stop, not a traceback."""
-        return AutobotError(f"safety stop: cannot ask the X server where the keys would go "
-                            f"({type(exc).__name__}); not typing", SAFETY_EXIT, FOCUS_LOST)
+        return SafetyStop(f"safety stop: cannot ask the X server where the keys would go "
+                            f"({type(exc).__name__}); not typing", reason=FOCUS_LOST)
 
     def state(self) -> FocusState:
         """Where the focus is now, and what is under the pointer."""
