@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 
 from autobot.games.base import Game
-from autobot.games.codes import encode
 from autobot.games.entropy import EntropyPlayer
+from autobot.kernels.feedback import encode
 
 
 def _walk(player: EntropyPlayer, limit: int, hard: bool = False

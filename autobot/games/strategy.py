@@ -15,8 +15,8 @@ import numpy as np
 
 from autobot.errors import AutobotError
 from autobot.games.base import Game
-from autobot.games.codes import encode
 from autobot.games.entropy import EntropyPlayer
+from autobot.kernels.feedback import encode
 from autobot.solver.prior import STRICTER_AFTER
 from autobot.wordle import Turn
 

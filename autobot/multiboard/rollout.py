@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from autobot.kernels.buckets import count_buckets
 from autobot.wordle import ALL_GREEN, PATTERN_COUNT
 
 LOST_PENALTY = 10  # guesses a rollout that runs out of guesses is charged on top of the limit
@@ -74,13 +75,7 @@ def _rollout_py(
                     continue
                 lo = offsets[b]
                 n = size[b]
-                k = 0
-                for j in range(lo, lo + n):
-                    code = matrix[row, cand[j]]
-                    if counts[code] == 0:
-                        touched[k] = code
-                        k += 1
-                    counts[code] += 1
+                k = count_buckets(matrix, row, cand, lo, lo + n, counts, touched)
                 e = hit_bits if counts[ALL_GREEN] > 0 else 0.0  # it may solve the board now
                 for t in range(k):
                     c = counts[touched[t]]
