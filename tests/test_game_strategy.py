@@ -82,6 +82,7 @@ def test_hard_mode_changes_some_choice() -> None:
     assert differs > 0
 
 
+@pytest.mark.slow
 def test_jotto_counts_as_the_loop_records_them() -> None:
     game = find_game("jotto")
     strategy = GameStrategy(game)
