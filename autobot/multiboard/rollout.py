@@ -13,7 +13,6 @@ from typing import Any
 
 import numpy as np
 
-from autobot.kernels.buckets import count_buckets
 from autobot.wordle import ALL_GREEN, PATTERN_COUNT
 
 LOST_PENALTY = 10  # guesses a rollout that runs out of guesses is charged on top of the limit
@@ -102,12 +101,15 @@ def _rollouts_py(
 
 
 _rollout: Any = _rollout_py
+count_buckets: Any = None  # the one bucket kernel, imported with numba on first use (_compiled)
 
 
 @cache
 def _compiled() -> Any:
     """numba's compiled rollouts, or the Python loops where numba is missing."""
-    global _rollout
+    global _rollout, count_buckets
+    from autobot.kernels.buckets import count_buckets
+
     try:
         from numba import njit
     except ImportError:

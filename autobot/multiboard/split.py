@@ -16,8 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from autobot.kernels.buckets import count_buckets
 from autobot.wordle import PATTERN_COUNT
+
+# The one bucket kernel, imported with numba on first use (`_kernel`): importing numba takes time.
+count_buckets: Any = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,9 @@ def _kernel_py(
 @cache
 def _kernel() -> Any:
     """numba's compiled kernel, or the Python loop where numba is missing."""
+    global count_buckets
+    from autobot.kernels.buckets import count_buckets
+
     try:
         from numba import njit
     except ImportError:
