@@ -27,8 +27,7 @@ KEY_PAGE = (
 
 
 @pytest.fixture(scope="module")
-def browser():
-    require_chromium()
+def browser(chromium: None):
     from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(800, 600))) as web:

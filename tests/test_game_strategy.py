@@ -10,8 +10,8 @@ import pytest
 from autobot.errors import AutobotError
 from autobot.games import find_game
 from autobot.games.absurdle import reply
-from autobot.games.codes import encode
 from autobot.games.strategy import GameStrategy, hard_mask
+from autobot.kernels.feedback import encode
 from autobot.solver import GameState
 from autobot.wordle import Turn, code_to_marks, hard_mode_violation
 
@@ -82,6 +82,7 @@ def test_hard_mode_changes_some_choice() -> None:
     assert differs > 0
 
 
+@pytest.mark.slow
 def test_jotto_counts_as_the_loop_records_them() -> None:
     game = find_game("jotto")
     strategy = GameStrategy(game)

@@ -350,7 +350,7 @@ def _require_desktop() -> None:
 
 
 @pytest.fixture(scope="module")
-def xdisplay() -> Iterator[dict[str, str]]:
+def xdisplay(desktop_tools: None) -> Iterator[dict[str, str]]:
     """A private 1280x1024x24 Xvfb; yields the environment for processes that use it."""
     _require_desktop()
     from autobot.drivers.desktop import virtual_display
@@ -557,7 +557,7 @@ with mss.MSS() as s:
 
 
 @pytest.fixture(scope="module")
-def two_monitors() -> Iterator[dict[str, str]]:
+def two_monitors(desktop_tools: None) -> Iterator[dict[str, str]]:
     """A private Xvfb 2560 px wide, split into monitor 1 (left) and monitor 2 (right)."""
     _require_desktop()
     from autobot.drivers.desktop import virtual_display

@@ -33,6 +33,7 @@ def test_english_until_the_page_refuses_english_words(solvers: dict[str, object]
     assert page.take_notes() == []
 
 
+@pytest.mark.slow
 def test_refused_english_words_lead_to_each_language_s_opener_in_turn(
     solvers: dict[str, object],
 ) -> None:

@@ -169,6 +169,7 @@ def _need_fixtures() -> None:
         pytest.fail("fixtures/screenshots has no fixtures: run `autobot fixtures make`")
 
 
+@pytest.mark.slow
 def test_replay_passes_on_every_fixture(tmp_path: Path, capsys) -> None:
     _need_fixtures()
     out = tmp_path / "replay.json"

@@ -65,6 +65,7 @@ def test_after_refusals_probe_words_are_common_ones() -> None:
     assert common.sum() < len(common) / 2  # a real narrowing, not every word
 
 
+@pytest.mark.slow
 def test_a_variant_whose_opener_was_refused_plays_another() -> None:
     from autobot.games import find_game
     from autobot.games.strategy import GameStrategy

@@ -111,8 +111,8 @@ def session(player: Any, ask: Callable[[str], int | None], out: TextIO, hard: bo
 
     `hard`: every guess keeps the greens and reuses the revealed letters (any word length).
     """
-    from autobot.games.codes import encode
     from autobot.games.strategy import hard_mask
+    from autobot.kernels.feedback import encode
     from autobot.wordle import Turn
 
     game = player.game

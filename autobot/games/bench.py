@@ -10,8 +10,8 @@ import numpy as np
 
 from autobot.bench.model import BenchRecord, BenchRun, summarise
 from autobot.games.base import Game
-from autobot.games.codes import encode
 from autobot.games.entropy import EntropyPlayer
+from autobot.kernels.feedback import encode
 
 
 def draw(seed: int, answer: int, turn: int) -> int:

@@ -16,8 +16,8 @@ import numpy as np
 
 from autobot.errors import AutobotError, SafetyStop
 from autobot.games.base import Game
-from autobot.games.codes import encode
 from autobot.games.entropy import EntropyPlayer
+from autobot.kernels.feedback import encode
 from autobot.players import Player
 from autobot.solver.prior import STRICTER_AFTER
 from autobot.wordle import Turn

@@ -8,15 +8,14 @@ from typing import Any
 import numpy as np
 
 from autobot.games.base import Game
-from autobot.games.codes import encode, wordle_block
 from autobot.games.lists import length_lists
+from autobot.kernels.feedback import word_codes
 from autobot.wordle import code_to_marks, marks_to_code, score, upper_word
 
 
 def wordle_codes(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
-    """Wordle's codes for any length (int32 base 3), fast."""
-    (g, a), width = encode(guesses, answers)
-    return wordle_block(g, a, width)
+    """Wordle's codes for any length (int32 base 3), fast: the one feedback kernel."""
+    return word_codes(guesses, answers)
 
 
 def wordle_feedback(guess: str, answer: str) -> int:
