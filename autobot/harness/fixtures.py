@@ -74,14 +74,11 @@ def _typed_row(letters: str) -> Row:
     return letters.upper(), "t" * len(letters) + "." * (WORD_LENGTH - len(letters))
 
 
-def is_variant(fx: Fixture) -> bool:
-    """Anything but five-letter Wordle (played through `autobot.games`)."""
-    return fx.length != 5 or fx.mode != "wordle"
-
-
-def variant_turns(fx: Fixture) -> list[tuple[str, str, int | None]]:
-    """(guess, tile marks, Jotto count or None) of a variant's rows, from the game's rules:
-    Absurdle's adversary answers each guess; a Jotto row's tiles are absent (correct on a win)."""
+def variant_turns(fx: Fixture, guesses: tuple[str, ...] | None = None
+                  ) -> list[tuple[str, str, int | None]]:
+    """(guess, tile marks, Jotto count or None) of the game's rows (`guesses`, default the
+    fixture's), from the game's rules: Wordle's colours at any length; Absurdle's adversary
+    answers each guess; a Jotto row's tiles are absent (correct on a win)."""
     from autobot.games import find_game
     from autobot.games.absurdle import reply
     from autobot.wordle import code_to_marks
@@ -89,7 +86,7 @@ def variant_turns(fx: Fixture) -> list[tuple[str, str, int | None]]:
     game = find_game(fx.mode, fx.length)
     out: list[tuple[str, str, int | None]] = []
     left = game.answers
-    for guess in fx.guesses:
+    for guess in fx.guesses if guesses is None else guesses:
         if game.adversarial:
             code, left = reply(game, guess, left)
             out.append((guess, code_to_marks(code, fx.length), None))
@@ -120,20 +117,17 @@ def expected_counts(fx: Fixture) -> list[int | None]:
 
 def submitted_turns(fx: Fixture, allowed: frozenset[str] | None = None) -> list[tuple[str, str]]:
     """(guess, marks) of every row the game has accepted, the Enter of `typed` included."""
-    if is_variant(fx):
-        return [(g, m) for g, m, _ in variant_turns(fx)]
-    turns = [(g, score(g, fx.answer)) for g in fx.guesses]
-    if fx.enter and accepts(fx, allowed):
-        turns.append((fx.typed, score(fx.typed, fx.answer)))
-    return turns
+    entered = (fx.typed,) if fx.enter and accepts(fx, allowed) else ()
+    return [(g, m) for g, m, _ in variant_turns(fx, (*fx.guesses, *entered))]
 
 
 def accepts(fx: Fixture, allowed: frozenset[str] | None = None) -> bool:
-    """Would the game accept `typed` on Enter (five letters, in the list, hard-mode legal)?"""
+    """Would the game accept `typed` on Enter (the game's length, in the list, hard-mode
+    legal)?"""
     from autobot.wordle import Turn, hard_mode_violation
 
     word = fx.typed.lower()
-    if len(word) != WORD_LENGTH:
+    if len(word) != fx.length:
         return False
     if allowed is not None and word not in allowed:
         return False
