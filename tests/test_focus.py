@@ -2,8 +2,9 @@
 key would go, which window shows a point, and when the game must stop before a key.
 
 The real thing (a chat window taking the focus from a Chromium game under Xvfb) is
-`tests/test_live.py::test_live_safety_stop_when_another_window_takes_the_focus` (and for the
-sgt-puzzles windows `tests/test_puzzles_live.py::test_live_puzzle_stops_when_another_window_takes_the_focus`).
+`tests/test_live.py::test_live_safety_stop_when_another_window_takes_the_focus`; for the
+sgt-puzzles windows, `test_live_puzzle_stops_when_another_window_takes_the_focus` in
+`tests/test_puzzles_live.py`.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from autobot.errors import BadInput, NoBoardFound, SafetyStop
+from autobot.errors import AutobotError, BadInput, NoBoardFound, SafetyStop
 from autobot.games.puzzles import sudoku, takuzu
 from autobot.vision.lattice import (
     Lattice,
@@ -481,5 +481,5 @@ def _write_failure(path: str, puzzle: str, exc: AutobotError, dog: Any) -> None:
     data = {"puzzle": {"ohhi": "unruly", "sudoku": "solo"}.get(puzzle, puzzle), "won": False,
             "exit_code": code, "reason": exc.reason or reason, "error": error,
             **focus_figures(dog)}
-    with contextlib.suppress(OSError):  # the stop is what the user must see, not the file
+    with contextlib.suppress(AutobotError, OSError):  # the stop is what the user must see
         write_json(path, data)
