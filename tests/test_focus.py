@@ -2,7 +2,9 @@
 key would go, which window shows a point, and when the game must stop before a key.
 
 The real thing (a chat window taking the focus from a Chromium game under Xvfb) is
-`tests/test_live.py::test_live_safety_stop_when_another_window_takes_the_focus`.
+`tests/test_live.py::test_live_safety_stop_when_another_window_takes_the_focus`; for the
+sgt-puzzles windows, `test_live_puzzle_stops_when_another_window_takes_the_focus` in
+`tests/test_puzzles_live.py`.
 """
 
 from __future__ import annotations
@@ -283,3 +285,48 @@ def test_the_x_edge_on_a_bare_xvfb_follows_the_pointer_until_a_focus_is_set(
             x.close()
         finally:
             thief.communicate("", timeout=30)
+
+
+def test_a_puzzle_of_clicks_alone_is_watched_from_its_first_click_on() -> None:
+    """`live --game unruly` sends clicks only: without a key, the start's wait for the focus
+    would never end and the watchdog would stay silent; each click must leave the focus on the
+    puzzle's window, and a frame read after a steal stops the game before the next click."""
+    from autobot.harness.puzzles_live import WatchedHands, WatchedScreen, lattice_anchor
+    from autobot.vision.lattice import Lattice
+
+    lat = Lattice(xs=(100, 130, 160, 190), ys=(100, 130, 160, 190), side=28)
+    box = lattice_anchor(lat).box
+    assert box == (100, 100, 218, 218)
+    x = FakeX([FocusState(CHAT, CHAT, GAME),  # the chat had it: the first click gives it over
+               FocusState(GAME, GAME, GAME),  # ... and it has it after that click
+               FocusState(GAME, GAME, GAME),  # the frame read
+               FocusState(GAME, GAME, GAME), FocusState(GAME, GAME, GAME),  # the next click
+               FocusState(CHAT, CHAT, GAME)],  # then the chat takes it
+              [Place(GAME, 50, 50, 400, 400), Place(CHAT, 600, 50, 200, 100)])
+    clock = Clock()
+    dog = FocusWatchdog(x, lambda: ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), clock=clock,
+                        sleep=clock.sleep)
+    clicked: list[tuple[float, float]] = []
+
+    class Hands:  # the DesktopDriver's part: its own check before each click
+        def click(self, cx: float, cy: float) -> None:
+            dog.check((cx, cy))
+            clicked.append((cx, cy))
+
+        def type_word(self, word: str) -> None:
+            dog.check()
+
+    class Screen:
+        def grab(self) -> str:
+            return "frame"
+
+    hands, screen = WatchedHands(Hands(), dog), WatchedScreen(Screen(), dog)
+    hands.click(114, 114)
+    assert screen.grab() == "frame"
+    hands.click(144, 114)
+    for act in (screen.grab, lambda: hands.click(174, 114)):
+        with pytest.raises(AutobotError) as stop:
+            act()
+        assert stop.value.exit_code == SAFETY_EXIT and stop.value.reason == FOCUS_LOST
+        assert "Team chat" in str(stop.value) and "took the keyboard focus" in str(stop.value)
+    assert clicked == [(114, 114), (144, 114)]  # nothing after the steal

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -73,6 +74,66 @@ def test_live_wins_a_real_sgt_window(xdisplay: dict[str, str], tmp_path: Path, a
         assert solved, why
     game = json.loads(out.read_text())
     assert game["won"] and game["moves"] == len(game["latency_ms"]) > 0
+    # The focus watchdog was on: it locked onto the app's window and asked before each move.
+    assert game["focus_checks"] >= game["moves"] and app in game["focus_window"].lower()
+
+
+@pytest.mark.desktop
+def test_live_puzzle_stops_when_another_window_takes_the_focus(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from x_windows import THIEF, openbox_display
+
+    _require_puzzle_desktop()
+    # sgt-unruly --generate 1 '12x12dn#1': about 100 cells to click, the steal lands mid-puzzle
+    game_id = "12x12:EDEBABAFEDAeKfabCbkcNGcicbbnaDEa"
+    out = tmp_path / "game.json"
+    with openbox_display((1024, 768)) as env, \
+            app_window("unruly", game_id, {**env, **app_env("unruly", "default", 24)}):
+        # A chat beside the puzzle (not over it): only the focus tells that it took over.
+        thief = subprocess.Popen([sys.executable, "-c", THIEF, "740", "40", "240", "160"],
+                                 env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 text=True)
+        try:
+            assert thief.stdout is not None
+            up = thief.stdout.readline().split()
+            assert up[0] == "up", up
+            run = subprocess.Popen([sys.executable, "-m", "autobot", "live", "--game", "unruly",
+                                    "--json", str(out)], env={**env, "PYTHONUNBUFFERED": "1"},
+                                   cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True)
+            try:
+                assert run.stdout is not None
+                lines = []
+                while not any(line.startswith("one click gives") for line in lines):
+                    line = run.stdout.readline()
+                    assert line, "".join(lines) + run.communicate(timeout=60)[1]
+                    lines.append(line)
+                # Clicking is under way (about 100 cells to go). The bot is held between two
+                # of its looks (a loaded machine could otherwise finish the grid first) while
+                # the chat is activated, as on a new message; then it goes on.
+                run.send_signal(signal.SIGSTOP)
+                try:
+                    subprocess.run(["xdotool", "windowactivate", "--sync", up[1]], env=env,
+                                   check=True, timeout=30)
+                finally:
+                    run.send_signal(signal.SIGCONT)
+                rest, err = run.communicate(timeout=60)
+            finally:
+                if run.poll() is None:
+                    run.kill()
+                    run.wait()
+            time.sleep(0.5)  # anything still on its way would show by now
+            solved, _ = _screen_solved(env, "unruly", game_id, monkeypatch)
+        finally:
+            thief.communicate("", timeout=30)  # stdin closed: it exits
+    assert run.returncode == 4, "".join(lines) + rest + err
+    line = err.strip()
+    assert len(line.splitlines()) == 1 and line.startswith("autobot: error: safety stop"), err
+    assert '"Team chat" (Thief, window 0x' in line and "took the keyboard focus" in line
+    assert not solved  # it stopped clicking mid-puzzle, not after the last cell
+    record = json.loads(out.read_text())
+    assert (record["exit_code"], record["reason"], record["won"]) == (4, "focus_lost", False)
+    assert "unruly" in record["focus_window"].lower() and record["focus_checks"] > 0
 
 
 def test_window_check_tells_a_start_frame_from_a_won_one() -> None:

@@ -1,4 +1,14 @@
-"""Small X windows the desktop tests put beside a game (python-xlib, run as a script)."""
+"""Small X windows the desktop tests put beside a game (python-xlib, run as a script), and a
+desktop with a window manager to put them on."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
 
 # A chat-like window beside the game (not over it: the board's pixels stay as they were, so only
 # the focus tells). It logs every key it receives; the test gives it the focus as a program would.
@@ -25,3 +35,30 @@ while True:
     if sys.stdin in ready and not sys.stdin.read(1):
         break
 """
+
+
+@contextlib.contextmanager
+def openbox_display(size: tuple[int, int]) -> Iterator[dict[str, str]]:
+    """A private Xvfb with a real window manager (openbox: reparenting frames, focus set by the
+    manager on click and on `_NET_ACTIVE_WINDOW` requests), as a person's desktop has; yields
+    the environment for processes that use it. Skips (fails in CI) without openbox/xprop."""
+    from conftest import require_desktop
+
+    from autobot.drivers.desktop import virtual_display
+
+    require_desktop([t for t in ("openbox", "xprop") if shutil.which(t) is None])
+    with virtual_display(size) as display_env:
+        env = {**os.environ, **display_env}
+        wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 30
+            while "window id" not in subprocess.run(
+                    ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
+                    capture_output=True, text=True).stdout:
+                assert wm.poll() is None and time.monotonic() < deadline, "openbox never came up"
+                time.sleep(0.1)
+            yield env
+        finally:
+            wm.terminate()
+            wm.wait(timeout=30)

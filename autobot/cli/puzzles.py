@@ -16,7 +16,7 @@ WORD_ONLY = ("advise", "confirm", "launch", "answer", "boards", "profile")
 def run_live_puzzle(args: argparse.Namespace, puzzle: str) -> int:
     """Find the grid, solve it, fill it; exit 0 won, 1 not won, 3 no grid, 4 safety stop."""
     from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
-    from autobot.harness.puzzles_live import play_solo, play_unruly
+    from autobot.harness.puzzles_live import play_watched
 
     for name in WORD_ONLY:
         if getattr(args, name, None) not in (None, False):
@@ -24,8 +24,9 @@ def run_live_puzzle(args: argparse.Namespace, puzzle: str) -> int:
     require_pyautogui()
     with MssScreen(monitor=args.monitor, region=args.region) as screen:
         hands = DesktopDriver(screen, key_delay=args.key_delay / 1000)
-        play = play_unruly if puzzle == "ohhi" else play_solo
-        played = play(screen, hands, timeout=args.find_timeout)
+        # The focus watchdog before each click/key and frame: exit 4 if another window takes it.
+        played = play_watched(puzzle, screen, hands, timeout=args.find_timeout,
+                              json_path=args.json)
     summary = played.summary()
     print(played.grid)
     print(f"{'won' if played.won else 'not won'}: {played.moves} moves, frame->click "

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from autobot.errors import BadInput, NoBoardFound, SafetyStop
+from autobot.errors import AutobotError, BadInput, NoBoardFound, SafetyStop
 from autobot.games.puzzles import sudoku, takuzu
 from autobot.vision.lattice import (
     Lattice,
@@ -58,6 +58,7 @@ class Played:
     notes: list[str] = field(default_factory=list)
     grid: str = ""
     lattice: Lattice | None = None  # where the grid was found (not in the summary)
+    extra: dict[str, Any] = field(default_factory=dict)  # e.g. the focus watchdog's figures
 
     def summary(self) -> dict[str, Any]:
         """Figures for JSON."""
@@ -66,7 +67,7 @@ class Played:
         return {"puzzle": self.puzzle, "size": self.size, "won": self.won, "moves": self.moves,
                 "move_ms_median": round(statistics.median(lat), 2) if lat else 0.0,
                 "move_ms_p95": round(p95, 2), "notes": self.notes, "grid": self.grid,
-                "latency_ms": [round(x, 2) for x in self.latency_ms]}
+                "latency_ms": [round(x, 2) for x in self.latency_ms], **self.extra}
 
 
 def find_grid(screen: Screen, timeout: float = 10.0) -> tuple[np.ndarray, Lattice]:
@@ -122,10 +123,14 @@ def _solve_takuzu(w: int, h: int, cells: list[int]) -> takuzu.Solution:
 
 
 def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
-                settle: float = 2.0, log: Callable[[str], None] = print) -> Played:
-    """Fill an Unruly (0h h1) window by clicks; won when the window's grid is the solution."""
+                settle: float = 2.0, log: Callable[[str], None] = print,
+                on_grid: Callable[[Lattice], None] | None = None) -> Played:
+    """Fill an Unruly (0h h1) window by clicks; won when the window's grid is the solution.
+    `on_grid` hears where the grid was found, before the first click."""
     screen = _Timed(screen)
     frame, lat = find_grid(screen, timeout)
+    if on_grid is not None:
+        on_grid(lat)
     colours = cell_colours(frame, lat)
     labels, means = group_colours(colours, COLOUR_TOL)
     if len(means) < 2:
@@ -311,14 +316,17 @@ def _solve_sudoku(c: int, r: int, cells: list[int]) -> sudoku.Solution:
 
 
 def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: float = 2.0,
-              log: Callable[[str], None] = print) -> Played:
+              log: Callable[[str], None] = print,
+              on_grid: Callable[[Lattice], None] | None = None) -> Played:
     """Fill a Solo (Sudoku) window: click a cell, type its digit; won when the window's grid is
-    the solution."""
+    the solution. `on_grid` hears where the grid was found, before the first click."""
     from autobot.vision.digits import load_digit_templates
 
     screen = _Timed(screen)
     templates = load_digit_templates()
     frame, lat = find_grid(screen, timeout)
+    if on_grid is not None:
+        on_grid(lat)
     if lat.rows != lat.cols:
         raise NoBoardFound(f"a Sudoku grid is square, this one is {lat.cols}x{lat.rows}")
     n = lat.cols
@@ -376,3 +384,102 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
     played.won = got == list(sol.cells)
     played.grid = sudoku.render(sudoku.new(bw, bh, [max(0, d) for d in got]))
     return played
+
+
+# --- the focus watchdog: clicks and keys only while the puzzle's window has the focus -----------
+
+
+def lattice_anchor(lat: Lattice) -> Any:
+    """The grid as the focus watchdog places a board (its box, frame pixels)."""
+    from autobot.drivers.desktop.guard import Anchor
+
+    x0, y0 = lat.xs[0], lat.ys[0]
+    x1, y1 = lat.xs[-1] + lat.side, lat.ys[-1] + lat.side
+    return Anchor(float(x0), float(y0), float(lat.side), float(lat.side), (x0, y0, x1, y1))
+
+
+class WatchedScreen:
+    """Frames, each read only after the watchdog saw the focus still on the puzzle's window
+    (the window that took it may also hide the grid: stop now, not at a later time-out)."""
+
+    def __init__(self, screen: Screen, dog: Any) -> None:
+        self.screen = screen
+        self._dog = dog
+
+    def grab(self) -> np.ndarray:
+        self._dog.watch()
+        return self.screen.grab()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.screen, name)
+
+
+class WatchedHands:
+    """Clicks and keys (the driver's own pre-input check asks the watchdog first); after a
+    click, the puzzle's window must have the keyboard focus: the click gave it (a moment is
+    allowed for that once, at the start), and a puzzle of clicks alone is watched as well as
+    one with keys."""
+
+    def __init__(self, hands: Hands, dog: Any) -> None:
+        self.hands = hands
+        self._dog = dog
+
+    def click(self, x: float, y: float) -> None:
+        self.hands.click(x, y)
+        self._dog.check()
+
+    def type_word(self, word: str) -> None:
+        self.hands.type_word(word)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.hands, name)
+
+
+def play_watched(puzzle: str, screen: Any, hands: Any, *, timeout: float = 10.0,
+                 json_path: str | None = None, log: Callable[[str], None] = print) -> Played:
+    """Play `puzzle` ('ohhi' Unruly, else Solo) on the desktop with the focus watchdog on every
+    click, key and frame where X11 can be asked (the pixels alone elsewhere). A stop or failure
+    writes `json_path` (exit_code, reason, error, the watchdog's figures) before going on out."""
+    from autobot.drivers.desktop.focus import watch_focus
+
+    grid: list[Lattice] = []
+    size = getattr(screen, "size", (0, 0))
+    dog = watch_focus(hands, lambda: lattice_anchor(grid[0]) if grid else None, size)
+    play = play_unruly if puzzle == "ohhi" else play_solo
+    try:
+        if dog is None:
+            played = play(screen, hands, timeout=timeout, log=log, on_grid=grid.append)
+        else:
+            played = play(WatchedScreen(screen, dog), WatchedHands(hands, dog), timeout=timeout,
+                          log=log, on_grid=grid.append)
+    except AutobotError as exc:
+        if json_path:
+            _write_failure(json_path, puzzle, exc, dog)
+        raise
+    played.extra.update(focus_figures(dog))
+    return played
+
+
+def focus_figures(dog: Any) -> dict[str, Any]:
+    """The record's fields for the watchdog: the window clicked into, how often it was asked."""
+    if dog is None:
+        return {}
+    figures: dict[str, Any] = {"focus_checks": dog.checks}
+    if dog.target is not None:
+        figures["focus_window"] = dog.window()
+    return figures
+
+
+def _write_failure(path: str, puzzle: str, exc: AutobotError, dog: Any) -> None:
+    """The `--json` record of a puzzle run that stopped: won false, exit code, reason, error."""
+    import contextlib
+
+    from autobot.harness.record import exit_of
+    from autobot.harness.report import write_json
+
+    code, reason, error = exit_of(exc)
+    data = {"puzzle": {"ohhi": "unruly", "sudoku": "solo"}.get(puzzle, puzzle), "won": False,
+            "exit_code": code, "reason": exc.reason or reason, "error": error,
+            **focus_figures(dog)}
+    with contextlib.suppress(AutobotError, OSError):  # the stop is what the user must see
+        write_json(path, data)
