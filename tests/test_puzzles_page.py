@@ -63,6 +63,16 @@ def test_play_puzzle_bad_input_is_one_line(argv: list[str], message: str,
     assert message in err and "Traceback" not in err
 
 
+def test_live_puzzle_json_is_checked_before_the_first_click(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An unwritable --json stops `live --game unruly` before any screen or click (exit 2)."""
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["live", "--game", "unruly", "--json", str(blocker / "game.json")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
 # --- real Chromium: one short game per puzzle and scale -----------------------------------
 
 @pytest.mark.browser

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from autobot.errors import AutobotError, NotSolved
 
@@ -17,10 +16,12 @@ def run_live_puzzle(args: argparse.Namespace, puzzle: str) -> int:
     """Find the grid, solve it, fill it; exit 0 won, 1 not won, 3 no grid, 4 safety stop."""
     from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
     from autobot.harness.puzzles_live import play_watched
+    from autobot.harness.report import check_writable, write_atomic
 
     for name in WORD_ONLY:
         if getattr(args, name, None) not in (None, False):
             raise AutobotError(f"--{name} is for word games, not --game {args.game}")
+    check_writable(args.json)  # before the first click, not after the puzzle was played
     require_pyautogui()
     with MssScreen(monitor=args.monitor, region=args.region) as screen:
         hands = DesktopDriver(screen, key_delay=args.key_delay / 1000)
@@ -32,10 +33,7 @@ def run_live_puzzle(args: argparse.Namespace, puzzle: str) -> int:
     print(f"{'won' if played.won else 'not won'}: {played.moves} moves, frame->click "
           f"median {summary['move_ms_median']} ms, p95 {summary['move_ms_p95']} ms")
     if args.json:
-        try:
-            Path(args.json).write_text(json.dumps(summary, indent=1) + "\n")
-        except OSError as exc:
-            raise AutobotError(f"cannot write {args.json}: {exc}") from None
+        write_atomic(args.json, json.dumps(summary, indent=1) + "\n")
     return 0 if played.won else 1
 
 
