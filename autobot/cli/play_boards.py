@@ -133,11 +133,14 @@ def room_for(driver: Any) -> Any:
     if not hasattr(driver, "zoom"):
         return None
     from autobot.loop.room import Room
+    from autobot.loop.scroll import scroll_view, uninstall
     from autobot.vision.boards import many_boards
 
     screen = driver.screen
     return Room(driver.zoom, getattr(screen, "grab_full", screen.grab), many_boards,
-                settle=lambda: time.sleep(ZOOM_SETTLE_S))
+                settle=lambda: time.sleep(ZOOM_SETTLE_S),
+                scroll=lambda spot, step: scroll_view(driver, spot, step),
+                unscroll=lambda: uninstall(driver))
 
 
 ZOOM_SETTLE_S = 0.4  # the page lays out again after a zoom step
@@ -182,8 +185,8 @@ def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
             return 0
         last = n
         sleep(0.2)
-    if room is not None and room.fit("boards cut by the edge of the view"):
-        n = max(n, unplayed_boards(grab()))
+    if room is not None and room.bring("boards cut by the edge of the view"):
+        n = max(n, unplayed_boards(room.frame()))
     return n
 
 

@@ -225,30 +225,41 @@ class ManyLoop(GameLoop):
     def setup(self, boards: int, room: Any = None) -> None:
         self.state = MultiState(boards)
         self.started = True  # no resumed rows: a many-board game is played from its start
-        self.room = room  # zooms the page out when boards do not fit (None: cannot)
-        self.room_tried = -1  # the guess the room was last tried for
+        self.room = room  # zooms out / scrolls when boards do not fit (None: cannot)
+        self.room_tried: set[tuple[int, str]] = set()  # (guess, wait) the room was tried for
 
-    def make_room(self, read: Any, why: str) -> bool:
-        """Zoom out once per guess when open boards are out of view; True if it zoomed."""
+    def make_room(self, read: Any, why: str, wait: str = "ready") -> bool:
+        """Zoom out (else scroll through) once per guess and wait when open boards are out of
+        view; True if more came into view."""
         k = len(self.state.guesses)
-        if self.room is None or self.room_tried == k or not getattr(read, "found", False):
+        if self.room is None or (k, wait) in self.room_tried or not getattr(read, "found", False):
             return False
         got = open_reads(self.state, read, partial=True)
-        if got is not None and all(r is not None for r in got.values()):
+        # An open board in view whose row for this guess is cut by the edge of the view (or
+        # of its box: a row half shown reads as tiles moving, on a page that stands still)
+        # is no more in view than one not found.
+        if got is not None and all(r is not None and len(r.rows) > k and settled_from(r, k)
+                                   for r in got.values()):
             return False
-        self.room_tried = k
-        if not self.room.fit(why):
+        self.room_tried.add((k, wait))
+        bring = getattr(self.room, "bring", self.room.fit)
+        if not bring(why):
             return False
-        self.emit(Event("zoom", k, detail=self.room.log[-1]))
+        self.emit(Event(self.room.log[-1].split()[0], k, detail=self.room.log[-1]))
         if hasattr(self.reader, "side"):
             self.reader.side = None  # the tiles changed size: look for them afresh
         return True
 
     def track(self, read: Any) -> float:
         """As the watcher's, with "settled" meaning the open boards from the current row on."""
-        reads = open_reads(self.state, read) if read.found else None
+        reads = open_reads(self.state, read, partial=True) if read.found else None
         k = len(self.state.guesses)
-        calm = reads is not None and all(settled_from(r, k) for r in reads.values())
+        whole = [r is not None and len(r.rows) > k and settled_from(r, k)
+                 for r in (reads or {}).values()]
+        # Boards out of view, or cut at this guess's row by the edge of the view (read as
+        # tiles moving), say nothing: the page is still when its pixels are, and then those
+        # boards are brought into view (`make_room`).
+        calm = reads is not None and (all(whole) or any(whole) and self.frozen() > 0)
         if is_dataclass(read) and calm != read.settled:
             read = replace(read, settled=calm)
         return super().track(read)
@@ -268,7 +279,7 @@ class ManyLoop(GameLoop):
             rows = self.settled_rows(read)
             if rows is None:
                 if still >= self.config.quiet:
-                    self.make_room(read, f"guess {index + 1}: boards out of view")
+                    self.make_room(read, f"guess {index + 1}: boards out of view", "scored")
                 return None
             if {row_kind(r) for r in rows.values()} != {"empty"}:
                 return "dirty" if still >= self.config.reject_patience else None
@@ -306,8 +317,16 @@ class ManyLoop(GameLoop):
             # gone from view whose answer the guess can be is taken as solved, on two reads.
             gone = [b for b, r in got.items() if r is None]
             if gone and not all(could_be(self.state, b, guess) for b in gone):
+                # Not solved by this guess, so out of view: a board that grew a row past the
+                # edge of the view (or of its box) is brought back into it.
+                if still >= self.config.quiet:
+                    self.make_room(read, f"guess {index + 1}: boards out of view", "scored")
                 return None
             reads = {b: r for b, r in got.items() if r is not None}
+            if still >= self.config.quiet and not all(
+                    len(r.rows) > index and settled_from(r, index) for r in reads.values()):
+                # A row cut by the edge of the view (or of its box) on a page standing still.
+                self.make_room(read, f"guess {index + 1}: rows out of view", "scored")
             rows = {b: tuple(r.rows[index]) for b, r in reads.items()}
             same = same + 1 if rows == last else 0
             last = rows
