@@ -220,3 +220,21 @@ def test_spot_is_the_middle_of_the_boards() -> None:
               SimpleNamespace(bbox=lambda: (130, 20, 230, 420))]
     assert spot_of(boards) == ((120.0, 220.0), 400.0)
     assert spot_of([]) is None
+
+
+def test_a_many_board_record_says_why_it_stopped() -> None:
+    from autobot.errors import AutobotError
+    from autobot.loop.many import ManyResult, stall_code
+    from autobot.loop.result import REASONS, Timings
+
+    assert stall_code("moving, board 31 (no rows yet) is not among the 30 boards read",
+                      "timeout") == "out_of_view"
+    assert stall_code("no boards in view", None) == "out_of_view"
+    assert stall_code("settled, 10 boards, row 3: ...", "unsure_colour") == "unsure_colour"
+    assert "out_of_view" in REASONS
+    won = ManyResult(True, 2, ("a",), ((),), (), 1.0, Timings(), view=("scroll ...",))
+    assert won.to_json()["reason"] == "won"
+    assert won.to_json()["brought_into_view"] == ["scroll ..."]
+    lost = ManyResult(False, 2, ("a",), ((),), (), 1.0, Timings(), reason="out_of_view",
+                      error=str(AutobotError("x", 4)), exit_code=4)
+    assert lost.to_json()["reason"] == "out_of_view"

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from autobot.drivers.driver import Driver, UserQuit
 from autobot.errors import AutobotError
-from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings
+from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings, reason_code
 from autobot.loop.rows import row_kind, row_matches
 from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
@@ -83,7 +83,8 @@ class ManyResult:
     exit_code: int = 0
     waiting_for: str | None = None
     found: int = 0  # boards found in view (auto) or told (--boards)
-    view: tuple[str, ...] = ()  # how boards out of view were brought into it (zoom steps)
+    view: tuple[str, ...] = ()  # how boards out of view were brought into it (zoom, scroll)
+    reason: str | None = None  # why it stopped, a `REASONS` code (None: won)
 
     def to_json(self) -> dict[str, Any]:
         """The `--json` record of `autobot play --boards N` / `autobot live --boards N`."""
@@ -102,6 +103,7 @@ class ManyResult:
             "waiting_for": self.waiting_for,
             "boards_found": self.found or self.boards,
             "brought_into_view": list(self.view),
+            "reason": self.reason or ("won" if self.won else None),
         }
 
 
@@ -180,6 +182,13 @@ def settled_from(board: Any, index: int) -> bool:
                and (max(named) <= index or min(named) > index + 2) for why in board.reasons)
 
 
+def quiet_to(board: Any, index: int) -> bool:
+    """Is this board read still up to row `index` (0-based)? What vision doubts past it
+    (the rows to come, empty in any game, cut by the edge of the view) is no motion."""
+    return all((named := _named_rows(why)) and min(named) > index + 1 for why in board.reasons) \
+        or settled_from(board, index)
+
+
 def open_reads(state: MultiState, read: Any, partial: bool = False) -> dict[int, Any] | None:
     """Every open board's read (None: the boards cannot be told apart in this read; with
     `partial`, a board not in view maps to None)."""
@@ -200,6 +209,12 @@ def rows_now(state: MultiState, read: Any) -> dict[int, Row] | None:
         return None
     k = len(state.guesses)
     return {b: tuple(r.rows[k]) for b, r in reads.items()}  # type: ignore[misc]
+
+
+def stall_code(seen: str, code: str | None) -> str | None:
+    """The reason code of a many-board wait that ran out: boards the reads never showed
+    (out of view, not brought into it) are their own; else the one-board loop's code."""
+    return "out_of_view" if "is not among" in seen or "no boards in view" in seen else code
 
 
 def describe_many(read: Any, state: MultiState) -> str:
@@ -256,10 +271,11 @@ class ManyLoop(GameLoop):
         k = len(self.state.guesses)
         whole = [r is not None and len(r.rows) > k and settled_from(r, k)
                  for r in (reads or {}).values()]
-        # Boards out of view, or cut at this guess's row by the edge of the view (read as
-        # tiles moving), say nothing: the page is still when its pixels are, and then those
-        # boards are brought into view (`make_room`).
-        calm = reads is not None and (all(whole) or any(whole) and self.frozen() > 0)
+        # Boards out of view, or cut by the edge of the view (read as tiles moving) past this
+        # guess's row or at it, say nothing: the page is still when the rest is (or its
+        # pixels are), and then those boards are brought into view (`make_room`).
+        calm = reads is not None and (all(whole) or any(whole) and (self.frozen() > 0 or all(
+            r is None or len(r.rows) <= k or quiet_to(r, k) for r in reads.values())))
         if is_dataclass(read) and calm != read.settled:
             read = replace(read, settled=calm)
         return super().track(read)
@@ -316,11 +332,10 @@ class ManyLoop(GameLoop):
             # A board this guess solved may fade or fold away at once (Duotrigordle): one
             # gone from view whose answer the guess can be is taken as solved, on two reads.
             gone = [b for b, r in got.items() if r is None]
+            if gone and still >= self.config.quiet \
+                    and self.make_room(read, f"guess {index + 1}: boards out of view", "scored"):
+                return None  # a board that grew a row past the edge of the view, back in it
             if gone and not all(could_be(self.state, b, guess) for b in gone):
-                # Not solved by this guess, so out of view: a board that grew a row past the
-                # edge of the view (or of its box) is brought back into it.
-                if still >= self.config.quiet:
-                    self.make_room(read, f"guess {index + 1}: boards out of view", "scored")
                 return None
             reads = {b: r for b, r in got.items() if r is not None}
             if still >= self.config.quiet and not all(
@@ -374,7 +389,8 @@ class ManyLoop(GameLoop):
                 self.emit(Event("retype", k, guess))
                 if self.escalate(enter=False) is None and retypes > self.config.retypes:
                     raise AutobotError(f"the keys do not reach the page: the boards do not show "
-                                       f"{guess.upper()} after typing it {retypes} times", 4)
+                                       f"{guess.upper()} after typing it {retypes} times", 4,
+                                       "keys_not_reaching")
                 self.erase()
                 continue
             self.send(self.driver.press_enter)
@@ -393,7 +409,8 @@ class ManyLoop(GameLoop):
                 self.rejected.append(guess)
                 self.emit(Event("rejected", k, guess))
                 if len(self.rejected) > self.config.max_rejections:
-                    raise AutobotError(f"the page refused {len(self.rejected)} words", 4)
+                    raise AutobotError(f"the page refused {len(self.rejected)} words", 4,
+                                       "refused_words")
                 continue
             self.state = self.state.after(guess, outcome)
             self.emit(Event("row", k, guess, " ".join(outcome[b] for b in sorted(outcome))))
@@ -440,7 +457,8 @@ def play_many(
                           str(error) if error else None,
                           error.exit_code if error else (0 if won else 1),
                           loop.waiting_for if error else None, found,
-                          tuple(room.log) if room is not None else ())
+                          tuple(room.log) if room is not None else (),
+                          reason_code(won, stopped, error))
 
     try:
         won = loop.play_many()
@@ -448,7 +466,7 @@ def play_many(
         won, stopped = False, str(exc)
     except AutobotError as exc:
         if "did not settle" in str(exc):
-            exc = AutobotError(f"{exc} [{describe_many(loop._last_board, loop.state)}]",
-                               exc.exit_code)
+            seen = describe_many(loop._last_board, loop.state)
+            exc = AutobotError(f"{exc} [{seen}]", exc.exit_code, stall_code(seen, exc.reason))
         raise ManyGameFailed(exc, result(False, exc)) from None
     return result(won)
