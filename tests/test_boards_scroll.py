@@ -238,3 +238,18 @@ def test_a_many_board_record_says_why_it_stopped() -> None:
     lost = ManyResult(False, 2, ("a",), ((),), (), 1.0, Timings(), reason="out_of_view",
                       error=str(AutobotError("x", 4)), exit_code=4)
     assert lost.to_json()["reason"] == "out_of_view"
+
+
+def test_rows_cut_past_the_one_played_are_no_motion() -> None:
+    from autobot.loop.many import quiet_to, settled_from
+
+    def board(*reasons: str) -> SimpleNamespace:
+        return SimpleNamespace(settled=not reasons, reasons=reasons)
+
+    cut = board("tile 14,1 occluded or moving", "tile 14,4 occluded or moving")
+    # Guess 13 (index 12): row 14 is the next row, cut by the box's edge: no motion, but
+    # not settled enough to be played in (it is brought into view first).
+    assert quiet_to(cut, 12) and not settled_from(cut, 12)
+    assert not quiet_to(board("tile 13,2 mid-flip"), 12)  # this guess's row: motion
+    assert quiet_to(board("tile 3,4 occluded or moving"), 12)  # an old row's doubt
+    assert quiet_to(board(), 0)

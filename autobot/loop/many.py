@@ -274,8 +274,9 @@ class ManyLoop(GameLoop):
         # Boards out of view, or cut by the edge of the view (read as tiles moving) past this
         # guess's row or at it, say nothing: the page is still when the rest is (or its
         # pixels are), and then those boards are brought into view (`make_room`).
-        calm = reads is not None and (all(whole) or any(whole) and (self.frozen() > 0 or all(
-            r is None or len(r.rows) <= k or quiet_to(r, k) for r in reads.values())))
+        calm = reads is not None and (all(whole) or self.frozen() > 0 or any(
+            r is not None for r in reads.values()) and all(
+            r is None or len(r.rows) <= k or quiet_to(r, k) for r in reads.values()))
         if is_dataclass(read) and calm != read.settled:
             read = replace(read, settled=calm)
         return super().track(read)
