@@ -253,3 +253,10 @@ def test_rows_cut_past_the_one_played_are_no_motion() -> None:
     assert not quiet_to(board("tile 13,2 mid-flip"), 12)  # this guess's row: motion
     assert quiet_to(board("tile 3,4 occluded or moving"), 12)  # an old row's doubt
     assert quiet_to(board(), 0)
+
+
+def test_one_look_alike_counts_once_wherever_it_stands() -> None:
+    # Dec-lingle's small bold M reads as N: COMEM typed shows CONEN (once stuck 3 retypes).
+    assert letters_near("CONEN", "comem")
+    assert not letters_near("CONEH", "comem")  # two look-alikes
+    assert not letters_near("CONE", "comem")  # a dropped key

@@ -38,13 +38,16 @@ MISREAD_SCORED = 2
 
 
 def letters_near(letters: str, word: str, slack: int = MISREAD) -> bool:
-    """Does a row's LETTERS show `word`, but for at most `slack` letters read as others? Every
+    """Does a row's LETTERS show `word`, but for at most `slack` letters (of the alphabet: the
+    same look-alike anywhere in the row counts once) read as others? Every
     open board shows the same row, so a dropped key still shows (a tile left empty); a
     letter read as its look-alike in a page's font must not stop the game."""
     if len(letters) != len(word):
         return False
-    return sum(a not in ("?", b) for a, b in zip(letters.upper(), word.upper(),
-                                                 strict=True)) <= slack
+    # A font draws a letter like another wherever it stands: COMEM read as CONEN is one
+    # look-alike (M as N), not two.
+    return len({(a, b) for a, b in zip(letters.upper(), word.upper(), strict=True)
+                if a not in ("?", b)}) <= slack
 
 
 def row_near(row: Row, turn: Turn) -> bool:
