@@ -193,11 +193,12 @@ def fake_room(views: dict[float, InView], scrolled: InView | None = None
 
 
 def test_the_room_never_zooms_to_tiles_too_small_to_read_and_scrolls_instead() -> None:
-    # Duotrigordle: 27 px tiles at 1x, 22 px at 0.8 (more rows, but not readable).
-    views = {1.0: InView(24, 120, 27.0), 0.8: InView(32, 192, 22.0)}
+    # 27 px tiles at 1x, 18 px at 0.8: more rows, but too small to read.
+    views = {1.0: InView(24, 120, 27.0), 0.8: InView(32, 192, 18.0)}
     room, calls, installed = fake_room(views, scrolled=InView(32, 192, 27.0))
     assert not room.fit("test")
     assert room.level == 1.0 and calls == [0.8, 1.0]  # tried, too small, put back
+    assert MIN_READ_TILE_PX > 18.0
     assert room.bring("guess 3: boards out of view")
     assert installed == [((200.0, 350.0), 0.4 * 500)]
     assert room.scroller is not None and room.frame() == "tall"
@@ -205,7 +206,15 @@ def test_the_room_never_zooms_to_tiles_too_small_to_read_and_scrolls_instead() -
     assert "5 views" in room.log[-1] and "24 boards" in room.log[-1]
     assert "32 boards" in room.log[-1]
     assert not room.bring("again")  # scrolling already: nothing more to do
-    assert MIN_READ_TILE_PX > 22.0
+
+
+def test_a_zoom_whose_tiles_are_not_found_is_not_kept() -> None:
+    # Duotrigordle: at zoom 0.8 its 22 px tiles are mostly not found (fewer rows in view).
+    views = {1.0: InView(30, 50, 27.0), 0.8: InView(3, 3, 22.0), 0.67: InView(0, 0, 0.0)}
+    room, calls, installed = fake_room(views, scrolled=InView(32, 55, 27.0))
+    assert room.bring("guess 1: boards out of view")
+    assert room.level == 1.0 and calls[-1] == 1.0
+    assert room.log == [room.log[-1]] and room.log[-1].startswith("scroll")
 
 
 def test_scrolling_that_shows_no_more_is_undone() -> None:
