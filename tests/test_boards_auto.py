@@ -145,9 +145,9 @@ def test_letters_near_forgives_one_look_alike_not_a_dropped_key() -> None:
 
 
 def test_count_boards_waits_for_the_same_count_twice(monkeypatch) -> None:
-    import autobot.cli.play_boards as pb
+    import autobot.loop.probe as pb
     import autobot.vision
-    from autobot.cli.play_boards import AUTO_LOOK_MAX_S, count_boards
+    from autobot.loop.probe import AUTO_LOOK_MAX_S, count_boards
 
     t = {"now": 0.0}
 

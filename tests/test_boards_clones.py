@@ -41,9 +41,9 @@ def test_lingle_one_board_is_one_board_and_reads_settled() -> None:
     guesses by `autobot play --url URL --lang pt`, measured; a whole game here would cost
     the test budget), and the board with its solid dark unplayed rows and cursor bar reads
     settled (it was 'did not settle': the cursor bar looked like a tile moving)."""
-    from autobot.cli.play_boards import count_boards, room_for
     from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
     from autobot.drivers.driver import SeleniumDriver
+    from autobot.loop.probe import count_boards, room_for
     from autobot.vision import read_board
 
     require_chromium()
@@ -78,9 +78,9 @@ START = """window.addEventListener('load', () => setTimeout(() => {
 
 
 def test_duotrigordle_boards_are_counted_on_its_live_page() -> None:
-    from autobot.cli.play_boards import count_boards, room_for
     from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
     from autobot.drivers.driver import SeleniumDriver
+    from autobot.loop.probe import count_boards, room_for
 
     require_chromium()
     with serve_clone("duotrigordle") as base, \
@@ -96,9 +96,9 @@ def test_duotrigordle_boards_are_counted_on_its_live_page() -> None:
 def test_boards_below_the_fold_of_the_bundled_page_are_zoomed_into_view(base) -> None:
     """The bundled page's fold=1 (a fixture of the class): 8 boards of 62 px tiles wrap and run
     below the fold of their scrolling area; zoomed out, all 8 show whole."""
-    from autobot.cli.play_boards import count_boards, room_for
     from autobot.drivers.browser import BrowserConfig, load_page, open_browser
     from autobot.drivers.driver import SeleniumDriver
+    from autobot.loop.probe import count_boards, room_for
     from autobot.page.server import page_url
     from autobot.vision.boards import many_boards
 
@@ -116,14 +116,14 @@ def test_boards_below_the_fold_of_the_bundled_page_are_zoomed_into_view(base) ->
 
 def test_duotrigordle_boards_below_its_box_are_scrolled_into_view_and_stitched() -> None:
     """Five guesses in (typed as keys), the 32 boards of 6 rows no longer fit the board box;
-    22 px tiles (zoom 0.8) are too small to read, so the boards are scrolled through by the
+    its 22 px tiles at zoom 0.8 are not even found, so the boards are scrolled through by the
     wheel and the views stitched: every board once, every row."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
-    from autobot.cli.play_boards import room_for
     from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
     from autobot.drivers.driver import SeleniumDriver
+    from autobot.loop.probe import room_for
     from autobot.vision.boards import BoardsReader, many_boards
 
     require_chromium()

@@ -9,7 +9,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import require_chromium
 
 from autobot.drivers.screen import SeleniumScreen, clip_region, paste_clip, well_inside
 
@@ -38,8 +37,7 @@ def test_paste_clip_puts_the_region_in_place_on_its_own_edge_colour() -> None:
 
 
 @pytest.fixture(scope="module")
-def web_2x() -> Any:
-    require_chromium()
+def web_2x(chromium: None) -> Any:
     from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(1000, 800), scale=2.0)) as web:

@@ -1,4 +1,4 @@
-"""`autobot bench` in-process: figures, JSON shape, histogram picture, error paths."""
+"""`autobot bench` in-process: figures, the common JSON shape, histogram picture, error paths."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from autobot.bench.solver import BenchResult, pick_targets, run_benchmark
+from autobot.bench.model import SCHEMA, BenchRun, from_json
+from autobot.bench.solver import pick_targets, run_benchmark
 from autobot.cli import main
 from autobot.solver import SolverConfig, make_solver
 from autobot.wordle import score
@@ -22,22 +23,31 @@ def test_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
                  "--json", str(out_json), "--plot", str(out_png)])
     assert code == 0
     text = capsys.readouterr().out
-    data = json.loads(out_json.read_text())
-    assert {"strategy", "hard", "games", "mean", "max", "histogram", "failures", "seconds",
-            "results"} <= set(data)
+    doc = json.loads(out_json.read_text())
+    assert doc["schema"] == SCHEMA and len(doc["runs"]) == 1
+    data, records = doc["runs"][0]["summary"], doc["runs"][0]["records"]
+    assert {"game", "strategy", "mode", "hard", "rows", "games", "won", "lost", "failed",
+            "guesses", "histogram", "decision_ms", "game_s", "wall_s", "seed", "extra"} <= set(data)
     assert data["strategy"] == "entropy" and data["hard"] is False and data["games"] == 40
-    assert len(data["results"]) == 40
+    assert (data["game"], data["mode"], data["rows"], data["seed"]) == ("wordle", "solver", 6, 0)
+    assert len(records) == 40
     assert sum(data["histogram"].values()) == 40
-    lengths = [len(r["guesses"]) for r in data["results"]]
-    assert data["mean"] == pytest.approx(sum(lengths) / 40, abs=1e-4)
-    assert data["max"] == max(lengths)
-    for r in data["results"]:
+    lengths = [len(r["guesses"]) for r in records]
+    assert data["guesses"]["mean"] == pytest.approx(sum(lengths) / 40, abs=1e-4)
+    assert data["guesses"]["max"] == max(lengths) and data["guesses"]["total"] == sum(lengths)
+    for r in records:
         assert r["guesses"][0] == "salet" and r["guesses"][-1] == r["answer"]
         # Every row the solver saw was the real colouring: replaying is consistent.
         assert all(g == r["answer"] or score(g, r["answer"]) != "GGGGG" for g in r["guesses"])
-    assert data["failures"] == [r["answer"] for r in data["results"] if len(r["guesses"]) > 6]
-    for needle in ("mean", "histogram:", "failures (>6):", "hardest:", "wall time",
-                   "decision ms (after warm-up): p50"):
+        assert len(r["decision_ms"]) == len(r["guesses"]) and r["solved"]
+    assert [r["answer"] for r in records if not r["won"]] == [
+        r["answer"] for r in records if len(r["guesses"]) > 6]
+    assert data["won"] + data["lost"] == 40
+    # The file reads back into the model it was written from (histogram keys ints again).
+    (run,) = from_json(doc)
+    assert set(run.summary.histogram) == {int(k) for k in data["histogram"]}
+    for needle in ("wordle, strategy entropy, solver: 40 games (seed 0)", "won ", "mean",
+                   "histogram:", "hardest:", "wall time", "decision ms (after warm-up): p50"):
         assert needle in text
     with Image.open(out_png) as img:
         assert img.format == "PNG" and img.size == (640, 400)
@@ -57,21 +67,21 @@ def test_failures_and_histogram_from_real_games() -> None:
     solver = make_solver(SolverConfig(strategy="frequency", start="salet"))
     # _ATCH words defeat the letter-frequency baseline; the benchmark must report it.
     targets = ["watch", "match", "hatch", "patch", "batch", "catch", "latch", "cigar"]
-    result = run_benchmark(solver, targets)
-    assert isinstance(result, BenchResult)
-    assert len(result.games) == len(targets)
-    long_games = [g.answer for g in result.games if len(g.guesses) > 6]
-    assert result.failures == long_games
-    assert sum(result.histogram.values()) == len(targets)
-    assert result.hardest(3)[0].answer in targets
-    assert len(result.hardest(3)) == 3
+    run = run_benchmark(solver, targets)
+    assert isinstance(run, BenchRun)
+    assert len(run.records) == len(targets)
+    long_games = [r.answer for r in run.records if len(r.guesses) > 6]
+    assert long_games and [r.answer for r in run.records if not r.won] == long_games
+    assert run.summary.lost == len(long_games)
+    assert sum(run.summary.histogram.values()) == len(targets)
+    assert all(isinstance(k, int) for k in run.summary.histogram)
 
 
 def test_hard_mode_bench(capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
     out_json = tmp_path / "hard.json"
     assert main(["bench", "--strategy", "minimax", "--hard", "--sample", "15",
                  "--json", str(out_json)]) == 0
-    data = json.loads(out_json.read_text())
+    data = json.loads(out_json.read_text())["runs"][0]["summary"]
     assert data["hard"] is True and data["strategy"] == "minimax"
     assert "(hard mode)" in capsys.readouterr().out
 
@@ -130,10 +140,13 @@ def test_off_list_targets_are_won_and_recorded(
     targets.write_text("atlas\nkazoo\nguano\nsnafu\ncigar\n")
     out = tmp_path / "out.json"
     assert main(["bench", "--quiet", "--targets", str(targets), "--json", str(out)]) == 0
-    data = json.loads(out.read_text())
-    assert data["failures"] == [] and data["games"] == 5 and data["targets"] == str(targets)
-    assert sorted(data["off_list"]) == ["atlas", "guano", "kazoo", "snafu"]
-    assert "games finished past the answers list: 4" in capsys.readouterr().out
+    run = json.loads(out.read_text())["runs"][0]
+    data = run["summary"]
+    assert data["won"] == 5 and data["games"] == 5 and data["extra"]["targets"] == str(targets)
+    assert data["extra"]["off_list"] == 4
+    assert sorted(r["answer"] for r in run["records"] if r.get("notes")) == [
+        "atlas", "guano", "kazoo", "snafu"]
+    assert "off_list=4" in capsys.readouterr().out
 
 
 def test_nyt_past_is_a_named_target_list() -> None:
@@ -151,3 +164,14 @@ def test_unwritable_output(tmp_path: Path, capsys: pytest.CaptureFixture) -> Non
                  "--json", str(blocker / "out.json")])
     assert code == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_json_dash_is_the_document_on_stdout_after_the_table(
+    capsys: pytest.CaptureFixture,
+) -> None:
+    assert main(["bench", "--quiet", "--sample", "3", "--json", "-"]) == 0
+    out = capsys.readouterr().out
+    table, _, doc = out.partition("\n{")
+    assert table.startswith("wordle, strategy optimal, solver: 3 games (seed 0)")
+    data = json.loads("{" + doc)
+    assert data["schema"] == SCHEMA and len(data["runs"][0]["records"]) == 3

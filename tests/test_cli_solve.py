@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from autobot.app.text import parse_reply
 from autobot.cli import main
-from autobot.cli.solve import parse_reply
 from autobot.wordle import score
 
 

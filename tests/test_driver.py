@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 from conftest import require_chromium
 
-from autobot.drivers.driver import ConfirmStrategy, Driver, SeleniumDriver, UserQuit
+from autobot.drivers.driver import Driver, SeleniumDriver
 from autobot.drivers.screen import FileScreen, Screen, SeleniumScreen, decode_image, load_frame
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, UserQuit
+from autobot.players import Confirm, Player
 from autobot.solver import GameState
 from autobot.wordle import Turn, score
 
@@ -26,8 +27,7 @@ KEY_PAGE = (
 
 
 @pytest.fixture(scope="module")
-def browser():
-    require_chromium()
+def browser(chromium: None):
     from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(800, 600))) as web:
@@ -107,7 +107,7 @@ def test_unreadable_images_are_bad_input(tmp_path: Path) -> None:
 # --- the confirm prompt --------------------------------------------------------------------
 
 
-class Proposer:
+class Proposer(Player):
     """A solver that proposes its list in order, skipping banned words."""
 
     def __init__(self, words: list[str], allowed: set[str]) -> None:
@@ -126,10 +126,10 @@ class Proposer:
         return self.words
 
 
-def confirm(lines: str, *, hard: bool = False) -> tuple[ConfirmStrategy, Proposer, io.StringIO]:
+def confirm(lines: str, *, hard: bool = False) -> tuple[Confirm, Proposer, io.StringIO]:
     proposer = Proposer(["salet", "crane", "robot"], {"salet", "crane", "robot", "slate", "other"})
     out = io.StringIO()
-    wrapper = ConfirmStrategy(proposer, hard=hard, input_stream=io.StringIO(lines), output=out)
+    wrapper = Confirm(proposer, hard=hard, input_stream=io.StringIO(lines), output=out)
     return wrapper, proposer, out
 
 

@@ -10,8 +10,8 @@ import pytest
 from autobot.errors import AutobotError
 from autobot.games import find_game
 from autobot.games.absurdle import reply
-from autobot.games.codes import encode
 from autobot.games.strategy import GameStrategy, hard_mask
+from autobot.kernels.feedback import encode
 from autobot.solver import GameState
 from autobot.wordle import Turn, code_to_marks, hard_mode_violation
 
@@ -82,6 +82,7 @@ def test_hard_mode_changes_some_choice() -> None:
     assert differs > 0
 
 
+@pytest.mark.slow
 def test_jotto_counts_as_the_loop_records_them() -> None:
     game = find_game("jotto")
     strategy = GameStrategy(game)
@@ -142,7 +143,11 @@ def test_hard_bench_walk_agrees_with_playing_each_answer() -> None:
     answers = tuple(sorted(rng.sample(base.answers, 60)))
     guesses = tuple(sorted(set(rng.sample(base.guesses, 1500)) | set(answers)))
     game = replace(base, answers=answers, guesses=guesses)
-    needed, _ = _walk(EntropyPlayer(game), limit=20, hard=True)
+    player = EntropyPlayer(game)
+    needed, _, paths = _walk(player, limit=20, hard=True)
     strategy = GameStrategy(game, hard=True)
     for i, answer in enumerate(answers):
-        assert len(play_out(strategy, answer, hard=True)) == needed[i], answer
+        played = play_out(strategy, answer, hard=True)
+        assert len(played) == needed[i], answer
+        # The walk's record of the game is the game the strategy plays.
+        assert [player.guesses[g] for g in paths[i]] == [t.guess for t in played], answer

@@ -152,10 +152,10 @@ def test_replay_of_an_empty_folder_is_nothing_pending(tmp_path: Path, capsys: An
 
 
 def test_confirm_edit_takes_the_games_word_length() -> None:
-    from autobot.drivers.driver import ConfirmStrategy
+    from autobot.players import Confirm, Player
     from autobot.solver import GameState
 
-    class Seven:
+    class Seven(Player):
         def next_guess(self, state: Any) -> str:
             return "letters"
 
@@ -163,7 +163,7 @@ def test_confirm_edit_takes_the_games_word_length() -> None:
             return len(word) == 7
 
     out = io.StringIO()
-    confirm = ConfirmStrategy(Seven(), input_stream=io.StringIO("e crane\ne pattern\n"),
+    confirm = Confirm(Seven(), input_stream=io.StringIO("e crane\ne pattern\n"),
                               output=out)
     assert confirm.next_guess(GameState((), False, frozenset())) == "pattern"
     assert "CRANE is not a 7-letter word" in out.getvalue()

@@ -32,6 +32,7 @@ def test_fast_codes_match_reference() -> None:
     assert (fast == slow).all()
 
 
+@pytest.mark.slow
 def test_session_with_typed_scores_reaches_the_word() -> None:
     from autobot.cli.games import _asker, session
 
@@ -48,6 +49,7 @@ def test_session_with_typed_scores_reaches_the_word() -> None:
     assert "My guess is:" in text and "Legal words left:" in text and "Solved in" in text
 
 
+@pytest.mark.slow
 def test_lookahead_knows_an_anagram_is_not_a_win() -> None:
     from autobot.games.lookahead import LookaheadPlayer
 
@@ -80,6 +82,7 @@ def _brute(game, matrix: np.ndarray, rows: np.ndarray, cands: tuple[int, ...]) -
     return best
 
 
+@pytest.mark.slow
 def test_lookahead_beats_candidates_only_brute_force_on_small_sets() -> None:
     from autobot.games.lookahead import LookaheadPlayer, floor_cost
 

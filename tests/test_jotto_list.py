@@ -405,3 +405,23 @@ def test_fake_a_font_nobody_knows_is_learned_while_playing() -> None:
     assert result.won and result.learned >= 5 and not result.refused, result
     assert [t.guess for t in result.turns] == [w for w, _ in page.lines]
     assert {ch for ch, _ in reader.learned} >= set("SLATE")
+
+
+@pytest.mark.parametrize(("font", "upright"), [
+    ("truetype/liberation/LiberationSans-Regular.ttf", True),
+    ("truetype/liberation/LiberationMono-Regular.ttf", True),
+    ("truetype/liberation/LiberationSerif-Bold.ttf", True),
+    ("truetype/liberation/LiberationSans-Italic.ttf", False),
+    ("truetype/dejavu/DejaVuSans-Oblique.ttf", False),
+    # URW's base 35 (installed with ghostscript): an italic its name does not say, and dingbats.
+    ("opentype/urw-base35/C059-BdIta.otf", False),
+    ("opentype/urw-base35/D050000L.otf", False),
+    ("opentype/urw-base35/NimbusSans-Regular.otf", True),
+])
+def test_only_fonts_drawing_upright_latin_letters_give_templates(font: str, upright: bool) -> None:
+    from autobot.vision.textlist import draws_upright_latin
+
+    path = Path("/usr/share/fonts") / font
+    if not path.is_file():
+        pytest.skip(f"{path} is not installed")
+    assert draws_upright_latin(path) is upright

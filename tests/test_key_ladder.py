@@ -32,8 +32,7 @@ def events(web: Any) -> list[list[Any]]:
 
 
 @pytest.fixture(scope="module")
-def web():
-    require_chromium()
+def web(chromium: None):
     from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(800, 600))) as browser:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from conftest import DATE_SHIM, require_chromium, serve_clone
+from conftest import DATE_SHIM, serve_clone
 from PIL import Image
 from selenium.webdriver.remote.webdriver import WebDriver
 
@@ -47,9 +47,8 @@ return [[...document.querySelectorAll('#keyboard button[data-key]')].map(b => {
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
+def browser(chromium: None) -> Iterator[WebDriver]:
     """One headless Chromium (1280x1024 window) for the module."""
-    require_chromium()
     with open_browser(BrowserConfig()) as d:
         yield d
 

@@ -191,7 +191,7 @@ def test_bench_plays_the_languages_own_answers(tmp_path, capsys) -> None:
     record = json.loads(out.read_text())
     assert "mean" in capsys.readouterr().out
     portuguese = load_language("pt")
-    played = [game["answer"] for game in record["results"]]
+    played = [game["answer"] for game in record["runs"][0]["records"]]
     assert len(played) == 40 and set(played) <= set(portuguese.answers.words)
 
 

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import pytest
 from conftest import require_desktop
+from x_windows import THIEF
 
 from autobot.drivers.desktop import (
     Anchor,
@@ -349,7 +350,7 @@ def _require_desktop() -> None:
 
 
 @pytest.fixture(scope="module")
-def xdisplay() -> Iterator[dict[str, str]]:
+def xdisplay(desktop_tools: None) -> Iterator[dict[str, str]]:
     """A private 1280x1024x24 Xvfb; yields the environment for processes that use it."""
     _require_desktop()
     from autobot.drivers.desktop import virtual_display
@@ -556,7 +557,7 @@ with mss.MSS() as s:
 
 
 @pytest.fixture(scope="module")
-def two_monitors() -> Iterator[dict[str, str]]:
+def two_monitors(desktop_tools: None) -> Iterator[dict[str, str]]:
     """A private Xvfb 2560 px wide, split into monitor 1 (left) and monitor 2 (right)."""
     _require_desktop()
     from autobot.drivers.desktop import virtual_display
@@ -731,6 +732,64 @@ def test_live_safety_stop_when_the_window_is_covered(xdisplay: dict[str, str], b
     assert err.startswith("autobot: error: safety stop") and "gone" in err
     board = read_screen(xdisplay)  # the cover is gone now: row 2 is still empty
     assert board["found"] and board["rows"][1][1] == "....."
+
+
+@pytest.fixture
+def window_manager() -> Iterator[dict[str, str]]:
+    """A private Xvfb with a real window manager (openbox: reparenting frames, focus set by the
+    manager on click and on `_NET_ACTIVE_WINDOW` requests), as a person's desktop has."""
+    _require_desktop()
+    require_desktop([t for t in ("openbox", "xprop") if shutil.which(t) is None])
+    from autobot.drivers.desktop import virtual_display
+
+    with virtual_display((1280, 1024)) as display_env:
+        env = {**os.environ, **display_env}
+        wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 30
+            while "window id" not in subprocess.run(
+                    ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
+                    capture_output=True, text=True).stdout:
+                assert wm.poll() is None and time.monotonic() < deadline, "openbox never came up"
+                time.sleep(0.1)
+            yield env
+        finally:
+            wm.terminate()
+            wm.wait(timeout=30)
+
+
+@pytest.mark.desktop
+def test_live_safety_stop_when_another_window_takes_the_focus(
+        window_manager: dict[str, str], base: str, tmp_path: Path) -> None:
+    env = window_manager
+    out = tmp_path / "game.json"
+    thief = subprocess.Popen([sys.executable, "-c", THIEF, "1020", "100", "240", "160"],
+                             env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    run = None
+    try:
+        assert thief.stdout is not None
+        up = thief.stdout.readline().split()
+        assert up[0] == "up", up
+        # FUZZY takes five guesses: the game is under way, far from its end, after row 1.
+        run = Running(env, "--launch", _url(base, answer="fuzzy"),
+                      "--window", "100,100,900,880", "--json", str(out))
+        run.wait_for("\n")  # the first scored row is printed
+        # The chat is activated (its program asks the window manager, as on a new message).
+        xdotool(env, "windowactivate", "--sync", up[1])
+        code, out_text, err = run.finish()
+    finally:
+        if run is not None:
+            run.kill()
+        thief_out, _ = thief.communicate("", timeout=30)  # stdin closed: it exits
+    assert code == 4, err
+    line = err.strip()
+    assert len(line.splitlines()) == 1 and line.startswith("autobot: error: safety stop"), err
+    assert '"Team chat" (Thief, window 0x' in line and "took the keyboard focus" in line
+    record = json.loads(out.read_text())
+    assert (record["exit_code"], record["reason"], record["won"]) == (4, "focus_lost", False)
+    assert "Chromium" in record["focus_window"] and 1 <= len(record["guesses"]) < 5
+    assert "key" not in thief_out, thief_out  # not one key reached the chat
 
 
 @pytest.mark.desktop

@@ -18,19 +18,20 @@ def test_bench_boards_compares_with_the_baseline(tmp_path, capsys) -> None:
             "--compare", "--json", str(out)]
     assert main(argv) == 0
     text = capsys.readouterr().out
-    assert "2 boards (7 guesses), strategy joint: 3 games (seed 5)" in text
-    assert "strategy baseline" in text and "wrote" in text
+    assert "2 boards, strategy joint, solver: 3 games (seed 5)" in text
+    assert "2 boards, strategy baseline, solver" in text and "wrote" in text
     doc = json.loads(out.read_text())
-    assert doc["boards"] == 2 and doc["games"] == 3
     joint, base = doc["runs"]
-    assert (joint["strategy"], base["strategy"]) == ("joint", "baseline")
+    assert (joint["summary"]["strategy"], base["summary"]["strategy"]) == ("joint", "baseline")
     # Both strategies played the same seeded answer sets, and won them within 7 guesses.
-    assert [r["answers"] for r in joint["results"]] == [r["answers"] for r in base["results"]]
+    assert [r["answer"] for r in joint["records"]] == [r["answer"] for r in base["records"]]
     for run in (joint, base):
-        assert run["win_rate"] == 1.0 and run["limit"] == 7
-        assert sum(run["histogram"].values()) == 3
-        assert all(set(r["answers"]) <= set(r["guesses"]) for r in run["results"])
-        assert run["decision_ms"]["p99"] > 0
+        summary = run["summary"]
+        assert summary["games"] == 3 and summary["seed"] == 5 and summary["extra"]["boards"] == 2
+        assert summary["won"] == 3 and summary["rows"] == 7
+        assert sum(summary["histogram"].values()) == 3
+        assert all(set(r["answer"]) <= set(r["guesses"]) for r in run["records"])
+        assert summary["decision_ms"]["p99"] > 0
 
 
 @pytest.mark.parametrize(

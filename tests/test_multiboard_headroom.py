@@ -35,6 +35,7 @@ def _after(solver: MultiSolver, answers: tuple[str, ...], guesses: int) -> Multi
     return play_on(solver, MultiState(len(answers)), answers, until=guesses)
 
 
+@pytest.mark.slow
 def test_an_exact_position_averages_every_answer_pair(solver: MultiSolver) -> None:
     # Seed 0's first Dordle after SALET and the joint's second guess: few enough pairs to try all.
     answers = answer_sets(solver.answers.words, 2, 1, seed=0)[0]

@@ -8,7 +8,6 @@ import time
 
 import numpy as np
 import pytest
-from conftest import require_chromium
 
 from autobot.loop.many import assign, rows_now
 from autobot.multiboard import MultiState
@@ -73,8 +72,7 @@ def _load(d, url: str) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    require_chromium()
+def browser(chromium: None):  # type: ignore[no-untyped-def]
     from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig()) as d:

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import require_chromium
 
 from autobot.drivers.driver import SeleniumDriver
 from autobot.loop import BotConfig, play_game
@@ -24,8 +23,7 @@ OFF_LIST = sorted(set(load_words("nyt-past").words) - set(load_words("answers").
 
 
 @pytest.fixture(scope="module")
-def web() -> Iterator[Any]:
-    require_chromium()
+def web(chromium: None) -> Iterator[Any]:
     from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(1280, 1024))) as browser:

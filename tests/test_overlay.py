@@ -62,6 +62,7 @@ def test_a_bare_board_is_no_dialog(name: str) -> None:
 MISSED_DIALOGS: set[str] = set()
 
 
+@pytest.mark.slow
 def test_the_bundled_pages_boards_are_no_dialog_and_its_dialogs_are() -> None:
     shots = sorted(FIXTURES.glob("*.png"))
     if not shots:

@@ -59,8 +59,7 @@ def rgb(hex_colour: str) -> np.ndarray:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
-    require_chromium()
+def browser(chromium: None) -> Iterator[WebDriver]:
     with open_browser(BrowserConfig(window_size=(1280, 1024))) as driver:
         yield driver
 

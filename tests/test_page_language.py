@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from autobot.harness.language import PROBE_AFTER, PageLanguage
+from autobot.players import PROBE_AFTER, PageLanguage
 from autobot.solver import GameState, SolverConfig, make_solver
 from autobot.wordle import Turn, score
 
@@ -33,6 +33,7 @@ def test_english_until_the_page_refuses_english_words(solvers: dict[str, object]
     assert page.take_notes() == []
 
 
+@pytest.mark.slow
 def test_refused_english_words_lead_to_each_language_s_opener_in_turn(
     solvers: dict[str, object],
 ) -> None:

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from conftest import require_chromium
 from PIL import Image
 
 from autobot.drivers.browser import BrowserConfig, open_browser
@@ -27,9 +26,8 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def driver() -> Iterator[object]:
+def driver(chromium: None) -> Iterator[object]:
     """One headless Chromium for the module."""
-    require_chromium()
     with open_browser(BrowserConfig(window_size=(1280, 1024))) as d:
         yield d
 

@@ -35,7 +35,7 @@ from autobot.vision import (
     read_letters,
     sample_tiles,
 )
-from autobot.vision.read import _template_dirs
+from autobot.vision.read import template_dirs
 from autobot.wordle import score
 
 pytestmark = pytest.mark.browser
@@ -83,7 +83,7 @@ def roles_as_rows(frame: np.ndarray, grid: Grid) -> tuple[list[str], object]:
     """Marks per row from the colour classifier alone ('.' empty, 't' typed), and the palette."""
     bg = background_lab(frame, grid)
     samples = sample_tiles(frame, grid, bg)
-    letters = read_letters(frame, grid, samples, glyphs.load_templates(_template_dirs(None)))
+    letters = read_letters(frame, grid, samples, glyphs.load_templates(template_dirs(None)))
     roles, learned = classify_colours(samples, bg, None, letters)
     rows = []
     for r in range(grid.rows):

@@ -20,8 +20,9 @@ import pytest
 from conftest import require_chromium
 
 from autobot.cli import main
-from autobot.drivers.driver import ConfirmStrategy, SeleniumDriver
+from autobot.drivers.driver import SeleniumDriver
 from autobot.loop import BotConfig, GameResult, play_game
+from autobot.players import Confirm
 from autobot.solver import GameState, SolverConfig, make_solver
 from autobot.wordle import Turn, hard_mode_violation, score
 
@@ -169,14 +170,14 @@ def test_a_game_in_progress_is_resumed(browser1: Any, base: str, solver: Any) ->
 
 def test_confirm_skip_and_edit_through_the_prompt(browser1: Any, base: str, solver: Any) -> None:
     answers = io.StringIO("s\ne crane\n" + "\n" * 6)
-    wrapper = ConfirmStrategy(solver, input_stream=answers, output=io.StringIO())
+    wrapper = Confirm(solver, input_stream=answers, output=io.StringIO())
     result = play_page(browser1, base, wrapper, "llama", anim=False)
     assert result.guesses[0] == "crane"
     assert_won_truthfully(result, "llama")
 
 
 def test_confirm_quit_stops_before_typing(browser1: Any, base: str, solver: Any) -> None:
-    wrapper = ConfirmStrategy(solver, input_stream=io.StringIO("q\n"), output=io.StringIO())
+    wrapper = Confirm(solver, input_stream=io.StringIO("q\n"), output=io.StringIO())
     result = play_page(browser1, base, wrapper, "llama", anim=False)
     assert not result.won and result.turns == () and result.stopped
 
@@ -285,15 +286,22 @@ def test_bench_browser_plays_and_writes_json(tmp_path: Path, capsys: Any) -> Non
     require_chromium()
     out = tmp_path / "bench.json"
     assert main(["bench", "--browser", "--games", "2", "--json", str(out)]) == 0
-    data = json.loads(out.read_text())
-    assert data["games"] == 2 and data["won"] == 2 and data["anim"] is False
-    for result in data["results"]:
-        assert result["guesses"][-1] == result["answer"]
+    doc = json.loads(out.read_text())
+    assert doc["exit_code"] == 0 and doc["reason"] == "won"
+    (run,) = doc["runs"]
+    data = run["summary"]
+    assert data["games"] == 2 and data["won"] == 2 and data["mode"] == "browser"
+    assert data["extra"]["anim"] is False and data["game_s"]["median"] > 0
+    for result in run["records"]:
+        assert result["guesses"][-1] == result["answer"] and result["won"]
         assert result["marks"] == [score(g, result["answer"]) for g in result["guesses"]]
-    assert set(data["steps"]) == {"capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms",
-                                  "reveal_ms"}
-    assert data["steps"]["read_ms"]["n"] > 0
-    assert "p95" in capsys.readouterr().out
+        assert len(result["decision_ms"]) == len(result["guesses"])
+    steps = data["extra"]["steps"]
+    assert set(steps) == {"capture_ms", "read_ms", "decide_ms", "type_ms", "settle_ms",
+                          "reveal_ms"}
+    assert steps["read_ms"]["n"] > 0
+    text = capsys.readouterr().out
+    assert "p95" in text and "wordle, strategy optimal, browser: 2 games (seed 1)" in text
 
 
 @pytest.mark.parametrize("size", ["412x915", "1366x768"])

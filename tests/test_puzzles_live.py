@@ -32,7 +32,7 @@ def _require_puzzle_desktop() -> None:
 
 
 @pytest.fixture(scope="module")
-def xdisplay() -> Iterator[dict[str, str]]:
+def xdisplay(desktop_tools: None) -> Iterator[dict[str, str]]:
     """A private 800x700 Xvfb; yields the environment for processes that use it."""
     _require_puzzle_desktop()
     from autobot.drivers.desktop import virtual_display

@@ -127,13 +127,13 @@ def test_next_guess_only_on_a_settled_live_board() -> None:
     solver = _Solver()
     rows = [("CRANE", "XYGGX")] + [EMPTY] * 5
     assert next_guess_for(rows, found=True, settled=True, hard=True,
-                          solver_for=lambda hard: solver) == "slate"
+                          solver_for=lambda hard, game: solver) == "slate"
     assert solver.seen[0].history == (Turn("crane", "XYGGX"),) and solver.seen[0].hard
     for kw in ({"found": False, "settled": True}, {"found": True, "settled": False}):
-        assert next_guess_for(rows, hard=False, solver_for=lambda hard: solver, **kw) is None
+        assert next_guess_for(rows, hard=False, solver_for=lambda hard, game: solver, **kw) is None
     won = [("CRANE", "GGGGG")] + [EMPTY] * 5
     assert next_guess_for(won, found=True, settled=True, hard=False,
-                          solver_for=lambda hard: solver) is None
+                          solver_for=lambda hard, game: solver) is None
 
 
 def test_collect_cases_reads_labels_json_sidecars_and_bare_images(tmp_path: Path) -> None:
@@ -169,6 +169,7 @@ def _need_fixtures() -> None:
         pytest.fail("fixtures/screenshots has no fixtures: run `autobot fixtures make`")
 
 
+@pytest.mark.slow
 def test_replay_passes_on_every_fixture(tmp_path: Path, capsys) -> None:
     _need_fixtures()
     out = tmp_path / "replay.json"

@@ -164,7 +164,7 @@ def test_a_reason_the_game_set_is_kept_when_the_exit_agrees(tmp_path: Path) -> N
 
 
 def test_the_profile_reaper_ends_what_still_runs_on_the_profile(tmp_path: Path) -> None:
-    from autobot.drivers.browser import _processes_using, _remove_profile
+    from autobot.drivers.browser import processes_using, remove_profile
 
     profile = tmp_path / "autobot-chromium-test"
     profile.mkdir()
@@ -174,9 +174,9 @@ def test_the_profile_reaper_ends_what_still_runs_on_the_profile(tmp_path: Path) 
                               "time.sleep(60)", str(profile)], stdout=subprocess.PIPE, text=True)
     try:
         assert stray.stdout.readline().strip() == "ready"  # SIGTERM is ignored from here on
-        _remove_profile(str(profile), timeout=0.2)
+        remove_profile(str(profile), timeout=0.2)
         assert stray.wait(timeout=10) == -signal.SIGKILL
-        assert _processes_using(str(profile)) == []
+        assert processes_using(str(profile)) == []
         assert not profile.exists()
     finally:
         stray.kill()

@@ -196,6 +196,7 @@ def _tiny_tree(hard: bool) -> tuple[dict, WordList, WordList]:
 
 
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+@pytest.mark.slow
 def test_full_width_search_is_optimal_on_a_tiny_list(hard: bool) -> None:
     header, answers, guesses = _tiny_tree(hard)
     tree = Tree(header["tree"], hard)

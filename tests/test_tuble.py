@@ -182,9 +182,9 @@ def test_cli_solve_and_bench(tmp_path, capsys) -> None:
     assert main(["bench", "--game", "tuble", "--json", str(out)]) == 0
     import json
 
-    result = json.loads(out.read_text())
-    assert result["beats_seed"] and result["bot"]["fails"] == 0
-    assert result["bot"]["mean"] < result["seed"]["mean"]
+    bot, seed = (run["summary"] for run in json.loads(out.read_text())["runs"])
+    assert bot["extra"]["beats_seed"] and bot["lost"] == 0 and bot["won"] == 266
+    assert bot["guesses"]["mean"] < seed["guesses"]["mean"]
 
 
 def test_fetch_derives_the_core_tube_from_a_tarball(tmp_path) -> None:

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from autobot.app.args import is_list_name
+from autobot.app.options import split_answers, user_game
 from autobot.cli import main
-from autobot.cli.args import is_list_name
-from autobot.cli.games import user_game
-from autobot.cli.play_boards import split_answers
 from autobot.errors import AutobotError
 from autobot.loop.result import REASONS, GameResult, Timings, reason_code
 from autobot.loop.rows import as_typed, stall_reason

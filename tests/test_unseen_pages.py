@@ -65,6 +65,7 @@ def test_after_refusals_probe_words_are_common_ones() -> None:
     assert common.sum() < len(common) / 2  # a real narrowing, not every word
 
 
+@pytest.mark.slow
 def test_a_variant_whose_opener_was_refused_plays_another() -> None:
     from autobot.games import find_game
     from autobot.games.strategy import GameStrategy
@@ -89,7 +90,7 @@ class _Read:
 def test_a_board_of_another_width_makes_the_game_that_length() -> None:
     from autobot.games import find_game
     from autobot.games.strategy import GameStrategy
-    from autobot.harness.width import PageWidth
+    from autobot.players import PageWidth
 
     five = make_solver(SolverConfig())
     made: list[int] = []
@@ -98,9 +99,10 @@ def test_a_board_of_another_width_makes_the_game_that_length() -> None:
         made.append(width)
         return GameStrategy(find_game("wordle", width))
 
-    player = PageWidth(five, make)
+    classic = find_game("wordle", 5)
+    player = PageWidth(five, make, classic)
     player.see_page(None, _Read(5))
-    assert player.game is None and player.solver is five and made == []
+    assert player.game is classic and player.solver is five and made == []
     player.see_page(None, _Read(6))
     assert made == [6] and player.game.length == 6
     assert len(player.next_guess(GameState())) == 6
@@ -109,9 +111,9 @@ def test_a_board_of_another_width_makes_the_game_that_length() -> None:
     def refuse(width: int) -> Any:
         raise AutobotError("no words of that length")
 
-    stays = PageWidth(five, refuse)
+    stays = PageWidth(five, refuse, classic)
     stays.see_page(None, _Read(12))
-    assert stays.game is None and len(stays.next_guess(GameState())) == 5
+    assert stays.game is classic and len(stays.next_guess(GameState())) == 5
 
 
 # --- real pages, real Chromium ---------------------------------------------------------------

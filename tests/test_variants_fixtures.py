@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from autobot.games import find_game
 from autobot.games.jotto import jotto_feedback
 from autobot.harness.fixtures import CATALOGUE, expected_counts, expected_rows
@@ -42,6 +44,7 @@ def test_variant_rows_follow_each_games_rules() -> None:
             assert counts[len(fx.guesses):] == [None]
 
 
+@pytest.mark.slow
 def test_stored_variant_fixtures_replay() -> None:
     paths = [ROOT / "fixtures" / "screenshots" / f"{fx.name}.png" for fx in VARIANTS]
     cases = collect_cases(paths)
@@ -53,6 +56,7 @@ def test_stored_variant_fixtures_replay() -> None:
         assert result.guess == case.expect.guess
 
 
+@pytest.mark.slow
 def test_jotto_counts_drive_the_next_guess_and_a_missing_count_is_an_error() -> None:
     rows = [("CRANE", "XXXXX"), ("", ".....")]
     replayer = Replayer()

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import require_chromium
 
 from autobot.drivers.driver import SeleniumDriver
 from autobot.games import find_game
@@ -26,8 +25,7 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def web() -> Iterator[Any]:
-    require_chromium()
+def web(chromium: None) -> Iterator[Any]:
     from autobot.drivers.browser import BrowserConfig, open_browser
 
     with open_browser(BrowserConfig(window_size=(1280, 1024))) as driver:

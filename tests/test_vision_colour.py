@@ -176,6 +176,7 @@ def test_keys_take_the_boards_palette() -> None:
     assert palette.Palette().mark_of_rgb((0, 0, 0)) == "?"
 
 
+@pytest.mark.slow
 def test_cluster_matches_reference() -> None:
     rng = np.random.default_rng(7)
     for _ in range(200):

@@ -47,9 +47,8 @@ LOOKS = [  # (theme, high contrast, (window width, height, device scale))
 
 
 @pytest.fixture(scope="module")
-def browsers() -> Iterator[dict[tuple[int, int, float], WebDriver]]:
+def browsers(chromium: None) -> Iterator[dict[tuple[int, int, float], WebDriver]]:
     """One browser per (window width, height, device scale), opened on first use, always closed."""
-    require_chromium()
     from contextlib import ExitStack
 
     with ExitStack() as stack:

@@ -18,7 +18,7 @@ import pytest
 from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.vision import BoardRead, read_board
 from autobot.wordle import score
-from tests.conftest import DATE_SHIM, require_chromium, serve_clone
+from tests.conftest import DATE_SHIM, serve_clone
 
 pytestmark = pytest.mark.browser
 
@@ -33,8 +33,7 @@ return [b.left, b.top, b.right, b.bottom];
 
 
 @pytest.fixture(scope="module")
-def driver() -> Iterator[object]:
-    require_chromium()
+def driver(chromium: None) -> Iterator[object]:
     with open_browser(BrowserConfig(window_size=(1280, 1024))) as d:
         yield d
 

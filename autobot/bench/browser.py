@@ -16,6 +16,7 @@ import sys
 import time
 from typing import Any
 
+from autobot.bench.model import BenchRecord, BenchRun, summarise
 from autobot.errors import AutobotError
 
 DEFAULTS: dict[str, Any] = {
@@ -36,7 +37,7 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def _option(args: argparse.Namespace, name: str) -> Any:
+def option(args: argparse.Namespace, name: str) -> Any:
     """A setting from `args`, or the benchmark's default when the caller's parser lacks it."""
     value = getattr(args, name, None)
     return DEFAULTS[name] if value is None else value
@@ -58,50 +59,50 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.drivers.window import display_for, screen_for
-    from autobot.harness.report import check_writable, write_json
+    from autobot.app.session import browser_session
+    from autobot.bench.output import print_runs, write_runs
+    from autobot.drivers.browser import BrowserConfig
+    from autobot.harness.report import check_writable
     from autobot.loop import BotConfig, Timings, percentile, play_game
-    from autobot.page.server import page_url, serve_page
+    from autobot.page.server import page_url
     from autobot.solver import SolverConfig, make_solver
 
-    games = int(_option(args, "games"))
+    games = int(option(args, "games"))
     if games < 1:
         raise AutobotError("--games must be at least 1")
-    hard = bool(_option(args, "hard"))
-    theme, contrast = _option(args, "theme"), bool(_option(args, "contrast"))
+    hard = bool(option(args, "hard"))
+    theme, contrast = option(args, "theme"), bool(option(args, "contrast"))
     anim = bool(getattr(args, "anim", None) or False)  # off unless asked: the target is anim-off
-    answers = pick_answers(games, int(_option(args, "seed")))
+    seed = int(option(args, "seed"))
+    answers = pick_answers(games, seed)
     start = getattr(args, "start", None)
-    solver = make_solver(SolverConfig(strategy=_option(args, "strategy"), hard=hard,
+    solver = make_solver(SolverConfig(strategy=option(args, "strategy"), hard=hard,
                                       start=start.lower() if start else None))
     console = Console(highlight=False, stderr=True)
     config = BrowserConfig(
-        headless=not _option(args, "headed"),
-        window_size=tuple(_option(args, "window_size")),
-        scale=float(_option(args, "scale")),
-        remote_url=_option(args, "remote"),
+        headless=not option(args, "headed"),
+        window_size=tuple(option(args, "window_size")),
+        scale=float(option(args, "scale")),
+        remote_url=option(args, "remote"),
     )
     timings = Timings()
-    results: list[dict[str, Any]] = []
+    results: list[BenchRecord] = []
     game_seconds: list[float] = []
     t0 = time.monotonic()
-    json_path = _option(args, "json")
+    json_path = option(args, "json")
     check_writable(json_path)  # before the browser starts, not after the games
     try:
-        with serve_page() as base, display_for(config), open_browser(config) as web:
+        with browser_session(config, key_delay_ms=float(option(args, "key_delay"))) as session:
             startup = time.monotonic() - t0
-            driver = SeleniumDriver(web, key_delay_ms=float(_option(args, "key_delay")),
-                                    screen=screen_for(web, config))
+            driver, base = session.driver, session.base
             for i, answer in enumerate(answers, start=1):
-                load_page(web, page_url(base, answer=answer, theme=theme, contrast=contrast,
+                session.load(page_url(base, answer=answer, theme=theme, contrast=contrast,
                                         hard=hard, anim=anim))
                 result = play_game(driver, solver, BotConfig(hard=hard))
                 timings.extend(result.timings)
                 game_seconds.append(result.seconds)
-                results.append({"answer": answer, **result.to_json()})
-                mark = "won" if result.won and result.guesses[-1] == answer else "LOST"
+                results.append(record_of(answer, result))
+                mark = "won" if results[-1].won else "LOST"
                 console.print(f"[{i}/{games}] {answer.upper()} {mark} in {len(result.turns)} "
                               f"({result.seconds:.2f} s)")
     except BaseException as exc:
@@ -109,14 +110,13 @@ def run(args: argparse.Namespace) -> int:
             from autobot.harness.record import exit_of
 
             code, reason, error = exit_of(exc, "game")
+            stopped = bench_run(results, solver.strategy_name, hard, time.monotonic() - t0,
+                                {"asked": games}, seed)
             with contextlib.suppress(AutobotError):
-                write_json(json_path, {"games": games, "played": len(results),
-                                       "won": sum(1 for r in results if r["won"]),
-                                       "results": results, "error": error,
-                                       "exit_code": code, "reason": reason})
+                write_runs(json_path, stopped, exit_code=code, reason=reason, error=error)
         raise
     wall = time.monotonic() - t0
-    won = sum(1 for r in results if r["won"])
+    won = sum(1 for r in results if r.won)
     summary = timings.summary()
     table = Table(title=f"autobot bench --browser: {games} games, animations "
                   f"{'on' if anim else 'off'}, {config.window_size[0]}x{config.window_size[1]}"
@@ -136,47 +136,53 @@ def run(args: argparse.Namespace) -> int:
     # A game's time is mostly its rows (each waits out the page's reveal): the median game of
     # a sample follows its mix of 3- and 4-guess games, so each count's median is shown too.
     by_guesses = {
-        str(n): round(percentile([s for s, r in zip(game_seconds, results, strict=True)
-                                  if len(r["guesses"]) == n], 50), 3)
-        for n in sorted({len(r["guesses"]) for r in results})
+        n: round(percentile([s for s, r in zip(game_seconds, results, strict=True)
+                             if len(r.guesses) == n], 50), 3)
+        for n in sorted({len(r.guesses) for r in results})
     }
     capture = getattr(driver.screen, "source", "webdriver")
     out = Console(highlight=False)
     out.print(table)
     out.print("game median by guesses: " + ", ".join(
         f"{n}: {s:.2f} s" for n, s in by_guesses.items()) + f"; frames from the {capture}")
-    mean_guesses = sum(len(r["guesses"]) for r in results) / games
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    out.print(f"won {won}/{games}, mean {mean_guesses:.3f} guesses; browser up in "
-              f"{startup:.2f} s; wall {wall:.1f} s; load average {load:.1f} "
-              f"on {os.cpu_count()} cores (timings grow with load)")
-    if json_path:
-        write_json(json_path, {
-            "games": games,
-            "won": won,
-            "mean_guesses": round(mean_guesses, 4),
-            "anim": anim,
-            "window_size": list(config.window_size),
-            "scale": config.scale,
-            "key_delay_ms": float(_option(args, "key_delay")),
-            "browser_startup_s": round(startup, 3),
-            "wall_s": round(wall, 3),
-            "load_average": round(load, 2),
-            "cpu_count": os.cpu_count(),
-            "capture": capture,
-            "steps": summary,
-            "game_seconds": per_game,
-            "game_seconds_by_guesses": by_guesses,
-            "results": results,
-            "exit_code": 0 if won == games else 1,
-            "reason": "won" if won == games else "lost",
-        })
+    out.print(f"browser up in {startup:.2f} s; load average {load:.1f} on {os.cpu_count()} "
+              "cores (timings grow with load)")
+    run = bench_run(results, solver.strategy_name, hard, wall, {
+        "anim": anim, "window_size": list(config.window_size), "scale": config.scale,
+        "key_delay_ms": float(option(args, "key_delay")),
+        "browser_startup_s": round(startup, 3), "load_average": round(load, 2),
+        "cpu_count": os.cpu_count(), "capture": capture, "steps": summary,
+        "game_seconds_by_guesses": by_guesses,
+    }, seed)
+    print_runs(run)
+    write_runs(json_path, run, exit_code=0 if won == games else 1,
+               reason="won" if won == games else "lost")
     return 0 if won == games else 1
+
+
+def record_of(answer: str, result: Any) -> BenchRecord:
+    """One browser game (a loop `GameResult`) as a benchmark record: won when the page showed
+    the answer within its rows; the loop's own record (marks, timings, reason) kept beside."""
+    solved = bool(result.won and result.guesses and result.guesses[-1] == answer)
+    own = {k: v for k, v in result.to_json().items() if k not in ("won", "guesses", "seconds")}
+    return BenchRecord(
+        answer=answer, guesses=tuple(result.guesses), solved=solved, won=solved,
+        decision_ms=tuple(result.timings.decide_ms), seconds=result.seconds, extra=own,
+    )
+
+
+def bench_run(records: list[BenchRecord], strategy: str, hard: bool, wall: float,
+              extra: dict[str, Any], seed: int | None = None) -> BenchRun:
+    """The browser run's records and summary (page and machine settings in `extra`)."""
+    summary = summarise(records, game="wordle", strategy=strategy, mode="browser", hard=hard,
+                        rows=6, wall_s=wall, seed=seed, extra=extra)
+    return BenchRun(summary, tuple(records))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Stand-alone entry: the same benchmark without the `autobot bench` dispatcher."""
-    from autobot.cli.play import add_browser_arguments
+    from autobot.app.options import add_browser_arguments
 
     parser = argparse.ArgumentParser(prog="python -m autobot.bench.browser")
     parser.add_argument("--games", type=int, default=DEFAULTS["games"])

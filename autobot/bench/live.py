@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, SafetyStop
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             frame, first = find_board(recorder, read_board, 15.0, "monitor 1")
             spot = focus_spot(frame, first.grid)
             if spot is None:
-                raise AutobotError("no blank spot beside the board to click", 4)
+                raise SafetyStop("no blank spot beside the board to click")
             keys.click(*spot)  # frame pixels: the driver maps them to the pointer
             anchor = anchor_of(first.grid)
             driver = GuardedDriver(keys, read_board, anchor=anchor)

@@ -24,7 +24,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from autobot.errors import AutobotError
+from autobot.bench.model import (
+    BenchRecord,
+    BenchRun,
+    record_from_json,
+    record_to_json,
+    summarise,
+)
+from autobot.bench.output import print_runs, write_runs
+from autobot.errors import AutobotError, SafetyStop
 
 
 @dataclass(frozen=True)
@@ -143,18 +151,18 @@ class _Session:
         """Quit the browser; a session that is already dead is not an error here, and a Chromium
         whose chromedriver died (so quit() could not reach it) is killed by its profile."""
         if self.profile:
-            from autobot.drivers.browser import _processes_using
+            from autobot.drivers.browser import processes_using
 
-            orphans = _processes_using(self.profile)
+            orphans = processes_using(self.profile)
         with contextlib.suppress(Exception):
             self._stack.close()
         if self.profile:
-            from autobot.drivers.browser import _remove_profile
+            from autobot.drivers.browser import remove_profile
 
             for pid in orphans:
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
-            _remove_profile(self.profile)  # a killed Chromium may have written it again
+            remove_profile(self.profile)  # a killed Chromium may have written it again
             self._stack = contextlib.ExitStack()
 
 
@@ -182,6 +190,7 @@ class ParallelRun:
         # not started stay in the queue and are reported as such, not as failed.
         self.stop = stop or threading.Event()
         self.busy = 0  # workers holding a job: a worker may only stop when no job can come back
+        self.strategy_name = config.strategy  # the solver's own name once a worker made one
 
     def run(self) -> Tally:
         """Play everything with `config.parallel` workers; every job ends in exactly one record."""
@@ -197,12 +206,12 @@ class ParallelRun:
             _wait(workers, timeout=120)
             # Whatever still runs on one of our local profiles (a worker that could not finish)
             # is ended here: the interpreter is about to drop the worker threads.
-            from autobot.drivers.browser import _remove_profile
+            from autobot.drivers.browser import remove_profile
 
             with self.lock:
                 profiles = sorted(p for p in self.profiles if p)
             for profile in profiles:
-                _remove_profile(profile, timeout=0.5)
+                remove_profile(profile, timeout=0.5)
             raise
         while self.queue and not self.stop.is_set():  # every worker gave up on a session
             job, retries, reasons = self.queue.popleft()
@@ -220,6 +229,7 @@ class ParallelRun:
         from autobot.solver import SolverConfig, make_solver
 
         solver = make_solver(SolverConfig(strategy=self.config.strategy, hard=self.config.hard))
+        self.strategy_name = solver.strategy_name  # the same in every worker
         session: _Session | None = None
         open_failures = 0
         try:
@@ -271,13 +281,14 @@ class ParallelRun:
         driver = SeleniumDriver(session.web, key_delay_ms=c.key_delay_ms)
         result = play_game(driver, solver, BotConfig(hard=c.hard))
         if result.stopped:
-            raise AutobotError(f"game stopped: {result.stopped}", 4)
-        return {
-            "game": job.game, "answer": job.answer, "guesses": result.guesses,
-            "marks": result.marks, "won": bool(result.won and result.guesses[-1] == job.answer),
-            "seconds": round(result.seconds, 3), "node": session.node, "retries": retries,
-            **(options if c.mix else {}),
-        }
+            raise SafetyStop(f"game stopped: {result.stopped}")
+        solved = bool(result.won and result.guesses and result.guesses[-1] == job.answer)
+        return record_to_json(BenchRecord(
+            answer=job.answer, guesses=tuple(result.guesses), solved=solved, won=solved,
+            decision_ms=tuple(result.timings.decide_ms), seconds=result.seconds,
+            extra={"game": job.game, "marks": result.marks, "node": session.node,
+                   "retries": retries, **(options if c.mix else {})},
+        ))
 
     def _requeue(self, job: Job, retries: int, reasons: list[str], exc: Exception | None) -> None:
         with self.lock:
@@ -285,16 +296,14 @@ class ParallelRun:
             if exc is not None:
                 self.tally.retries += 1
             if retries > self.config.max_retries:
-                self._record({"game": job.game, "answer": job.answer, "won": False,
-                              "failed": reasons[-1], "reasons": reasons, "retries": retries - 1})
+                self._record(_failed(job, reasons, retries - 1))
                 self.tally.failed += 1
                 return
             self.queue.append((job, retries, reasons))
 
     def _fail(self, job: Job, retries: int, reasons: list[str]) -> None:
         with self.lock:
-            self._record({"game": job.game, "answer": job.answer, "won": False,
-                          "failed": reasons[-1], "reasons": reasons, "retries": retries})
+            self._record(_failed(job, reasons, retries))
             self.tally.failed += 1
 
     def _finish(self, record: dict[str, Any]) -> None:
@@ -314,6 +323,13 @@ class ParallelRun:
             self.on_record(record)
         if self.progress is not None:
             self.progress(self.tally.line())
+
+
+def _failed(job: Job, reasons: list[str], retries: int) -> dict[str, Any]:
+    """The record of a game no session could play to its end."""
+    return record_to_json(BenchRecord(
+        answer=job.answer, failed=reasons[-1],
+        extra={"game": job.game, "reasons": reasons, "retries": retries}))
 
 
 def _wait(threads: list[threading.Thread], timeout: float | None = None) -> None:
@@ -391,9 +407,9 @@ def leak_check(config: RunConfig, profiles: set[str],
 
 def _using(profiles: set[str]) -> list[str]:
     """Processes still running on one of our local profiles ('pid profile')."""
-    from autobot.drivers.browser import _processes_using
+    from autobot.drivers.browser import processes_using
 
-    return [f"{pid} {p}" for p in profiles if p for pid in _processes_using(p)]
+    return [f"{pid} {p}" for p in profiles if p for pid in processes_using(p)]
 
 
 def managed_grid_dir(url: str | None) -> Path | None:
@@ -450,32 +466,32 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
         "games_per_min": round(tally.done / wall * 60, 2) if wall > 0 else 0.0,
         "parallel": config.parallel, "remote": config.remote_url,
         "nodes": dict(collections.Counter(r.get("node", "?") for r in records if "node" in r)),
-        "leaks": leaks, "records": records,
+        "leaks": leaks, "records": records, "strategy": runner.strategy_name,
     }
 
 
 def config_from_args(args: argparse.Namespace) -> RunConfig:
     """The run's settings from `autobot bench --browser` arguments (None = default)."""
-    from autobot.bench.browser import _option
+    from autobot.bench.browser import option
 
     return RunConfig(
-        parallel=int(args.parallel), remote_url=_option(args, "remote"),
-        anim=bool(getattr(args, "anim", None) or False), theme=_option(args, "theme"),
-        contrast=bool(_option(args, "contrast")), hard=bool(_option(args, "hard")),
-        strategy=_option(args, "strategy"), window_size=tuple(_option(args, "window_size")),
-        scale=float(_option(args, "scale")), key_delay_ms=float(_option(args, "key_delay")),
+        parallel=int(args.parallel), remote_url=option(args, "remote"),
+        anim=bool(getattr(args, "anim", None) or False), theme=option(args, "theme"),
+        contrast=bool(option(args, "contrast")), hard=bool(option(args, "hard")),
+        strategy=option(args, "strategy"), window_size=tuple(option(args, "window_size")),
+        scale=float(option(args, "scale")), key_delay_ms=float(option(args, "key_delay")),
     )
 
 
 def run(args: argparse.Namespace) -> int:
     """`autobot bench --browser --parallel N`: print progress and the summary; 0 if all won."""
-    from autobot.bench.browser import _option, pick_answers
+    from autobot.bench.browser import option, pick_answers
     from autobot.page.server import serve_page
 
     config = config_from_args(args)
     resume = getattr(args, "resume", None)
     out_path = Path(resume or args.jsonl) if (resume or getattr(args, "jsonl", None)) else None
-    answers = pick_answers(int(_option(args, "games")), int(_option(args, "seed")))
+    answers = pick_answers(int(option(args, "games")), int(option(args, "seed")))
     if config.remote_url:
         from autobot.harness.grid import fetch_status
 
@@ -488,10 +504,17 @@ def run(args: argparse.Namespace) -> int:
             print(("\r" + line) if tty else line, end="" if tty else "\n", file=sys.stderr,
                   flush=True)
 
-    with serve_page() as base:
-        summary = run_games(answers, config, lambda: base, out_path=out_path,
-                            resume=bool(resume), grid_dir=managed_grid_dir(config.remote_url),
-                            progress=show)
+    played: list[dict[str, Any]] = []  # every game as it lands, for a run cut short
+    t0 = time.monotonic()
+    try:
+        with serve_page() as base:
+            summary = run_games(answers, config, lambda: base, out_path=out_path,
+                                resume=bool(resume), grid_dir=managed_grid_dir(config.remote_url),
+                                progress=show, on_record=played.append)
+    except BaseException as exc:
+        _record_stopped(getattr(args, "json", None), config, out_path, played,
+                        time.monotonic() - t0, int(option(args, "seed")), exc)
+        raise
     if tty and not quiet:
         print(file=sys.stderr)
     print(summary_line(summary))
@@ -499,12 +522,48 @@ def run(args: argparse.Namespace) -> int:
     for record in summary["records"]:
         if "failed" in record:
             print(f"FAILED game {record['game']} ({record['answer'].upper()}): {record['failed']}")
-    if getattr(args, "json", None):
-        from autobot.harness.report import write_json
-
-        write_json(str(args.json), {k: v for k, v in summary.items() if k != "records"})
+    run = bench_run(summary, config, out_path, seed=int(option(args, "seed")))
+    print_runs(run)
+    write_runs(getattr(args, "json", None), run,
+               records_file=str(out_path) if out_path is not None else None)
     ok = summary["won"] == summary["games"] and not any(summary["leaks"].values())
     return 0 if ok else 1
+
+
+def _record_stopped(json_path: Any, config: RunConfig, out_path: Path | None,
+                    played: list[dict[str, Any]], wall: float, seed: int,
+                    exc: BaseException) -> None:
+    """A run cut short (a signal, no browser to be had): `--json` still gets the games that
+    landed and why the run ended (`exit_code`, `reason`, `error`), as `bench --browser` does;
+    what only the end measures (retries, leaks) is null."""
+    if not json_path:
+        return
+    from autobot.harness.record import exit_of
+
+    code, reason, error = exit_of(exc, "game")
+    partial = {"strategy": config.strategy, "wall_s": wall, "records": list(played),
+               "played": len(played), "skipped": None, "retries": None, "not_started": None,
+               "games_per_min": None, "parallel": config.parallel, "remote": config.remote_url,
+               "nodes": dict(collections.Counter(r.get("node", "?") for r in played
+                                                 if "node" in r)), "leaks": None}
+    with contextlib.suppress(AutobotError, OSError, KeyError, ValueError):
+        write_runs(json_path, bench_run(partial, config, out_path, seed=seed),
+                   records_file=str(out_path) if out_path is not None else None,
+                   exit_code=code, reason=reason, error=error)
+
+
+def bench_run(summary: dict[str, Any], config: RunConfig, out_path: Path | None,
+              seed: int | None = None) -> BenchRun:
+    """The run in the common benchmark shape: every game's record (with --jsonl/--resume, the
+    file's, so resumed games count) and the pool's own figures in the summary's `extra`."""
+    lines = list(read_done(out_path).values()) if out_path is not None else summary["records"]
+    records = tuple(record_from_json(r) for r in sorted(lines, key=lambda r: int(r["game"])))
+    pool = ("played", "skipped", "retries", "not_started", "games_per_min", "parallel",
+            "remote", "nodes", "leaks")
+    return BenchRun(summarise(
+        records, game="wordle", strategy=summary["strategy"], mode="parallel", hard=config.hard,
+        rows=6, wall_s=summary["wall_s"], seed=seed, extra={k: summary[k] for k in pool},
+    ), records)
 
 
 def summary_line(summary: dict[str, Any]) -> str:

@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from autobot.errors import UNAVAILABLE_EXIT, AutobotError
+from autobot.errors import AutobotError, BadInput, Unavailable
 from autobot.games.puzzles import sudoku, takuzu
 
 # Unruly: every even size the app takes from 6x6 to 16x16 at each difficulty (trivial, easy,
@@ -55,7 +55,7 @@ def sgt_id(app: str, params: str, seed: int, timeout: float = 120.0) -> str:
     that seed), or a clear error."""
     exe = shutil.which(f"sgt-{app}") or shutil.which(f"/usr/games/sgt-{app}")
     if exe is None:
-        raise AutobotError(f"sgt-{app} not found (apt-get install sgt-puzzles)", UNAVAILABLE_EXIT)
+        raise Unavailable(f"sgt-{app} not found (apt-get install sgt-puzzles)")
     try:
         out = subprocess.run([exe, "--generate", "1", f"{params}#{seed}"], capture_output=True,
                              text=True, timeout=timeout, check=True).stdout.strip()
@@ -91,7 +91,7 @@ def kaidoku_wheel() -> Path:
             subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d",
                             str(where), KAIDOKU], check=True, capture_output=True, timeout=300)
         except (subprocess.SubprocessError, OSError) as exc:
-            raise AutobotError(f"pip download {KAIDOKU} failed: {exc}", UNAVAILABLE_EXIT) from None
+            raise Unavailable(f"pip download {KAIDOKU} failed: {exc}") from None
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
     if digest != KAIDOKU_SHA256:
         raise AutobotError(f"{wheel} has sha256 {digest}, expected {KAIDOKU_SHA256}")
@@ -193,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bad = [s for s in sets if s not in ("unruly", "solo", "kaidoku")]
     try:
         if bad or args.seeds < 1:
-            raise AutobotError(f"--sets takes unruly, solo, kaidoku; --seeds >= 1 (got {bad})", 2)
+            raise BadInput(f"--sets takes unruly, solo, kaidoku; --seeds >= 1 (got {bad})")
         result = run(sets, args.seeds)
         if args.json is not None:
             args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,7 @@ hands-free by `autobot live --game unruly|solo`, the end state checked from the 
 against the game ID's solution; looks: the default one and a dark one (`<GAME>_COLOUR_<n>`),
 two tile sizes (`<GAME>_TILESIZE`).
 
-    python -m autobot.bench.puzzles_live [--json FILE] [--quick]
+    python -m autobot.bench.puzzles_live [--json FILE] [--quick] [--large]
     python -m autobot.bench.puzzles_live --capture tests/data/puzzles   # reader fixtures
 
 Prints one line per game and the per-move time (frame -> click/key) median and p95 overall.
@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from autobot.errors import UNAVAILABLE_EXIT, AutobotError
+from autobot.errors import AutobotError, Unavailable
 from autobot.games.puzzles import sudoku, takuzu
 
 # A dark look: a near-black background, light lines and clues, 0h h1's red and blue fills.
@@ -38,6 +38,8 @@ DARK = {
 }
 TILES = {"unruly": (24, 36), "solo": (32, 44)}
 PARAMS = {"unruly": ("6x6dt", "8x8de", "10x10dn"), "solo": ("2x2dt", "2x3db", "3x3di")}
+# --large: Solo past nine symbols (12x12, 16x16: the values past 9 are letters).
+LARGE = {"solo": ("3x4dt", "4x4dt")}
 APP_GAME = {"unruly": "ohhi", "solo": "sudoku"}
 
 
@@ -54,7 +56,7 @@ def app_window(app: str, game: str, env: dict[str, str]) -> Iterator[subprocess.
     """`sgt-APP GAME` (a "PARAMS#SEED" or an ID) open on the display in `env`; closed after."""
     exe = shutil.which(f"sgt-{app}") or shutil.which(f"/usr/games/sgt-{app}")
     if exe is None:
-        raise AutobotError(f"sgt-{app} not found (apt-get install sgt-puzzles)", UNAVAILABLE_EXIT)
+        raise Unavailable(f"sgt-{app} not found (apt-get install sgt-puzzles)")
     proc = subprocess.Popen([exe, game], env={**os.environ, **env},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -70,7 +72,7 @@ def app_window(app: str, game: str, env: dict[str, str]) -> Iterator[subprocess.
 
 def window_solved(frame: np.ndarray, app: str, game_id: str) -> tuple[bool, str]:
     """Does the window's grid (read from its pixels) show the ID's solution? And why not."""
-    from autobot.harness.puzzles_live import read_solo
+    from autobot.harness.puzzles_live import letters_as_drawn, read_solo
     from autobot.vision.digits import load_digit_templates
     from autobot.vision.lattice import cell_colours, find_lattice
 
@@ -89,7 +91,10 @@ def window_solved(frame: np.ndarray, app: str, game_id: str) -> tuple[bool, str]
         return got == want, "" if got == want else "cells differ from the solution"
     q = sudoku.parse_solo(game_id)
     want = sudoku.solve(q).cells
-    got = tuple(d for d, _ in read_solo(frame, lat, load_digit_templates()))
+    templates = load_digit_templates()
+    if q.n > 9 and want is not None:
+        templates = letters_as_drawn(frame, lat, want, templates)
+    got = tuple(d for d, _ in read_solo(frame, lat, templates))
     return got == want, "" if got == want else "digits differ from the solution"
 
 
@@ -125,14 +130,16 @@ def play_one(app: str, params: str, seed: int, look: str, tile: int,
             "latency_ms": summary.get("latency_ms", [])}
 
 
-def run(quick: bool = False, seed: int = 1) -> dict[str, Any]:
-    """Every app x size x look x tile size; figures and a table."""
+def run(quick: bool = False, seed: int = 1, large: bool = False) -> dict[str, Any]:
+    """Every app x size x look x tile size (`large`: Solo 12x12 and 16x16); figures and a
+    table."""
     from autobot.drivers.desktop.xvfb import virtual_display
 
     games: list[dict[str, Any]] = []
+    sets = LARGE if large else PARAMS
     with virtual_display((1000, 900)) as env:
-        for app in ("unruly", "solo"):
-            for params in PARAMS[app][:1] if quick else PARAMS[app]:
+        for app in sets:
+            for params in sets[app][:1] if quick else sets[app]:
                 for look in ("default", "dark"):
                     for tile in TILES[app]:
                         g = play_one(app, params, seed, look, tile, env)
@@ -163,15 +170,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--quick", action="store_true", help="one size per app")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--large", action="store_true",
+                    help="Solo 12x12 and 16x16 only (values past 9 typed as letters)")
     ap.add_argument("--capture", type=Path, default=None, metavar="DIR",
                     help="write the grid reader's fixtures (frames + sidecars) here instead")
     args = ap.parse_args(argv)
     if args.capture is not None:
-        for path in capture(args.capture):
+        for path in capture(args.capture, LARGE_FIXTURES if args.large else FIXTURES):
             print(f"wrote {path}")
         return 0
     try:
-        result = run(args.quick, args.seed)
+        result = run(args.quick, args.seed, args.large)
     except AutobotError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -189,11 +198,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 FIXTURES = (("unruly", "8x8dn", 12345, "default", 30), ("unruly", "6x6dt", 3, "dark", 24),
             ("solo", "3x3di", 42, "default", 40), ("solo", "2x3db", 1, "dark", 32))
+# --capture --large: Solo past nine symbols (fixtures/puzzles/sgt, replayed by autobot replay).
+LARGE_FIXTURES = (("solo", "3x4dt", 1, "dark", 28), ("solo", "4x4dt", 1, "default", 32))
 
 
-def capture(out: Path) -> list[Path]:
-    """Real frames of each FIXTURES game, at the start and won (played by the library), cropped
-    to the window, each PNG with a JSON sidecar: provenance and the expected grid."""
+def capture(out: Path, games: Sequence[tuple[str, str, int, str, int]] = FIXTURES) -> list[Path]:
+    """Real frames of each of `games` (app, params, seed, look, tile), at the start and won
+    (played by the library), cropped to the window, each PNG with a JSON sidecar: provenance
+    and the expected grid."""
     import cv2
 
     from autobot.bench.puzzles import sgt_id
@@ -207,7 +219,7 @@ def capture(out: Path) -> list[Path]:
         old = os.environ.copy()
         os.environ.update(env)
         try:
-            for app, params, seed, look, tile in FIXTURES:
+            for app, params, seed, look, tile in games:
                 game_id = sgt_id(app, params, seed)
                 look_env = app_env(app, look, tile)
                 with app_window(app, game_id, {**env, **look_env}), MssScreen() as screen:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import time
 from collections.abc import Sequence
 
 from autobot import __version__
-from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure
+from autobot.errors import UNAVAILABLE_EXIT, AutobotError, BadInput, browser_failure
 from autobot.shutdown import exit_code_of, signal_of, signals_as_interrupt
 
 # Subcommands, each a module under autobot.cli of the same name, in help order.
@@ -29,7 +30,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         where = self.prog.removeprefix("autobot").strip()
-        raise AutobotError(f"{where}: {message}" if where else message, exit_code=2)
+        raise BadInput(f"{where}: {message}" if where else message)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -48,14 +49,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run `autobot ARGS`; returns the exit code (0 ok, 2 bad input, others per command)."""
     # SIGINT, SIGTERM and SIGHUP all unwind through the command's cleanup (autobot.shutdown),
     # from the first line on: a signal while the browser starts is handled like one mid-game.
+    started = time.time()  # a record older than this is not this run's
     try:
         with signals_as_interrupt():
-            return _main(argv)
+            return _main(argv, started)
     except KeyboardInterrupt as exc:  # a signal in the last instant, after _main's handlers
         return exit_code_of(exc)
 
 
-def _main(argv: Sequence[str] | None) -> int:
+def _main(argv: Sequence[str] | None, started: float = 0.0) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         parser = build_parser()
@@ -69,6 +71,10 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"autobot: error: {exc}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:
+        # Also in the first second, while the parser is built: no older record left standing.
+        from autobot.harness.record import record_early_interrupt
+
+        record_early_interrupt(args_list, exc, started)
         sig = signal_of(exc)
         print("autobot: interrupted" + ("" if sig == "SIGINT" else f" ({sig})"), file=sys.stderr)
         return exit_code_of(exc)

@@ -3,49 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import importlib
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from autobot.cli.args import (
-    add_lang_option,
-    add_list_options,
+from autobot.app.args import (
     endpoint_address,
     key_delay_ms,
     positive_int,
     scale_factor,
 )
-from autobot.cli.boards import add_boards_option, run_bench
-from autobot.errors import AutobotError
-
-
-def add_solver_options(parser: argparse.ArgumentParser) -> None:
-    """--strategy --hard --answers --guesses --start (shared with `autobot solve`)."""
-    from autobot.cli.boards import MULTI_STRATEGIES
-    from autobot.solver import STRATEGIES
-
-    parser.add_argument(
-        "--strategy", default="default", choices=("default", *STRATEGIES, *MULTI_STRATEGIES),
-        help="default = the optimal tree when one matches the lists and opener, else entropy "
-             "(with --boards: joint)",
-    )
-    parser.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
-    add_list_options(parser, answers="answers", guesses="allowed")
-    parser.add_argument("--start", default=None, metavar="WORD", help="force the first guess")
-    add_lang_option(parser)
-
-
-def solver_config(args: argparse.Namespace) -> Any:
-    """The SolverConfig the shared options describe."""
-    from autobot.solver import SolverConfig
-
-    return SolverConfig(
-        strategy=args.strategy, hard=args.hard, answers=args.answers,
-        guesses=args.guesses, start=args.start, lang=args.lang,
-    )
+from autobot.app.options import add_boards_option, add_solver_options, solver_config
+from autobot.app.text import write_output
+from autobot.cli.boards import run_bench
+from autobot.errors import AutobotError, BadInput
 
 
 def register(subparsers: Any) -> None:
@@ -81,7 +53,7 @@ def register(subparsers: Any) -> None:
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     """--game and --length (variants: autobot.cli.games)."""
-    from autobot.cli.games import add_game_options
+    from autobot.app.options import add_game_options
 
     add_game_options(parser, puzzles=True)
 
@@ -89,7 +61,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
     """Page/browser settings for --browser (defaults None: autobot.bench.browser's apply)."""
     try:
-        from autobot.cli.play import window_size
+        from autobot.app.options import window_size
     except ImportError:  # the browser side is not built yet
         return
     group = parser.add_argument_group("browser mode (--browser)")
@@ -116,7 +88,7 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
-    from autobot.cli.games import puzzle_of
+    from autobot.app.options import puzzle_of
 
     puzzle = puzzle_of(args)
     if puzzle is not None:
@@ -134,24 +106,27 @@ def run(args: argparse.Namespace) -> int:
     if args.headroom is not None:
         raise AutobotError("--headroom needs --boards N (it measures the many-board strategies)")
     from autobot.cli import games
+    from autobot.games import find_game
 
-    if games.is_variant(args):
-        return games.bench(args)
+    game = find_game(args.game, args.length)
+    if game.solver is None:
+        return games.bench(args)  # the generic game strategy's benchmark
     if args.browser:
         try:
             name = "autobot.bench." + ("parallel" if getattr(args, "parallel", None) else "browser")
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name == name:
-                raise AutobotError("browser benchmark not available", 2) from None
+                raise BadInput("browser benchmark not available") from None
             raise
         return int(module.run(args) or 0)
 
-    from autobot.bench.solver import histogram_image, pick_targets, summary_lines
-    from autobot.solver import make_solver
+    from autobot.bench.output import print_runs, write_runs
+    from autobot.bench.solver import histogram_image, pick_targets
+    from autobot.games.player import make_player
     from autobot.words import load_words
 
-    solver = make_solver(solver_config(args))
+    solver = make_player(game, solver_config(args))
     if args.lang != "en":
         from autobot.words.languages import load_language
 
@@ -171,25 +146,25 @@ def run(args: argparse.Namespace) -> int:
         )
     targets = pick_targets(words, args.sample or args.games, args.seed or 0)
 
-    result = _run_with_progress(solver, targets, args)
-    result = dataclasses.replace(result, targets=target_list)
-    print("\n".join(summary_lines(result)))
-    if args.json is not None:
-        _write(args.json, lambda p: p.write_text(json.dumps(result.to_json(), indent=1) + "\n"))
-        print(f"wrote {args.json}")
+    label = "wordle" if args.lang == "en" else f"wordle ({args.lang})"
+    result = _run_with_progress(solver, targets, args, game=label, target_list=target_list,
+                                seed=None if len(targets) == len(words) else args.seed or 0)
+    print_runs(result)
+    write_runs(args.json, result)
     if args.plot is not None:
-        _write(args.plot, lambda p: histogram_image(result).save(p, format="PNG"))
+        write_output(args.plot, lambda p: histogram_image(result).save(p, format="PNG"))
         print(f"wrote {args.plot}")
     return 0
 
 
-def _run_with_progress(solver: Any, targets: list[str], args: argparse.Namespace) -> Any:
+def _run_with_progress(solver: Any, targets: list[str], args: argparse.Namespace,
+                       **about: Any) -> Any:
     """The benchmark with a rich progress bar on stderr when it is a terminal."""
     from autobot.bench.solver import run_benchmark
 
     show = not args.quiet and sys.stderr.isatty()
     if not show:
-        return run_benchmark(solver, targets, hard=args.hard)
+        return run_benchmark(solver, targets, hard=args.hard, **about)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
@@ -199,15 +174,8 @@ def _run_with_progress(solver: Any, targets: list[str], args: argparse.Namespace
     ) as bar:
         task = bar.add_task(f"{solver.strategy_name}", total=len(targets))
         return run_benchmark(
-            solver, targets, hard=args.hard, progress=lambda done: bar.update(task, completed=done)
+            solver, targets, hard=args.hard, progress=lambda done: bar.update(task, completed=done),
+            **about,
         )
 
 
-def _write(path: Path, writer: Any) -> None:
-    """Write an output file; a bad path is the user's error, not a traceback."""
-    try:
-        if path.parent != Path(""):
-            path.parent.mkdir(parents=True, exist_ok=True)
-        writer(path)
-    except (OSError, ValueError) as exc:
-        raise AutobotError(f"cannot write {path}: {exc}") from None

@@ -8,14 +8,9 @@ import sys
 from dataclasses import replace
 from typing import Any, TextIO
 
-from autobot.cli.args import number_in
+from autobot.app.options import multi_strategy
 from autobot.errors import AutobotError
 
-MAX_BOARDS = 64  # Duotrigordle has 32; more is allowed, within reason
-MULTI_STRATEGIES = ("joint", "baseline")  # kept here so parsers need not import the solver
-# joint (greedy improved by rollouts) beats the plain greedy baseline on the same seeded sets:
-# see the report of `autobot bench --boards N --compare`; it is the default.
-DEFAULT_STRATEGY = "joint"
 HELP = (
     "for each open board type the colours it showed: _?! (absent/present/correct), .YG, xyg, "
     "bgy or ⬛🟨🟩; 'WORD COLOURS' on the first board if you played another word; 'rejected' if "
@@ -23,56 +18,14 @@ HELP = (
 )
 
 
-def add_boards_option(parser: argparse.ArgumentParser, what: str, auto: bool = False) -> None:
-    """--boards N (and --compare for the benchmark); with `auto`, also --boards auto (the
-    default: the boards are counted from the page's pixels)."""
-    count = number_in(int, 1, MAX_BOARDS)
-
-    def boards(text: str) -> int | None:
-        return None if auto and text.strip().lower() == "auto" else count(text)
-
-    parser.add_argument(
-        "--boards", type=boards, default=None, metavar="N" + ("|auto" if auto else ""),
-        help=f"{what} N boards at once with N + 5 guesses (2 Dordle, 4 Quordle, 8 Octordle, "
-             f"16 Sedecordle, 32 Duotrigordle); strategies: {', '.join(MULTI_STRATEGIES)}"
-             + ("; default auto: counted from the page's pixels" if auto else ""),
-    )
-    if what == "benchmark":
-        parser.add_argument("--compare", action="store_true",
-                            help="with --boards: also run the other strategy and compare")
-        parser.add_argument(
-            "--headroom", type=number_in(int, 2, MAX_BOARDS + 5), default=None, metavar="K",
-            help="with --boards: instead of games, measure what looking one guess further "
-                 "could still win at guess K (--games positions, default 30)")
-
-
-def _multi_strategy(args: argparse.Namespace) -> str:
-    """The many-board strategy the --strategy option names (default: DEFAULT_STRATEGY)."""
-    name = DEFAULT_STRATEGY if args.strategy == "default" else args.strategy
-    if name not in MULTI_STRATEGIES:
-        raise AutobotError(
-            f"--strategy {name} is a one-board strategy; with --boards use "
-            f"{' or '.join(MULTI_STRATEGIES)}"
-        )
-    if args.hard:
-        raise AutobotError("--hard is not supported with --boards")
-    return name
-
-
 def run_bench(args: argparse.Namespace) -> int:
     """Benchmark one strategy (or it and the baseline) on seeded answer sets; 0 when it ran."""
-    from autobot.cli.bench import _write
-    from autobot.multiboard import (
-        MultiSolver,
-        bench_sets,
-        comparison_lines,
-        run_multi_benchmark,
-        summary_lines,
-    )
+    from autobot.bench.output import print_comparison, print_runs, write_runs
+    from autobot.multiboard import MultiSolver, bench_sets, run_multi_benchmark
 
     if args.browser:
         raise AutobotError("--boards has no browser benchmark yet (the solver's alone)")
-    name = _multi_strategy(args)
+    name = multi_strategy(args)
     if args.headroom is not None:
         return _run_headroom(args, name)
     other = "joint" if name == "baseline" else "baseline"
@@ -86,22 +39,20 @@ def run_bench(args: argparse.Namespace) -> int:
         if args.boards > len(solver.answers):
             raise AutobotError(f"{args.boards} boards need as many answers in the list")
         sets = bench_sets(solver, args.boards, games, seed)
-        result = run_multi_benchmark(solver, sets, seed, _progress(args, strategy, games))
-        results.append(result)
-        print("\n".join(summary_lines(result)), flush=True)
+        results.append(run_multi_benchmark(solver, sets, seed, _progress(args, strategy, games)))
+        if len(results) > 1:
+            print()
+        print_runs(results[-1])  # each as it finishes (a joint run takes a while)
     if len(results) > 1:
-        print("\n".join(comparison_lines(results)))
-    if args.json is not None:
-        doc = {"boards": args.boards, "games": games, "seed": seed,
-               "runs": [r.to_json() for r in results]}
-        _write(args.json, lambda p: p.write_text(json.dumps(doc, indent=1) + "\n"))
-        print(f"wrote {args.json}")
+        print()
+        print_comparison(results)
+    write_runs(args.json, results)
     return 0
 
 
 def _run_headroom(args: argparse.Namespace, strategy: str) -> int:
     """`bench --boards N --headroom K`: one step of policy improvement at guess K, measured."""
-    from autobot.cli.bench import _write
+    from autobot.app.text import write_output
     from autobot.multiboard import MultiSolver, guess_limit
     from autobot.multiboard.headroom import headroom_lines, run_headroom
 
@@ -118,7 +69,8 @@ def _run_headroom(args: argparse.Namespace, strategy: str) -> int:
                           args.seed or 0)
     print("\n".join(headroom_lines(result)))
     if args.json is not None:
-        _write(args.json, lambda p: p.write_text(json.dumps(result.to_json(), indent=1) + "\n"))
+        write_output(args.json,
+                     lambda p: p.write_text(json.dumps(result.to_json(), indent=1) + "\n"))
         print(f"wrote {args.json}")
     return 0
 
@@ -137,14 +89,14 @@ def _progress(args: argparse.Namespace, strategy: str, total: int) -> Any:
 
 def run_solve(args: argparse.Namespace) -> int:
     """The many-board helper for a person: prints a guess, asks each open board's colours."""
-    from autobot.cli.solve import _printer
+    from autobot.app.text import printer
     from autobot.multiboard import MultiSolver
 
-    solver = MultiSolver(_multi_strategy(args), answers=args.answers, guesses=args.guesses,
+    solver = MultiSolver(multi_strategy(args), answers=args.answers, guesses=args.guesses,
                          start=args.start or "salet")
     if args.answer is not None:
         raise AutobotError("--answer is for one board; with --boards play the game interactively")
-    return interact(solver, args.boards, sys.stdin, sys.stdout, _printer(sys.stdout, False))
+    return interact(solver, args.boards, sys.stdin, sys.stdout, printer(sys.stdout, False))
 
 
 def _board_line(solver: Any, state: Any, board: int) -> str:
@@ -188,7 +140,7 @@ def _ask_rows(
     solver: Any, state: Any, guess: str, inp: TextIO, out: TextIO, show: Any
 ) -> tuple[str, dict[int, str]] | str | None:
     """(word played, marks per open board), 'rejected', or None when the person stops."""
-    from autobot.cli.solve import parse_reply
+    from autobot.app.text import parse_reply
     from autobot.wordle import Turn
 
     word = guess

@@ -7,90 +7,62 @@ games' entropy player (bench), the forced-win search (Absurdle bench) or a text 
 from __future__ import annotations
 
 import argparse
-import json
+import random
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TextIO
 
 import numpy as np
 
-from autobot.cli.args import word_length
 from autobot.errors import AutobotError
-
-
-def add_game_options(parser: argparse.ArgumentParser, board_width: bool = False,
-                     puzzles: bool = False) -> None:
-    """--game NAME and --length N (`board_width`: not given, the board's own width;
-    `puzzles`: the grid puzzles are choices too)."""
-    from autobot.games import GAMES
-    from autobot.games.puzzles import ALIASES, PUZZLES
-
-    names = (*GAMES, *PUZZLES, *ALIASES) if puzzles else tuple(GAMES)
-    parser.add_argument("--game", default="wordle", choices=names,
-                        help="the game: wordle (default), absurdle, jotto or tuble" + (
-                            "; grid puzzles: ohhi (unruly), sudoku (solo)" if puzzles else ""))
-    parser.add_argument("--length", type=word_length, default=None if board_width else 5,
-                        metavar="N", help="letters per word, 4..11 (default " + (
-                            "the board's own width, 5 until seen)" if board_width else "5)"))
-
-
-def puzzle_of(args: argparse.Namespace) -> str | None:
-    """The grid puzzle --game names ("ohhi", "sudoku"), or None for a word game."""
-    from autobot.games.puzzles import ALIASES, PUZZLES
-
-    name = str(getattr(args, "game", "wordle")).lower()
-    name = ALIASES.get(name, name)
-    return name if name in PUZZLES else None
-
-
-def is_variant(args: argparse.Namespace) -> bool:
-    """True when the options ask for anything but five-letter Wordle."""
-    return getattr(args, "game", "wordle") != "wordle" or (getattr(args, "length", 5) or 5) != 5
-
-
-def length_from_page(args: argparse.Namespace) -> bool:
-    """Is the word length the board's to tell (plain Wordle, no --length)?"""
-    return getattr(args, "game", "wordle") == "wordle" and getattr(args, "length", 5) is None
 
 
 def bench(args: argparse.Namespace) -> int:
     """Benchmark a variant, print its figures and write --json."""
+    from autobot.bench.output import print_runs, write_runs
     from autobot.games import find_game
-    from autobot.games.bench import bench_absurdle, bench_entropy, bench_jotto
+    from autobot.games.bench import bench_absurdle, bench_jotto
 
     game = find_game(args.game, args.length)
     if game.name == "tuble":
         return _bench_tuble(args)
+    check_hard(game, args)
     if game.adversarial:
         # The answers are tried first at each depth (cheap); every allowed guess then proves it.
-        result: dict[str, Any] = bench_absurdle(game, game.answers)
+        runs = [bench_absurdle(game, game.answers)]
     elif game.name == "jotto":
-        result = bench_jotto(game, args.seed or 0)
+        runs = bench_jotto(game, args.seed or 0)
     else:
-        result = bench_entropy(game, hard=getattr(args, "hard", False))
-    print(json.dumps(result, indent=1))
-    if args.json is not None:
-        _write_json(args.json, result)
+        # The game's best strategy (its shipped tree, autobot.solver.game_tree) beside entropy.
+        from autobot.games.tree_bench import bench_best
+
+        runs = bench_best(game, hard=getattr(args, "hard", False),
+                          sample=args.sample or args.games, seed=args.seed or 0)
+    print_runs(runs)
+    write_runs(args.json, runs)
     return 0
+
+
+def check_hard(game: Any, args: argparse.Namespace) -> None:
+    """--hard with a game whose colours lie (Fibble) is bad input: hard mode trusts them."""
+    if getattr(args, "hard", False) and game.lies:
+        raise AutobotError(f"--hard: {game.name} has no hard mode (its colours lie)")
 
 
 def _bench_tuble(args: argparse.Namespace) -> int:
     """Tuble: the bot's tree and the seed post's player over every station, in one run."""
-    from autobot.games.tuble.bench import bench_browser, bench_tuble, table
+    from autobot.bench.output import print_runs, write_runs
+    from autobot.games.tuble.bench import bench_browser, bench_tuble
 
     if getattr(args, "browser", False):
         # The bundled page from the pixels: --games N seeded stations (default 20).
-        result = bench_browser(args.games or args.sample or 20, args.seed or 0,
-                               scale=getattr(args, "scale", None) or 1.0,
-                               headed=bool(getattr(args, "headed", None)))
-        print(json.dumps({k: v for k, v in result.items() if k != "played"}, indent=1))
+        runs = [bench_browser(args.games or args.sample or 20, args.seed or 0,
+                              scale=getattr(args, "scale", None) or 1.0,
+                              headed=bool(getattr(args, "headed", None)))]
     else:
-        result = bench_tuble()
-        print(json.dumps(result, indent=1))
-        print("\n".join(table(result)))
-    if args.json is not None:
-        _write_json(args.json, result)
+        runs = bench_tuble()
+    print_runs(runs)
+    write_runs(args.json, runs)
     return 0
 
 
@@ -109,16 +81,6 @@ def _solve_tuble(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     return session(asker(inp, out), out)
 
 
-def _write_json(path: Path, data: Any) -> None:
-    try:
-        if path.parent != Path(""):
-            path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1) + "\n")
-    except OSError as exc:
-        raise AutobotError(f"cannot write {path}: {exc}") from None
-    print(f"wrote {path}")
-
-
 def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
     """Suggest guesses for a variant played elsewhere (or simulate one with --answer)."""
     # The streams of the moment, not of import time (a captured or replaced stdout).
@@ -130,13 +92,17 @@ def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | Non
     game = find_game(args.game, args.length)
     if game.name == "tuble":
         return _solve_tuble(args, inp, out)
+    check_hard(game, args)
     player = LookaheadPlayer(game)
     answer = args.answer.strip().lower() if args.answer else None
     if answer is not None and game.adversarial:  # as `play` says it
         raise AutobotError(f"--answer: {game.name} has no fixed answer (it picks as you go)")
     if answer is not None and answer not in game.answers:
         raise AutobotError(f"--answer {args.answer!r} is not a possible {game.label} answer")
-    ask = (lambda guess: game.feedback(guess, answer)) if answer else _asker(game, inp, out)
+    # A game that lies (Fibble) shows --answer's rows through its lies, seeded: repeatable.
+    lie = random.Random(0)
+    ask = ((lambda guess: game.shown(game.feedback(guess, answer), lie.getrandbits(30)))
+           if answer else _asker(game, inp, out))
     return session(player, ask, out, hard=getattr(args, "hard", False))
 
 
@@ -145,8 +111,8 @@ def session(player: Any, ask: Callable[[str], int | None], out: TextIO, hard: bo
 
     `hard`: every guess keeps the greens and reuses the revealed letters (any word length).
     """
-    from autobot.games.codes import encode
     from autobot.games.strategy import hard_mask
+    from autobot.kernels.feedback import encode
     from autobot.wordle import Turn
 
     game = player.game
@@ -167,7 +133,8 @@ def session(player: Any, ask: Callable[[str], int | None], out: TextIO, hard: bo
             print(f"Solved in {turn}", file=out)
             return 0
         turns.append(Turn(guess, game.describe(code)))
-        candidates = candidates[player.codes(player.guess_index[guess], candidates) == code]
+        codes = player.codes(player.guess_index[guess], candidates)
+        candidates = candidates[game.consistent(codes, code)]
         print(f"Legal words left: {len(candidates)}", file=out)
         if len(candidates) == 0:
             print("No word fits those scores", file=out)
@@ -202,59 +169,3 @@ def _asker(game: Any, inp: TextIO, out: TextIO) -> Callable[[str], int | None]:
     return ask
 
 
-def list_words(name: str, letters: str, option: str) -> tuple[str, ...]:
-    """The words of a built-in list or of a list file (one a line, `#` comments), any length."""
-    import re
-
-    from autobot.cli.args import BUILTIN_LISTS
-
-    if name in BUILTIN_LISTS:
-        from autobot.words import load_words
-
-        return load_words(name).words
-    try:
-        text = Path(name).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AutobotError(f"{option}: cannot read word list {name}: {exc}") from None
-    pattern = re.compile(f"[{re.escape(letters)}]+")
-    words: dict[str, None] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        word = line.split("#", 1)[0].strip().lower()
-        if not word:
-            continue
-        if not pattern.fullmatch(word):
-            raise AutobotError(f"{option}: {name}:{number}: {word!r} is not a word")
-        words[word] = None
-    if not words:
-        raise AutobotError(f"{option}: {name}: no words in the list")
-    return tuple(words)
-
-
-def user_game(args: argparse.Namespace) -> Any:
-    """The game played with the user's --answers/--guesses lists (a page's own vocabulary:
-    names, a theme, a language we have no list for), or None when none is given. The word
-    length is the lists'."""
-    from dataclasses import replace
-
-    from autobot.games import find_game
-    from autobot.games.base import check_words
-    from autobot.words.languages import spec
-
-    answers_name, guesses_name = getattr(args, "answers", None), getattr(args, "guesses", None)
-    if not answers_name and not guesses_name:
-        return None
-    letters = spec(getattr(args, "lang", None) or "en").letters
-    answers = list_words(answers_name, letters, "--answers") if answers_name else ()
-    guesses = list_words(guesses_name, letters, "--guesses") if guesses_name else ()
-    length = len((answers or guesses)[0])
-    if answers:
-        check_words(answers, length, f"--answers {answers_name}")
-    if guesses:
-        check_words(guesses, length, f"--guesses {guesses_name}")
-    named = getattr(args, "length", None)
-    if named and named != length:
-        raise AutobotError(f"--length {named}: the word lists have {length}-letter words")
-    base = find_game(getattr(args, "game", "wordle"), length)
-    answers = answers or base.answers
-    guesses = tuple(dict.fromkeys((*(guesses or base.guesses), *answers)))
-    return replace(base, answers=answers, guesses=guesses)

@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from autobot.cli.args import positive_int
+from autobot.app.args import positive_int
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -4,17 +4,14 @@ parses and wires (and launches a window with --launch); the play is autobot.harn
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
-from collections.abc import Iterator
 from typing import Any
 
-from autobot.cli.args import add_lang_option
-from autobot.cli.games import add_game_options
-from autobot.errors import AutobotError
-from autobot.harness.live import SAFETY, advise, find_board, play_live, terminate_as_interrupt
-
-BUNDLED = "bundled"
+from autobot.app.args import add_lang_option
+from autobot.app.options import add_game_options, where_text
+from autobot.app.session import BUNDLED, launched
+from autobot.errors import AutobotError, BadInput, SafetyStop
+from autobot.harness.live import advise, find_board, play_live, terminate_as_interrupt
 
 
 def region_arg(text: str) -> tuple[int, int, int, int]:
@@ -37,7 +34,7 @@ def geometry_arg(text: str) -> tuple[int, int, int, int]:
 
 def register(subparsers: Any) -> None:
     """Add `autobot live`."""
-    from autobot.cli.args import key_delay_ms, number_in
+    from autobot.app.args import key_delay_ms, number_in
 
     seconds = number_in(float, 0.1, None, "s")
 
@@ -86,8 +83,7 @@ def register(subparsers: Any) -> None:
                         help="pause between key presses (default 60 ms)")
     parser.add_argument("--find-timeout", type=seconds, default=10.0, metavar="S",
                         help="how long to look for the board before giving up (exit 3)")
-    from autobot.cli.boards import add_boards_option
-    from autobot.cli.play_boards import add_answers_option
+    from autobot.app.options import add_answers_option, add_boards_option
 
     add_boards_option(parser, "play")
     add_answers_option(parser)
@@ -99,20 +95,11 @@ def register(subparsers: Any) -> None:
 # --- finding the board -------------------------------------------------------------------
 
 
-def where_text(args: argparse.Namespace) -> str:
-    """'monitor 1' / 'region 10,20,800,600', for messages."""
-    if args.region is not None:
-        return "region {},{},{},{}".format(*args.region)
-    return f"monitor {args.monitor if args.monitor is not None else 1}"
-
-
-
-
 def check_args(args: argparse.Namespace) -> None:
     """Flag combinations that make no sense are bad input (exit 2), before anything starts."""
     if args.watch is not None and not args.advise:
         raise AutobotError("--watch only applies to --advise")
-    from autobot.cli.play_boards import split_answers
+    from autobot.app.options import split_answers
 
     split_answers(args)
     page_flags = args.answer or args.page_answers or args.theme != "light" or args.contrast
@@ -124,36 +111,6 @@ def check_args(args: argparse.Namespace) -> None:
         raise AutobotError(f"--launch wants a URL or '{BUNDLED}', not {args.launch!r}")
 
 
-@contextlib.contextmanager
-def launched(args: argparse.Namespace) -> Iterator[str | None]:
-    """With --launch: serve the page if asked, open a headed Chromium app window on it."""
-    if not args.launch:
-        yield None
-        return
-    from autobot.drivers.browser import BrowserConfig, open_browser
-
-    with contextlib.ExitStack() as stack:
-        if args.launch == BUNDLED:
-            from autobot.cli.play import check_answer, game_from_args, page_game
-            from autobot.cli.play_boards import check_answers
-            from autobot.page.server import page_url, serve_page
-
-            game = game_from_args(args)
-            answer = check_answer(args.answer, game)
-            base = stack.enter_context(serve_page())
-            url = page_url(base, answer=answer, theme=args.theme, contrast=args.contrast,
-                           hard=args.hard, boards=args.boards or 1,
-                           answers=check_answers(args.page_answers, args.boards or 1),
-                           **page_game(game))
-        else:
-            url = args.launch
-        x, y, w, h = args.window
-        stack.enter_context(open_browser(BrowserConfig(
-            headless=False, window_size=(w, h), window_position=(x, y), app_mode_url=url,
-        )))
-        yield url
-
-
 # --- advise: watch and suggest, never type ------------------------------------------------
 
 
@@ -161,8 +118,8 @@ def run(args: argparse.Namespace) -> int:
     """Find the board, then play it (or advise); exit 0 won, 1 lost, 3 no board, 4 safety."""
     from rich.console import Console
 
-    from autobot.cli.games import puzzle_of
-    from autobot.cli.play import reader_from_args, solver_from_args
+    from autobot.app.options import puzzle_of
+    from autobot.app.players import reader_from_args, solver_from_args
 
     if puzzle_of(args) is not None:
         from autobot.cli.puzzles import run_live_puzzle
@@ -173,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         from autobot.cli.live_boards import run_live_boards
 
         return run_live_boards(args)
-    from autobot.cli.play import check_answer, game_from_args
+    from autobot.app.players import check_answer, game_from_args
 
     game = game_from_args(args)
     if args.launch == BUNDLED:
@@ -215,14 +172,14 @@ def _live(args: argparse.Namespace, solver: Any, console: Any, profile: Any, rea
 
         cut = board_cut(first, frame.shape[0])
         if cut:  # the bot cannot scroll a desktop it shares: say what is out of view
-            raise AutobotError(f"the board is cut by the bottom of {where_text(args)}: {cut} "
-                               "may be out of view; scroll the page or move the window", SAFETY)
+            raise SafetyStop(f"the board is cut by the bottom of {where_text(args)}: {cut} "
+                             "may be out of view; scroll the page or move the window")
         if profile is not None:
             from autobot.harness.calibration import read_mismatch
 
             why = read_mismatch(profile, frame.shape, first)
             if why:
-                raise AutobotError(why, 2)
+                raise BadInput(why)
         if args.advise:
             return advise(args, screen, read, solver, console, first)
         return play_live(args, screen, frame, first, solver, console, read, game,

@@ -9,55 +9,21 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from dataclasses import replace
 from typing import Any
 
-import numpy as np
-
-from autobot.errors import AutobotError
-
-SAFETY = 4
-NO_BOARD = 3
-
-
-def find_boards_on_screen(screen: Any, read: Any, timeout: float, where: str) -> tuple[Any, Any]:
-    """Poll until two consecutive reads agree on settled boards; (frame, read), else exit 3."""
-    deadline = time.monotonic() + timeout
-    previous = None
-    while True:
-        frame = screen.grab()
-        got = read(frame)
-        if got.found and got.settled and previous is not None and previous.rows == got.rows \
-                and len(previous.boards) == len(got.boards):
-            return frame, got
-        previous = got
-        if time.monotonic() >= deadline:
-            raise AutobotError(f"no boards found on {where}", NO_BOARD)
-        time.sleep(0.05)
-
-
-def below_boards(frame: np.ndarray, geometry: Any) -> tuple[int, int] | None:
-    """A frame pixel of plain page under the boards (or beside them), safe to click; or None."""
-    x0 = min(g.bbox()[0] for g in geometry)
-    x1 = max(g.bbox()[2] for g in geometry)
-    y1 = max(g.bbox()[3] for g in geometry)
-    pitch = int(round(geometry[0].pitch_y))
-    h, w = frame.shape[:2]
-    for y in (y1 + pitch, y1 + 2 * pitch):
-        for x in ((x0 + x1) // 2, x0 + pitch, x1 - pitch):
-            patch = frame[max(0, y - 6):y + 7, max(0, x - 6):x + 7].astype(np.int16)
-            if 0 <= y < h and 0 <= x < w and patch.size and np.ptp(patch, axis=(0, 1)).max() <= 4:
-                return x, y
-    return None
+from autobot.errors import AutobotError, SafetyStop
+from autobot.loop.probe import below_boards, find_boards_on_screen
 
 
 def run_live_boards(args: argparse.Namespace) -> int:
     """Find the boards, click the page once, play; exit 0 won, 1 lost, 3 no boards, 4 safety."""
     from rich.console import Console
 
-    from autobot.cli.live import launched, where_text
-    from autobot.cli.play_boards import many_printer, many_solver
+    from autobot.app.options import where_text
+    from autobot.app.players import many_solver
+    from autobot.app.session import launched
+    from autobot.app.text import many_printer
     from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
     from autobot.harness.live import live_config, terminate_as_interrupt
     from autobot.harness.record import GameRecord, verdict_line
@@ -85,10 +51,16 @@ def run_live_boards(args: argparse.Namespace) -> int:
         if args.click_to_focus:
             spot = below_boards(frame, first.geometry)
             if spot is None:
-                raise AutobotError("no empty page below the boards to click for focus; click "
-                                   "the page yourself and use --no-click-to-focus", SAFETY)
+                raise SafetyStop("no empty page below the boards to click for focus; click "
+                                 "the page yourself and use --no-click-to-focus")
             keys.click(*spot)
         anchor = first.geometry[0]
+        from autobot.drivers.desktop import Anchor
+        from autobot.drivers.desktop.focus import watch_focus
+
+        # Keys go to the X focus: stop if another window takes it (the first board's window).
+        watch_focus(keys, lambda: Anchor(anchor.x, anchor.y, anchor.tile, anchor.tile),
+                    (frame.shape[1], frame.shape[0]))
 
         def guard(read: Any) -> str | None:
             # The first board is still where it was (the window did not move), or stop.

@@ -8,7 +8,7 @@ import argparse
 import json
 from pathlib import Path
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, NotSolved
 
 WORD_ONLY = ("advise", "confirm", "launch", "answer", "boards", "profile")
 
@@ -63,7 +63,7 @@ def solve_puzzle(args: argparse.Namespace, puzzle: str) -> int:
           else f"solved with search ({sol.nodes} nodes)")
     broken = entry.check(board, sol.cells)  # the slow reference has the last word
     if broken:
-        raise AutobotError(f"the solver's grid breaks the rules: {broken[0]}", 1)
+        raise NotSolved(f"the solver's grid breaks the rules: {broken[0]}")
     return 0
 
 

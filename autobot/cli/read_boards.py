@@ -9,12 +9,12 @@ from typing import Any
 def read_many(frame: Any, profile: Any, name: str, args: argparse.Namespace,
               several: bool) -> Any:
     """Find and read every board; print them unless --json; --debug draws each one."""
-    from autobot.cli.read import _debug_path, _print_board, write_debug
+    from autobot.app.readout import debug_path, print_board, write_debug
     from autobot.vision.boards import BoardsReader
 
     read = BoardsReader(profile=profile)(frame)
     if args.debug:
-        out = _debug_path(args.debug, 0, 1)
+        out = debug_path(args.debug, 0, 1)
         for i, board in enumerate(read.boards):
             # Each board drawn on the frame the last one was drawn on: one picture of all.
             write_debug(frame if i == 0 else _load(out), board, out)
@@ -27,7 +27,7 @@ def read_many(frame: Any, profile: Any, name: str, args: argparse.Namespace,
         console.print(f"{len(read.boards)} boards")
         for i, board in enumerate(read.boards):
             console.print(f"board {i + 1}")
-            _print_board(name, board, several=False)
+            print_board(name, board, several=False)
     return read
 
 

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from autobot.cli.args import add_lang_option, positive_int
-from autobot.cli.games import add_game_options
+from autobot.app.args import add_lang_option, positive_int
+from autobot.app.options import add_game_options
 from autobot.errors import AutobotError
 
 

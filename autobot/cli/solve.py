@@ -6,14 +6,15 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from autobot.cli.boards import add_boards_option, run_solve
+from autobot.app.options import add_boards_option
+from autobot.app.text import parse_reply, printer
+from autobot.cli.boards import run_solve
 from autobot.errors import AutobotError
 from autobot.wordle import (
     ALL_GREEN,
     Turn,
     hard_mode_violation,
     marks_to_code,
-    parse_marks,
     score,
     upper_word,
 )
@@ -35,7 +36,7 @@ _STYLE = {
 
 def register(subparsers: Any) -> None:
     """Add `autobot solve`."""
-    from autobot.cli.bench import add_solver_options
+    from autobot.app.options import add_solver_options
 
     parser = subparsers.add_parser(
         "solve", help="suggest guesses for a game you play elsewhere",
@@ -46,7 +47,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--answer", default=None, metavar="WORD",
                         help="simulate one game against this answer and print it")
     add_boards_option(parser, "solve")
-    from autobot.cli.games import add_game_options
+    from autobot.app.options import add_game_options
 
     add_game_options(parser, puzzles=True)
     parser.add_argument("--puzzle", default=None, metavar="ID",
@@ -56,25 +57,28 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Interactive helper (stdin/stdout) or one simulated game."""
+    from autobot.app.options import puzzle_of
     from autobot.cli import games
+    from autobot.games import find_game
 
-    puzzle = games.puzzle_of(args)
+    puzzle = puzzle_of(args)
     if puzzle is not None:
         from autobot.cli.puzzles import solve_puzzle
 
         return solve_puzzle(args, puzzle)
-    if games.is_variant(args):
-        return games.solve(args)
-    from autobot.cli.bench import solver_config
-    from autobot.solver import make_solver
+    game = find_game(args.game, args.length)
+    if game.solver is None:
+        return games.solve(args)  # the generic game strategy's session
+    from autobot.app.options import solver_config
+    from autobot.games.player import make_player
 
     if args.boards is not None:
         return run_solve(args)
     if args.answer is not None:
         answer = args.answer.strip().lower()
-        if len(answer) != 5 or not answer.isalpha():  # any alphabet: größe, fobia, año
+        if len(answer) != game.length or not answer.isalpha():  # any alphabet: größe, año
             raise AutobotError(f"--answer {args.answer!r} is not a five-letter word")
-    solver = make_solver(solver_config(args))
+    solver = make_player(game, solver_config(args))
     styled = sys.stdout.isatty()
     if args.answer is not None:
         return simulate(solver, answer, args.hard, sys.stdout, styled)
@@ -94,16 +98,6 @@ def render_row(word: str, marks: str, styled: bool) -> Any:
     return text
 
 
-def _printer(out: TextIO, styled: bool) -> Any:
-    """print() for plain text, a rich Console when the output is a terminal."""
-    if not styled:
-        return lambda obj="": print(obj, file=out, flush=True)
-    from rich.console import Console
-
-    console = Console(file=out, highlight=False, markup=False, emoji=False)
-    return console.print
-
-
 def simulate(solver: Any, answer: str, hard: bool, out: TextIO, styled: bool) -> int:
     """Play one game against `answer` and print its rows; 1 when it took more than six."""
     from autobot.solver import play
@@ -113,7 +107,7 @@ def simulate(solver: Any, answer: str, hard: bool, out: TextIO, styled: bool) ->
         raise AutobotError(
             f"{answer.upper()} is not a possible answer in the {solver.answers.name} list{hint}"
         )
-    show = _printer(out, styled)
+    show = printer(out, styled)
     game = play(solver, answer, hard=hard)
     for guess in game.guesses:
         show(render_row(guess, score(guess, answer), styled))
@@ -125,17 +119,6 @@ def simulate(solver: Any, answer: str, hard: bool, out: TextIO, styled: bool) ->
         return 0
     show(f"lost: {answer.upper()} not found in {ROWS} guesses ({solver.strategy_name}, took {n})")
     return 1
-
-
-def parse_reply(line: str, suggested: str) -> tuple[str, str]:
-    """'COLOURS' or 'WORD COLOURS' -> (word played, marks); ValueError with the reason."""
-    parts = line.split()
-    if len(parts) == 2 and len(parts[0]) == 5 and parts[0].isalpha():
-        try:
-            return parts[0].lower(), parse_marks(parts[1])
-        except ValueError:
-            pass  # maybe five single-letter colours after all; let the general parse explain
-    return suggested, parse_marks(line)
 
 
 def _playable(solver: Any, word: str) -> bool:
@@ -150,7 +133,7 @@ def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) ->
     six wrong rows."""
     from autobot.solver import GameState
 
-    show = _printer(out, styled)
+    show = printer(out, styled)
     history: tuple[Turn, ...] = ()
     banned: set[str] = set()
     show(f"autobot solve ({solver.strategy_name}{', hard mode' if hard else ''}): {HELP}")

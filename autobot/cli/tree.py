@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from autobot.cli.args import number_in
+from autobot.app.args import number_in
 from autobot.errors import AutobotError
 
 
@@ -29,13 +29,20 @@ def register(subparsers: Any) -> None:
                                 parser_class=type(parser))
 
     build = sub.add_parser("build", help="search a decision tree and write it (gzip JSON)")
-    build.add_argument("--start", default="salet", help="opening guess (default salet)")
+    build.add_argument("--start", default=None,
+                       help="opening guess (default salet; with --length: the search's best)")
+    build.add_argument("--length", type=number_in(int, 4, 11), default=None, metavar="N",
+                       help="a Wordle of N letters (4..11, autobot.solver.game_tree): all won "
+                            "in its N+1 rows if the search finds it, else the fewest lost")
+    build.add_argument("--bound-seconds", type=float, default=60.0, metavar="S",
+                       help="with --length: time for the lower bound on any tree (default 60)")
     build.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
     build.add_argument("--top-k", type=_top_k, default=None, metavar="K[,K2...]",
                        help="guesses tried per node: first for the 2nd guess, last for deeper "
                             "(default 60,12 normal, 500,100 hard)")
-    build.add_argument("--depth", type=number_in(int, 2, 6), default=None,
-                       help="most guesses per game (default 5 normal, 6 hard)")
+    build.add_argument("--depth", type=number_in(int, 2, 13), default=None,
+                       help="most guesses per game (default 5 normal, 6 hard; with --length: "
+                            "its rows and one more that counts as lost)")
     build.add_argument("--answers", default="answers", help="answer list name or file")
     build.add_argument("--guesses", default="allowed", help="allowed-guess list name or file")
     build.add_argument("--out", type=Path, default=None,
@@ -61,6 +68,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
+    if args.length is not None and args.length != 5:
+        return _build_game(args)
+    if args.depth is not None and args.depth > 6:
+        raise AutobotError("--depth: at most 6 for five letters")
+    args.start = args.start or "salet"
     from autobot.solver import tree as trees
     from autobot.words import load_words
 
@@ -90,6 +102,39 @@ def _build(args: argparse.Namespace) -> int:
     print(f"{out}: start {header['start']}, {mode}, total {header['total']} "
           f"(mean {header['total'] / len(answers):.4f}), max {header['max']}, "
           f"histogram {header['histogram']}, {header['seconds']} s")
+    return 0
+
+
+def _build_game(args: argparse.Namespace) -> int:
+    """`tree build --length N`: the tree of any word length, with its lower bound."""
+    from autobot.games import find_game
+    from autobot.solver import game_tree
+
+    if args.hard or args.answers != "answers" or args.guesses != "allowed":
+        raise AutobotError("--length builds normal-mode trees on the length's own lists only")
+    game = find_game("wordle", args.length)
+    top_k = args.top_k or game_tree.DEFAULT_TOP_K
+    out = args.out or Path(f"{game.label}.json.gz")
+    command = ["autobot", "tree", "build", "--length", str(args.length)]
+    command += ["--start", args.start.lower()] if args.start else []
+    command += ["--top-k", ",".join(map(str, top_k))]
+    command += ["--depth", str(args.depth)] if args.depth else []
+    command += ["--bound-seconds", f"{args.bound_seconds:g}", "--out", str(out)]
+
+    def progress(line: str) -> None:
+        if not args.quiet:
+            print(line, file=sys.stderr, flush=True)
+
+    search = game_tree.GameSearch.of(game, args.depth, top_k)
+    header = game_tree.build_game_tree(game, args.start, top_k, args.depth, progress, search)
+    bound = game_tree.lower_bound(game, search, args.bound_seconds)
+    header = {"format": header["format"], "kind": header["kind"], "command": " ".join(command),
+              **header, "lower_bound": bound["lower_bound"], "bound": bound}
+    game_tree.write_tree(header, out)
+    print(f"{out}: {game.label}, start {header['start']}, total {header['total']} "
+          f"(mean {header['mean']:.4f}), max {header['max']}, lost {header['lost']} in "
+          f"{header['rows']} rows, histogram {header['histogram']}, {header['seconds']} s; "
+          f"any tree >= {bound['lower_bound']} (mean {bound['lower_bound_mean']:.4f})")
     return 0
 
 

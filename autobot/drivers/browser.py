@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, BadInput, Unavailable
 
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
@@ -113,16 +113,16 @@ def open_browser(config: BrowserConfig) -> Iterator[WebDriver]:
                 driver = webdriver.Remote(command_executor=config.remote_url, options=options)
             except WebDriverException as exc:
                 first = (exc.msg or str(exc)).strip().splitlines()[0] if str(exc) else "error"
-                raise AutobotError(
-                    f"cannot start a browser at {config.remote_url}: {first}", 5
+                raise Unavailable(
+                    f"cannot start a browser at {config.remote_url}: {first}"
                 ) from None
             except Exception as exc:  # urllib3 connection errors and the like
-                raise AutobotError(f"cannot reach {config.remote_url}: {exc}", 5) from None
+                raise Unavailable(f"cannot reach {config.remote_url}: {exc}") from None
         else:
             for path, what in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromedriver")):
                 if not os.path.exists(path):
-                    raise AutobotError(
-                        f"{what} not found at {path} (apt-get install chromium chromium-driver)", 5
+                    raise Unavailable(
+                        f"{what} not found at {path} (apt-get install chromium chromium-driver)"
                     )
             profile = tempfile.mkdtemp(prefix="autobot-chromium-")
             options = chrome_options(config, profile)
@@ -131,8 +131,8 @@ def open_browser(config: BrowserConfig) -> Iterator[WebDriver]:
                 driver = webdriver.Chrome(service=service, options=options)
             except WebDriverException as exc:
                 first = (exc.msg or "").strip().splitlines()
-                raise AutobotError(
-                    f"cannot start chromium: {first[0] if first else exc}", 5
+                raise Unavailable(
+                    f"cannot start chromium: {first[0] if first else exc}"
                 ) from None
         yield driver
     finally:
@@ -145,10 +145,10 @@ def open_browser(config: BrowserConfig) -> Iterator[WebDriver]:
             with contextlib.suppress(Exception):
                 service.stop()
         if profile is not None:
-            _remove_profile(profile)
+            remove_profile(profile)
 
 
-def _processes_using(profile: str) -> list[int]:
+def processes_using(profile: str) -> list[int]:
     """Pids whose command line names `profile` (Chromium and its helpers)."""
     pids = []
     for entry in Path("/proc").iterdir():
@@ -162,26 +162,26 @@ def _processes_using(profile: str) -> list[int]:
     return pids
 
 
-def _remove_profile(profile: str, timeout: float = 5.0) -> None:
+def remove_profile(profile: str, timeout: float = 5.0) -> None:
     """Delete the profile once no Chromium process still writes to it.
 
     A terminal's Ctrl-C signals Chromium too; it may write its profile after quit() returns, so
     one rmtree is not enough: wait for its processes, then remove until the directory stays gone.
     """
     deadline = time.monotonic() + timeout
-    while _processes_using(profile) and time.monotonic() < deadline:
+    while processes_using(profile) and time.monotonic() < deadline:
         time.sleep(0.05)
     # Still running: its chromedriver died first (a signal to the whole group, a crash) and
     # nobody will quit it; end what runs on our profile ourselves.
     for sig in (signal.SIGTERM, signal.SIGKILL):
-        pids = _processes_using(profile)
+        pids = processes_using(profile)
         if not pids:
             break
         for pid in pids:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, sig)
         end = time.monotonic() + 2.0
-        while _processes_using(profile) and time.monotonic() < end:
+        while processes_using(profile) and time.monotonic() < end:
             time.sleep(0.05)
     for _ in range(20):
         shutil.rmtree(profile, ignore_errors=True)
@@ -217,7 +217,7 @@ def add_init_script(webdriver: Any, source: str) -> None:
     try:
         webdriver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})
     except Exception as exc:  # a Remote WebDriver without CDP, or a browser that is not Chromium
-        raise AutobotError(f"--init-script: the browser cannot run it: {exc}", 5) from None
+        raise Unavailable(f"--init-script: the browser cannot run it: {exc}") from None
 
 
 def load_page(webdriver: Any, url: str) -> None:
@@ -231,13 +231,13 @@ def load_page(webdriver: Any, url: str) -> None:
         first = (exc.msg or str(exc)).strip().splitlines()
         reason = first[0] if first else "error"
         if "net::" in reason:  # the browser could not load it (refused, no such host, ...)
-            raise AutobotError(
-                f"cannot load {url}: {reason[reason.index('net::'):]}", 5
+            raise Unavailable(
+                f"cannot load {url}: {reason[reason.index('net::'):]}"
             ) from None
-        raise AutobotError(f"cannot open {url}: {reason}", 2) from None
+        raise BadInput(f"cannot open {url}: {reason}") from None
     problem = load_problem(webdriver)
     if problem:
-        raise AutobotError(f"cannot load {url}: {problem}", 5)
+        raise Unavailable(f"cannot load {url}: {problem}")
 
 
 def load_problem(webdriver: Any) -> str | None:

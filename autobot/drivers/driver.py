@@ -6,19 +6,16 @@ Adapters:
   with ActionChains, frames from `get_screenshot_as_png`.
 - `autobot.drivers.desktop.DesktopDriver` (live mode): pyautogui keys + mss frames on a desktop,
   pyautogui imported inside its constructor only, so this module works with no display.
-`ConfirmStrategy` wraps a solver so a person accepts, edits, skips or quits each guess.
+(The confirm prompt, which wraps a solver, is `autobot.players.Confirm`.)
 """
 
 from __future__ import annotations
 
-import dataclasses
-import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, TextIO, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from autobot.drivers.screen import Screen, SeleniumScreen
-from autobot.errors import AutobotError
-from autobot.wordle import WORD_LENGTH, hard_mode_violation
+from autobot.errors import BadInput, SafetyStop, Unavailable
 
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
@@ -94,7 +91,7 @@ class SeleniumDriver:
         keyboard_reader: Callable[[Any], Any] | None = None,
     ) -> None:
         if key_delay_ms < 0:
-            raise AutobotError(f"key delay must be >= 0 ms, not {key_delay_ms:g}", 2)
+            raise BadInput(f"key delay must be >= 0 ms, not {key_delay_ms:g}")
         self.webdriver = webdriver
         self.key_delay_ms = key_delay_ms
         self.screen: Screen = screen if screen is not None else SeleniumScreen(webdriver)
@@ -171,7 +168,7 @@ class SeleniumDriver:
         try:
             return self.webdriver.execute_cdp_cmd(command, params)  # type: ignore[attr-defined]
         except AttributeError:
-            raise AutobotError("this browser has no DevTools protocol (CDP)", 5) from None
+            raise Unavailable("this browser has no DevTools protocol (CDP)") from None
 
     def _click_keys(self, keys: list[str]) -> None:
         """Click each key on the page's own on-screen keyboard, found by pixels."""
@@ -181,14 +178,14 @@ class SeleniumDriver:
         # The keyboard is below the board: a whole frame, not the board's clip.
         board = reader(getattr(self.screen, "grab_full", self.screen.grab)())
         if not getattr(board, "found", False):
-            raise AutobotError("no on-screen keyboard found to click", 4)
+            raise SafetyStop("no on-screen keyboard found to click")
         for i, name in enumerate(keys):
             label = _CLICK_LABELS.get(name, name.upper())
             key = board.key(label)
             if key is None:
                 if name == "escape":
                     continue  # on-screen keyboards have no Escape; it is not a letter anyway
-                raise AutobotError(f"the on-screen keyboard has no {label} key", 4)
+                raise SafetyStop(f"the on-screen keyboard has no {label} key")
             if i and self.key_delay_ms:
                 time.sleep(self.key_delay_ms / 1000)
             self.click(*key.center)
@@ -271,7 +268,7 @@ def _default_keyboard_reader() -> Callable[[Any], Any]:
     try:
         from autobot.vision.keyboard import read_keyboard
     except ImportError:
-        raise AutobotError("no on-screen keyboard reader (autobot.vision.keyboard)", 4) from None
+        raise SafetyStop("no on-screen keyboard reader (autobot.vision.keyboard)") from None
     return read_keyboard
 
 
@@ -279,106 +276,3 @@ def _default_keyboard_reader() -> Callable[[Any], Any]:
 # `autobot.drivers.desktop.DesktopDriver`; it satisfies the same `Driver` protocol.
 
 
-class UserQuit(AutobotError):
-    """The person at the keyboard chose to stop the game."""
-
-    def __init__(self, message: str = "quit at the confirm prompt") -> None:
-        super().__init__(message, exit_code=1)
-
-
-class ConfirmStrategy:
-    """Wraps a solver: before each guess a person accepts, edits, skips (ban it) or quits.
-
-    Answers, one line each: Enter or `a` accept; `e WORD` or just `WORD` play WORD instead (it
-    must be an allowed guess, and legal in hard mode); `s` skip (ask the solver for its next
-    best); `q` quit. End of input counts as quit.
-    """
-
-    def __init__(
-        self,
-        solver: Any,
-        *,
-        hard: bool = False,
-        input_stream: TextIO | None = None,
-        output: TextIO | None = None,
-        show: Callable[[Any, str], None] | None = None,
-    ) -> None:
-        self.solver = solver
-        self.hard = hard
-        self.input = input_stream if input_stream is not None else sys.stdin
-        self.output = output if output is not None else sys.stderr
-        self.show = show  # optional: draw the board/state before asking
-
-    def is_allowed(self, word: str) -> bool:
-        """Whether the wrapped solver accepts `word` as a guess."""
-        return bool(self.solver.is_allowed(word))
-
-    def __getattr__(self, name: str) -> Any:
-        # What else the wrapped solver offers (it may adapt to the page: `see_page`, `lang`).
-        if name == "solver":  # not set yet (copying, unpickling): no recursion
-            raise AttributeError(name)
-        return getattr(self.solver, name)
-
-    def candidates(self, history: Any) -> Any:
-        """The wrapped solver's remaining candidates."""
-        return self.solver.candidates(history)
-
-    def _say(self, text: str) -> None:
-        print(text, file=self.output, flush=True)
-
-    def _ask(self, prompt: str) -> str:
-        print(prompt, end="", file=self.output, flush=True)
-        line = self.input.readline()
-        if not line:
-            raise UserQuit("quit: no more input at the confirm prompt")
-        return line.strip()
-
-    def edit_problem(self, word: str, state: Any, length: int = WORD_LENGTH) -> str | None:
-        """Why `word` cannot be played now (one line), or None if it can; `length` is the
-        game's word length (the solver's own proposal has it)."""
-        if len(word) != length or not word.isalpha() or not word.isascii():
-            return f"{word.upper() or '(nothing)'} is not a {length}-letter word"
-        if not self.is_allowed(word):
-            return f"{word.upper()} is not in the word list"
-        if word in getattr(state, "banned", ()):
-            return f"{word.upper()} was already rejected by the game"
-        if self.hard or getattr(state, "hard", False):
-            why = hard_mode_violation(word, state.history)
-            if why:
-                return f"hard mode: {why}"
-        return None
-
-    def next_guess(self, state: Any) -> str:
-        """Ask the person about the solver's proposal until a guess is agreed (or they quit)."""
-        skipped: set[str] = set()
-        while True:
-            if skipped:
-                state = dataclasses.replace(state, banned=frozenset(state.banned) | skipped)
-            proposal = self.solver.next_guess(state).lower()
-            if self.show is not None:
-                self.show(state, proposal)
-            while True:
-                answer = self._ask(
-                    f"guess {len(state.history) + 1}: {proposal.upper()}  "
-                    "[Enter accept | e WORD edit | s skip | q quit] "
-                )
-                command, _, rest = answer.partition(" ")
-                command = command.lower()
-                if command in ("", "a", "accept", "y", "yes"):
-                    return proposal
-                if command in ("q", "quit"):
-                    raise UserQuit()
-                if command in ("s", "skip"):
-                    skipped.add(proposal)
-                    break
-                if command in ("e", "edit"):
-                    word = rest.strip().lower() or self._ask("word: ").lower()
-                elif not rest:
-                    word = command  # a bare word means "play this instead"
-                else:
-                    self._say(f"not understood: {answer!r}")
-                    continue
-                problem = self.edit_problem(word, state, len(proposal))
-                if problem is None:
-                    return word
-                self._say(problem)

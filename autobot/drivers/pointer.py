@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, Unavailable
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class PointerMap:
 def primary_monitor(monitors: Sequence[Rect]) -> Rect:
     """The primary monitor: the one holding the desktop origin (0, 0), else the first."""
     if not monitors:
-        raise AutobotError("no monitors to map the pointer onto", 5)
+        raise Unavailable("no monitors to map the pointer onto")
     return next((m for m in monitors if m.contains(0, 0)), monitors[0])
 
 
@@ -76,7 +76,7 @@ def monitor_of(capture: Rect, monitors: Sequence[Rect]) -> int:
 def bounding(monitors: Sequence[Rect]) -> Rect:
     """The whole desktop: the smallest rectangle holding every monitor."""
     if not monitors:
-        raise AutobotError("no monitors to map the pointer onto", 5)
+        raise Unavailable("no monitors to map the pointer onto")
     left = min(m.left for m in monitors)
     top = min(m.top for m in monitors)
     right = max(m.left + m.width for m in monitors)
@@ -103,12 +103,12 @@ def pointer_map(
     """
     fw, fh = frame_size
     if fw <= 0 or fh <= 0 or capture.width <= 0 or capture.height <= 0:
-        raise AutobotError(f"cannot map clicks: empty capture {capture} / frame {frame_size}", 5)
+        raise Unavailable(f"cannot map clicks: empty capture {capture} / frame {frame_size}")
     # Frame pixels -> desktop units: a Retina grab is twice the size of its rectangle.
     dx, dy = capture.width / fw, capture.height / fh
     if pointer_monitors is not None:
         if len(pointer_monitors) != len(monitors):
-            raise AutobotError("pointer monitors do not match the captured monitors", 5)
+            raise Unavailable("pointer monitors do not match the captured monitors")
         i = monitor_of(capture, monitors)
         ref, pref = monitors[i], pointer_monitors[i]
     else:
@@ -117,7 +117,7 @@ def pointer_map(
         ref = primary_monitor(monitors) if pointer_spans == "primary" else bounding(monitors)
         pw, ph = pointer_size
         if pw <= 0 or ph <= 0:
-            raise AutobotError(f"cannot map clicks: pointer screen size {pointer_size}", 5)
+            raise Unavailable(f"cannot map clicks: pointer screen size {pointer_size}")
         pref = Rect(0, 0, pw, ph)
     # Desktop units -> pointer units, measured on the same area in both libraries.
     rx, ry = pref.width / ref.width, pref.height / ref.height

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import cv2
 import numpy as np
 
-from autobot.errors import AutobotError
+from autobot.errors import BadInput
 
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
@@ -35,7 +35,7 @@ def decode_image(data: bytes, source: str = "image") -> Frame:
     """An encoded image (PNG, JPEG, ...) as an RGB frame; unreadable data is bad input."""
     bgr = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_COLOR) if data else None
     if bgr is None:
-        raise AutobotError(f"cannot read {source}: not an image", 2)
+        raise BadInput(f"cannot read {source}: not an image")
     # OpenCV decodes to BGR; the project's frames are RGB (converted here, at the edge).
     return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
 
@@ -180,7 +180,7 @@ class FileScreen:
     def __init__(self, frames: Iterable[str | Path | Frame]) -> None:
         self._items: Sequence[str | Path | Frame] = list(frames)
         if not self._items:
-            raise AutobotError("no images to replay", 2)
+            raise BadInput("no images to replay")
         self._next = 0
 
     def grab(self) -> Frame:

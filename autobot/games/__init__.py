@@ -1,4 +1,4 @@
-"""Games as a parameter: Wordle of 4..11 letters, Absurdle, Jotto and Tuble, each a `Game` value.
+"""Games as a parameter: Wordle of 4..11 letters, Absurdle, Jotto, Tuble and Fibble, each a `Game`.
 
 `find_game("wordle", length=6)` gives the rules, board shape, rows and lists of one game;
 `GAMES` maps each name to its maker (like python-chess's variants). Grid puzzles (0h h1,
@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from autobot.errors import AutobotError
-from autobot.games import absurdle, jotto, tuble, wordle
+from autobot.errors import BadInput
+from autobot.games import absurdle, fibble, jotto, tuble, wordle
 from autobot.games.base import Game
 from autobot.games.lists import LENGTHS, length_lists
 from autobot.games.puzzles import ALIASES, PUZZLES, Puzzle, find_puzzle
 
 GAMES: dict[str, Callable[[int], Game]] = {
-    "wordle": wordle.make,
+    "wordle": wordle.make_registered,
     "absurdle": absurdle.make,
     "jotto": jotto.make,
     "tuble": tuble.make,
+    "fibble": fibble.make,
 }
 
 
@@ -32,7 +33,7 @@ def find_game(name: str, length: int = 5) -> Game | Puzzle:
     maker = GAMES.get(key)
     if maker is None:
         names = ", ".join([*GAMES, *PUZZLES])
-        raise AutobotError(f"unknown game {name!r} (choose from {names})", 2)
+        raise BadInput(f"unknown game {name!r} (choose from {names})")
     return maker(length)
 
 

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from autobot.games.base import Game
-from autobot.games.codes import encode, wordle_block, wordle_split
+from autobot.games.codes import wordle_split
 from autobot.games.wordle import make as make_wordle
+from autobot.kernels.feedback import encode, feedback_block
 
 
 def make(length: int = 5) -> Game:
@@ -64,7 +65,7 @@ class Search:
         self._buckets = min(self.game.n_codes, 3**self.game.length)
 
     def _kept(self, guess: int, words: np.ndarray) -> np.ndarray:
-        codes = wordle_block(self._g[guess : guess + 1], self._a[words], self._width)[0]
+        codes = feedback_block(self._g[guess : guess + 1], self._a[words], self._width)[0]
         return words[codes == respond(codes, self.game.length)]
 
     def solve(self, words: np.ndarray, depth: int) -> list[int] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -11,6 +12,16 @@ from autobot.wordle import marks_to_code
 
 # Codes for `guesses` x `answers` (int32); every game's fast rule has this shape.
 Block = Callable[[Sequence[str], Sequence[str]], np.ndarray]
+
+
+def honest(code: int) -> tuple[int, ...]:
+    """The codes a row may show in an honest game: its true code only."""
+    return (code,)
+
+
+def same_code(codes: np.ndarray, shown: int) -> np.ndarray:
+    """Which true `codes` a row showing `shown` can come from in an honest game: equal ones."""
+    return np.asarray(codes) == shown
 
 
 @dataclass(frozen=True)
@@ -33,11 +44,33 @@ class Game:
     # Wordle's colours "XYG.." by default; Jotto's count as a digit, or all greens for the win.
     code_of: Callable[[str], int] = field(default=marks_to_code)
     page_mode: str = "wordle"  # the bundled page's mode= for this game
+    # A game whose rows may misreport (Fibble lies about one tile per row): `shows` gives the
+    # codes a row of true code c can show, each equally likely; `consistent` is the same
+    # relation turned round for arrays (which true codes a shown code can come from). Every
+    # solver keeps the answers `consistent` with each row instead of those of equal code.
+    shows: Callable[[int], tuple[int, ...]] = field(default=honest)
+    consistent: Callable[[np.ndarray, int], np.ndarray] = field(default=same_code)
+    # The game's own solver, `autobot.solver.SolverConfig -> player` (classic five-letter
+    # Wordle: the pattern-matrix solver, its optimal trees, priors and languages); None: the
+    # generic `GameStrategy` plays it. `autobot.games.player.make_player` is the one chooser.
+    solver: Callable[[Any], Any] | None = None
 
     @property
     def label(self) -> str:
         """Name with the length when it is not Wordle's five ("wordle-6")."""
         return self.name if self.length == 5 else f"{self.name}-{self.length}"
+
+    @property
+    def lies(self) -> bool:
+        """Can a row show other colours than its true ones (Fibble)? Hard mode, whose rule
+        reads the colours as true, is then refused."""
+        return self.shows is not honest
+
+    def shown(self, code: int, draw: int) -> int:
+        """The code a row of true code `code` shows; `draw` (any int) picks among the codes
+        the game may show (an honest game shows the true one)."""
+        options = self.shows(code)
+        return options[draw % len(options)]
 
 
 def check_words(words: Sequence[str], length: int, source: str) -> None:

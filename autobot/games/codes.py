@@ -1,71 +1,21 @@
-"""Feedback codes of any word length, any alphabet, computed on the spot with numba.
+"""How guesses split candidates in games of any word length and any feedback (the games' split).
 
-Wordle's colours as base-3 integers (tile i worth digit * 3**i, X=0 Y=1 G=2, the same code as
-`autobot.wordle.marks_to_code`) for words of N letters: 3**N codes, 243 for five letters and
-177,147 for eleven, so codes are int32 here. Nothing is stored per guess x answer: the kernels
-fold the codes straight into bucket counts, which is what every strategy needs.
+Built on the two kernels of `autobot.kernels`: Wordle's codes of any length come from the one
+feedback kernel (3**N codes: 243 for five letters, 177,147 for eleven, so codes are int32 here)
+and are folded straight into bucket counts by the one bucket kernel, nothing stored per guess x
+answer; other games (Jotto's 0..N) split a ready code block.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
-from numba import njit
+
+from autobot.kernels.buckets import bucket_sizes, clear_buckets, count_buckets
+from autobot.kernels.feedback import feedback_code
+from autobot.kernels.jit import jit
 
 
-def encode(*lists: Sequence[str]) -> tuple[list[np.ndarray], int]:
-    """Each list as an (n, N) int32 array of letter numbers shared by all lists, and the width.
-
-    Letters are Unicode code points (utf-32), so any alphabet works; they are renumbered 0..width-1.
-    """
-    points = [
-        np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32) for words in lists
-    ]
-    alphabet, inverse = np.unique(np.concatenate(points), return_inverse=True)
-    out: list[np.ndarray] = []
-    start = 0
-    for words, raw in zip(lists, points, strict=True):
-        part = inverse[start : start + len(raw)].astype(np.int32)
-        start += len(raw)
-        length = len(words[0]) if words else 1
-        out.append(part.reshape(len(words), length))
-    return out, max(1, len(alphabet))
-
-
-@njit(cache=True, nogil=True)
-def _code(g: np.ndarray, a: np.ndarray, spare: np.ndarray) -> int:
-    """Wordle's code of guess row `g` against answer row `a` (greens first, then yellows)."""
-    n = g.shape[0]
-    for i in range(n):
-        if g[i] != a[i]:
-            spare[a[i]] += 1
-    code = 0
-    power = 1
-    for i in range(n):
-        if g[i] == a[i]:
-            code += 2 * power
-        elif spare[g[i]] > 0:
-            code += power
-            spare[g[i]] -= 1
-        power *= 3
-    for i in range(n):
-        spare[a[i]] = 0
-    return code
-
-
-@njit(cache=True, nogil=True)
-def wordle_block(guesses: np.ndarray, answers: np.ndarray, width: int) -> np.ndarray:
-    """Codes (int32) of letter rows `guesses` x `answers`, any word length."""
-    out = np.empty((guesses.shape[0], answers.shape[0]), dtype=np.int32)
-    spare = np.zeros(width, dtype=np.int64)
-    for r in range(guesses.shape[0]):
-        for c in range(answers.shape[0]):
-            out[r, c] = _code(guesses[r], answers[c], spare)
-    return out
-
-
-@njit(cache=True, nogil=True)
+@jit
 def wordle_split(
     guesses: np.ndarray, answers: np.ndarray, width: int, n_codes: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -75,22 +25,19 @@ def wordle_split(
     buckets = np.empty(guesses.shape[0], dtype=np.int64)
     spare = np.zeros(width, dtype=np.int64)
     counts = np.zeros(n_codes, dtype=np.int64)
-    seen = np.empty(answers.shape[0], dtype=np.int64)
+    touched = np.empty(answers.shape[0], dtype=np.int64)
+    codes = np.empty((1, answers.shape[0]), dtype=np.int64)
     for r in range(guesses.shape[0]):
-        used = 0
         for c in range(answers.shape[0]):
-            code = _code(guesses[r], answers[c], spare)
-            if counts[code] == 0:
-                seen[used] = code
-                used += 1
-            counts[code] += 1
+            codes[0, c] = feedback_code(guesses, r, answers, c, spare, False)
+        used = count_buckets(codes, 0, None, 0, answers.shape[0], counts, touched)
         total = 0.0
         top = 0
         for k in range(used):
-            n = counts[seen[k]]
+            n = counts[touched[k]]
             total += n * np.log(n)
             top = max(top, n)
-            counts[seen[k]] = 0
+        clear_buckets(counts, touched, used)
         nlogn[r] = total
         largest[r] = top
         buckets[r] = used
@@ -99,10 +46,10 @@ def wordle_split(
 
 def block_split(block: np.ndarray, n_codes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The same figures as `wordle_split` from a ready code block (few codes: Jotto's 0..6)."""
-    counts = np.stack([(block == c).sum(axis=1) for c in range(n_codes)], axis=1)
+    counts = bucket_sizes(block, n_codes)
     safe = np.maximum(counts, 1)
     nlogn = (counts * np.log(safe)).sum(axis=1)
     return nlogn, counts.max(axis=1), (counts > 0).sum(axis=1)
 
 
-__all__ = ["block_split", "encode", "wordle_block", "wordle_split"]
+__all__ = ["block_split", "wordle_split"]

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from autobot.games.base import Game
-from autobot.games.codes import block_split, encode, wordle_split
+from autobot.games.codes import block_split, wordle_split
+from autobot.kernels.feedback import encode
 
 
 def choose(cost: np.ndarray, is_candidate: np.ndarray) -> int:
@@ -53,9 +54,9 @@ class EntropyPlayer:
     def codes(self, guess: int, candidates: np.ndarray) -> np.ndarray:
         """Feedback codes of guess number `guess` against answer numbers `candidates`."""
         if self._fused:
-            from autobot.games.codes import wordle_block
+            from autobot.kernels.feedback import feedback_block
 
-            return wordle_block(self._g[guess : guess + 1], self._a[candidates], self._width)[0]
+            return feedback_block(self._g[guess : guess + 1], self._a[candidates], self._width)[0]
         return self._matrix[guess, candidates]
 
     def split(self, candidates: np.ndarray, rows: np.ndarray | None = None

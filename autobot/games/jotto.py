@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from autobot.games.base import Game
-from autobot.games.codes import encode
+from autobot.kernels.feedback import encode
 
 
 def jotto_feedback(guess: str, answer: str) -> int:

@@ -2,7 +2,8 @@
 
 The loop records each played row as a `Turn(guess, feedback)`; the game says what that feedback
 means (`Game.code_of`: Wordle's colours, Jotto's count), so one strategy serves every variant:
-keep the answers that would have shown the same feedback, then ask the entropy player.
+keep the answers that could have shown that feedback (`Game.consistent`: the same code, unless
+the game lies), then ask the entropy player.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from typing import Any
 
 import numpy as np
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, SafetyStop
 from autobot.games.base import Game
-from autobot.games.codes import encode
 from autobot.games.entropy import EntropyPlayer
+from autobot.kernels.feedback import encode
+from autobot.players import Player
 from autobot.solver.prior import STRICTER_AFTER
 from autobot.wordle import Turn
 
@@ -45,10 +47,12 @@ def hard_mask(guesses: np.ndarray, index: dict[str, int], history: Sequence[Turn
 REFUSALS_FOR_ANSWERS_ONLY = STRICTER_AFTER[-1][0]
 
 
-class GameStrategy:
+class GameStrategy(Player):
     """The loop's solver for a `Game`: `next_guess(state)` from `state.history`."""
 
     def __init__(self, game: Game, hard: bool = False, start: str | None = None) -> None:
+        if hard and game.lies:
+            raise AutobotError(f"--hard: {game.name} has no hard mode (its colours lie)")
         self.game = game
         self.hard = hard
         self.player = EntropyPlayer(game)
@@ -68,8 +72,9 @@ class GameStrategy:
         for turn in history:
             guess = self.player.guess_index.get(turn.guess.lower())
             if guess is None:
-                raise AutobotError(f"{turn.guess.upper()} is not a {self.game.label} word", 4)
-            left = left[self.player.codes(guess, left) == self.game.code_of(turn.marks)]
+                raise SafetyStop(f"{turn.guess.upper()} is not a {self.game.label} word")
+            left = left[self.game.consistent(self.player.codes(guess, left),
+                                             self.game.code_of(turn.marks))]
         return left
 
     def next_guess(self, state: Any) -> str:
@@ -83,7 +88,7 @@ class GameStrategy:
             # the answers that contradict the fewest tiles played.
             left = self.closest(history, state.banned)
         if len(left) == 0:
-            raise AutobotError(f"no {self.game.label} answer fits the rows played", 4, "no_words")
+            raise SafetyStop(f"no {self.game.label} answer fits the rows played", reason="no_words")
         if self.game.adversarial and not state.banned:
             return self._outwit(history, left)
         mask = None
@@ -105,8 +110,8 @@ class GameStrategy:
                 # ours; a refused word never ends the game, the nearest answers go on.
                 left = self.closest(history, state.banned)
             if len(left) == 0:
-                raise AutobotError(f"every {self.game.label} answer left was refused", 4,
-                                  "no_words")
+                raise SafetyStop(f"every {self.game.label} answer left was refused",
+                                  reason="no_words")
         rows_left = self.game.rows - len(history) if self.game.rows else None
         return self.player.guesses[self.player.decide(left, rows_left, mask)]
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from autobot.errors import AutobotError
+from autobot.errors import Unavailable
 from autobot.harness.fixtures import Fixture
 
 DEFAULT_OUT = "fixtures/screenshots"
@@ -125,7 +125,7 @@ def _wait(driver: Any, script: str, ok: Callable[[Any], bool], what: str,
         if streak >= polls:
             return value
         if time.monotonic() > deadline:
-            raise AutobotError(f"fixture maker: timed out waiting for {what}", 5)
+            raise Unavailable(f"fixture maker: timed out waiting for {what}")
         time.sleep(0.05 if streak else 0.02)
 
 
@@ -230,7 +230,7 @@ def capture(driver: Any, base: str, fx: Fixture, allowed: frozenset[str]
             k, phase = flip_catch(fx.at_ms)
             _enter(driver)
             if not driver.execute_async_script(JS_CATCH, row, k, phase):
-                raise AutobotError(f"{fx.name}: tile {k + 1} never started its {phase}", 5)
+                raise Unavailable(f"{fx.name}: tile {k + 1} never started its {phase}")
             _freeze_timers(driver)
             driver.execute_script(JS_SET_CLOCKS, row, fx.at_ms, STAGGER_MS, FLIP_MS,
                                   BOUNCE_STAGGER_MS)
@@ -238,7 +238,7 @@ def capture(driver: Any, base: str, fx: Fixture, allowed: frozenset[str]
             # A winning row: wait for the last tile's bounce, then freeze (toast still up).
             _enter(driver)
             if not driver.execute_async_script(JS_CATCH, row, 4, "bounce"):
-                raise AutobotError(f"{fx.name}: the winning row never bounced", 5)
+                raise Unavailable(f"{fx.name}: the winning row never bounced")
             _freeze_timers(driver)
             driver.execute_script(JS_SET_CLOCKS, row, fx.at_ms, STAGGER_MS, FLIP_MS,
                                   BOUNCE_STAGGER_MS)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot.drivers.browser import CHROMEDRIVER, CHROMIUM
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, Unavailable
 
 GRID_VERSION = "4.48.0"
 JAR_NAME = f"selenium-server-{GRID_VERSION}.jar"
@@ -150,15 +150,15 @@ def find_jar(explicit: str | Path | None = None) -> Path:
     for path in candidates:
         if path.is_file():
             return path
-    raise AutobotError(f"Selenium Grid jar not found (looked at {candidates[0]}); run "
-                       f"scripts/install.sh or set AUTOBOT_GRID_JAR", 5)
+    raise Unavailable(f"Selenium Grid jar not found (looked at {candidates[0]}); run "
+                      f"scripts/install.sh or set AUTOBOT_GRID_JAR")
 
 
 def find_java() -> str:
     """The java binary (Java 17+ from Debian: apt-get install openjdk-17-jre-headless)."""
     java = shutil.which("java")
     if java is None:
-        raise AutobotError("java not found (apt-get install openjdk-17-jre-headless)", 5)
+        raise Unavailable("java not found (apt-get install openjdk-17-jre-headless)")
     return java
 
 
@@ -176,7 +176,7 @@ def fetch_status(hub_url: str, timeout: float = 3.0) -> dict[str, Any]:
         with urllib.request.urlopen(url, timeout=timeout) as response:
             return dict(json.loads(response.read().decode("utf-8"))["value"])
     except (OSError, ValueError, KeyError) as exc:
-        raise AutobotError(f"no Grid answers at {hub_url}: {exc}", 5) from None
+        raise Unavailable(f"no Grid answers at {hub_url}: {exc}") from None
 
 
 def status_summary(status: dict[str, Any]) -> dict[str, Any]:
@@ -252,14 +252,14 @@ def wait_ready(hub_url: str, nodes: int, slots: int, timeout: float, pids: list[
     while time.monotonic() < deadline:
         dead = [pid for pid in pids if not _pid_alive(pid)]
         if dead:
-            raise AutobotError(f"a Grid process exited during start-up (pid {dead[0]}); see the "
-                               "logs in the run folder", 5)
+            raise Unavailable(f"a Grid process exited during start-up (pid {dead[0]}); see the "
+                              "logs in the run folder")
         with contextlib.suppress(AutobotError):
             seen = status_summary(fetch_status(hub_url, timeout=2.0))
             if seen["ready"] and seen["nodes_up"] >= nodes and seen["slots"] >= slots:
                 return
         time.sleep(0.5)
-    raise AutobotError(f"Grid not ready after {timeout:.0f} s (last status: {seen or 'none'})", 5)
+    raise Unavailable(f"Grid not ready after {timeout:.0f} s (last status: {seen or 'none'})")
 
 
 def grid_up(config: GridConfig, run_dir: Path | None = None, jar: str | Path | None = None,
@@ -277,7 +277,7 @@ def grid_up(config: GridConfig, run_dir: Path | None = None, jar: str | Path | N
                            "(autobot grid down first)")
     for path in (config.chromium, config.chromedriver):
         if not os.path.exists(path):
-            raise AutobotError(f"{path} not found (apt-get install chromium chromium-driver)", 5)
+            raise Unavailable(f"{path} not found (apt-get install chromium chromium-driver)")
     java, jar_path = find_java(), find_jar(jar)
     shutil.rmtree(run_dir, ignore_errors=True)
     run_dir.mkdir(parents=True)

@@ -15,10 +15,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, NoBoardFound, SafetyStop
 
-SAFETY = 4
-NO_BOARD = 3
 DIALOG_LOOK_S = 0.25  # how often the board search also looks for a dialog over the game
 
 
@@ -76,8 +74,8 @@ def find_board(
         previous = board
         if clock() >= deadline:
             if seen:
-                raise AutobotError(f"the Wordle board on {where} never stood still", NO_BOARD)
-            raise AutobotError(f"no Wordle board found on {where}", NO_BOARD)
+                raise NoBoardFound(f"the Wordle board on {where} never stood still")
+            raise NoBoardFound(f"no Wordle board found on {where}")
         time.sleep(0.05)
 
 
@@ -127,7 +125,7 @@ def advise(args: argparse.Namespace, screen: Any, read: Callable[[Any], Any], so
             except AutobotError:
                 raise
             except Exception as exc:  # rows no word fits: misread or a different list
-                raise AutobotError(f"no word fits the board as read: {exc}", SAFETY) from None
+                raise SafetyStop(f"no word fits the board as read: {exc}") from None
             left = len(solver.candidates(tuple(turns)))
             console.print(f"suggest: {guess.upper()}  ({left} possible answer"
                           f"{'s' if left != 1 else ''} left)", highlight=False)
@@ -162,6 +160,14 @@ def live_config(hard: bool, game: Any = None) -> Any:
     return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0, game=game)
 
 
+def _note_focus(record: Any, focus: Any) -> None:
+    """The record names the window the keys went to and how often the focus was checked."""
+    if focus is not None:
+        record.extra["focus_checks"] = focus.checks
+        if focus.target is not None:
+            record.extra["focus_window"] = focus.window()
+
+
 def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
               console: Any, read: Callable[..., Any], game: Any = None, *,
               record: Any = None) -> int:
@@ -174,26 +180,32 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
         focus_spot,
         page_dialog,
     )
-    from autobot.drivers.driver import ConfirmStrategy
     from autobot.harness.record import outcome, verdict_line
     from autobot.harness.report import make_printer, share_grid, tiles
     from autobot.loop import play_game
+    from autobot.players import Confirm
 
     theme, contrast = first.theme or "light", first.high_contrast
     # Under a dialog there is no board yet: the guard takes its place from the first settled
     # read, and closing the dialog (a click on it) gives the page the focus.
     anchor = anchor_of(first.grid) if first.found else None
     keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
+    spot = None
     if args.click_to_focus and first.found:
         spot = focus_spot(frame, first.grid)
         if spot is None:
-            raise AutobotError("no empty page background beside the board to click for focus; "
-                               "click the page yourself and use --no-click-to-focus", SAFETY)
+            raise SafetyStop("no empty page background beside the board to click for focus; "
+                             "click the page yourself and use --no-click-to-focus")
         keys.click(*spot)  # frame pixels: the driver maps them to the pointer
     driver = GuardedDriver(keys, read, anchor=anchor)
+    from autobot.drivers.desktop.focus import watch_focus
 
-    # Every frame the loop reads, too: a board found anywhere else means the window moved.
-    guard = driver.observe
+    # Every key and click also waits on the X focus: keys go where it is, not where pixels are.
+    focus = watch_focus(keys, lambda: driver.anchor, (frame.shape[1], frame.shape[0]))
+
+    # Every frame the loop reads, too: a board found anywhere else means the window moved (and
+    # the focus gone elsewhere is a stop then, not only at the next key).
+    guard = driver.observe if focus is None else focus.guarding(driver.observe)
     if args.confirm:
         def show(state: Any, proposal: str) -> None:
             console.print(f"board as read ({len(state.history)} row(s)):")
@@ -201,8 +213,14 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
                 console.print(tiles(t.guess, t.marks, theme, contrast))
             sys.stdout.flush()
 
-        solver = ConfirmStrategy(solver, hard=args.hard, input_stream=sys.stdin,
+        solver = Confirm(solver, hard=args.hard, input_stream=sys.stdin,
                                  output=sys.stdout, show=show)
+        if focus is not None:  # the person answers in a terminal: the page gets the focus back
+            from autobot.drivers.desktop.focus import HandBack
+
+            here = spot
+            solver = HandBack(solver, focus, None if here is None else
+                              lambda: driver.click(*here))
     printer = make_printer(console, theme, contrast)
     seen: list[Any] = []  # rows scored so far, to report what was on the board if we stop
 
@@ -227,6 +245,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
                            overlay=page_dialog)
     except AutobotError as exc:
         console.print(f"stopped after {len(seen)} row(s), {time.monotonic() - started:.1f} s")
+        _note_focus(record, focus)
         if args.json and not record.written:
             record.failed(exc, getattr(exc, "result", None))
         raise
@@ -234,11 +253,12 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
         console.print(f"stopped: {result.stopped}")
     console.print()
     console.print(share_grid(list(result.turns), result.won, args.hard, theme, contrast,
-                             6 if config.game is None else config.game.rows))
+                             config.game.rows))
     verdict = outcome(result.won, result.stopped)
     console.print(f"\n{verdict_line(verdict, len(result.turns))}, {result.seconds:.1f} s")
     if args.json:
         data = result.to_json()
         data["board_checks"] = driver.checks
+        _note_focus(record, focus)
         record.write(data, exit_code=0 if result.won else 1, reason=verdict)
     return 0 if result.won else 1

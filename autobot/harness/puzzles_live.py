@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 
-from autobot.errors import SAFETY_EXIT, AutobotError
+from autobot.errors import BadInput, NoBoardFound, SafetyStop
 from autobot.games.puzzles import sudoku, takuzu
 from autobot.vision.lattice import (
     Lattice,
@@ -29,7 +29,6 @@ from autobot.vision.lattice import (
     group_colours,
 )
 
-NO_BOARD = 3
 COLOUR_TOL = 40.0  # per channel: two cell colours this close are the same colour
 
 
@@ -58,6 +57,7 @@ class Played:
     latency_ms: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     grid: str = ""
+    lattice: Lattice | None = None  # where the grid was found (not in the summary)
 
     def summary(self) -> dict[str, Any]:
         """Figures for JSON."""
@@ -78,7 +78,7 @@ def find_grid(screen: Screen, timeout: float = 10.0) -> tuple[np.ndarray, Lattic
         if lattice is not None and lattice.rows >= 4 and lattice.cols >= 4:
             return frame, lattice
         if time.monotonic() > deadline:
-            raise AutobotError("no puzzle grid found on the screen", NO_BOARD)
+            raise NoBoardFound("no puzzle grid found on the screen")
         time.sleep(0.2)
 
 
@@ -129,23 +129,23 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
     colours = cell_colours(frame, lat)
     labels, means = group_colours(colours, COLOUR_TOL)
     if len(means) < 2:
-        raise AutobotError("the grid shows only one colour: no givens to start from", NO_BOARD)
+        raise NoBoardFound("the grid shows only one colour: no givens to start from")
     empty = means[0]
     # Givens' colours: value 0 and (if shown) value 1; which is which does not matter.
     refs: list[np.ndarray] = [means[1]] + ([means[2]] if len(means) > 2 else [])
     cells = [-1 if labels[r, c] == 0 else int(labels[r, c]) - 1 if labels[r, c] <= 2 else -2
              for r in range(lat.rows) for c in range(lat.cols)]
     if -2 in cells:
-        raise AutobotError(f"the grid shows {len(means)} cell colours, not 3", NO_BOARD)
+        raise NoBoardFound(f"the grid shows {len(means)} cell colours, not 3")
     sol = _solve_takuzu(lat.cols, lat.rows, cells)
     size = f"{lat.cols}x{lat.rows}"
     log(f"unruly {size}: {cells.count(-1)} empty cells, solver: {sol.status}"
         + (" (propagation alone)" if sol.by_propagation else ""))
     if sol.status != "solved":
         how = "no" if sol.status == "none" else "more than one"
-        raise AutobotError(f"this {size} grid has {how} solution as read", NO_BOARD)
+        raise NoBoardFound(f"this {size} grid has {how} solution as read")
     target = sol.cells
-    played = Played("unruly", size, False, 0)
+    played = Played("unruly", size, False, 0, lattice=lat)
     todo = [i for i, v in enumerate(cells) if v == -1]
 
     def colour_at(f: np.ndarray, i: int) -> np.ndarray:
@@ -160,13 +160,13 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
     frame, _ = _wait_for(screen, lambda f: not _near(colour_at(f, first), empty), settle)
     one = colour_at(frame, first)
     if _near(one, empty):
-        raise AutobotError("a click on an empty cell changed nothing", SAFETY_EXIT)
+        raise SafetyStop("a click on an empty cell changed nothing")
     if _near(one, refs[0]):
         clicks = {0: 1, 1: 2}
     elif len(refs) > 1 and _near(one, refs[1]):
         clicks = {1: 1, 0: 2}
     else:
-        raise AutobotError("one click gave a colour no given cell has", SAFETY_EXIT)
+        raise SafetyStop("one click gave a colour no given cell has")
     if len(refs) == 1:
         refs.append(np.zeros(3))  # learned when a two-click cell shows it
     log(f"one click gives colour {clicks[0] == 1 and 0 or 1}; the other takes two")
@@ -190,8 +190,7 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
             continue
         _, shown = _wait_for(screen, lambda f, i=i, ref=ref: _near(colour_at(f, i), ref), settle)
         if not shown:
-            raise AutobotError(f"cell {divmod(i, lat.cols)} does not show the colour clicked",
-                               SAFETY_EXIT)
+            raise SafetyStop(f"cell {divmod(i, lat.cols)} does not show the colour clicked")
     played.moves += 1  # the learning cell
     time.sleep(0.6)  # the finished grid flashes briefly
     played.won, played.grid = _read_back_unruly(screen, lat, empty, refs, target)
@@ -227,8 +226,24 @@ def _read_back_unruly(screen: Screen, lat: Lattice, empty: np.ndarray, refs: lis
         time.sleep(0.1)
 
 
+# Solo writes the symbols past 9 as letters: 10 'a', 11 'b' ... (a 16x16 ends at 'g').
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def symbol_value(symbol: str) -> int:
+    """A cell's symbol -> its value: '1'..'9', then 'a' = 10 ... (-1 for anything else)."""
+    if symbol.isdigit() and symbol != "0":
+        return int(symbol)
+    return 10 + LETTERS.index(symbol) if symbol in LETTERS else -1
+
+
+def value_key(value: int) -> str:
+    """The key that enters `value` (a digit, or the letter of a value past 9)."""
+    return str(value) if value <= 9 else LETTERS[value - 10]
+
+
 def read_solo(frame: np.ndarray, lat: Lattice, templates: Any) -> list[tuple[int, Any]]:
-    """Each cell's digit (0 blank, -1 unreadable) and ink colour, row by row."""
+    """Each cell's value (0 blank, -1 unreadable) and ink colour, row by row."""
     from autobot.vision import glyphs
 
     out: list[tuple[int, Any]] = []
@@ -239,8 +254,52 @@ def read_solo(frame: np.ndarray, lat: Lattice, templates: Any) -> list[tuple[int
                 out.append((0, None))
                 continue
             letter, score = templates.match([glyphs.normalise(g.crop)])[0]
-            out.append((int(letter) if letter.isdigit() and letter != "0" else -1, g.ink))
+            out.append((symbol_value(letter), g.ink))
     return out
+
+
+def learn_letters(screen: Screen, hands: Hands, lat: Lattice, spots: list[int], n: int,
+                  templates: Any, played: Played, settle: float) -> Any:
+    """Symbols past 9 drawn as the app draws them: each letter key typed once into an empty
+    cell (the fill overwrites it later), its glyph kept; the templates plus those glyphs."""
+    from autobot.vision import glyphs
+
+    keys, crops = [], []
+    for value, i in zip(range(10, n + 1), spots, strict=False):
+        r, c = divmod(i, n)
+        key = value_key(value)
+        t_frame = getattr(screen, "last", time.perf_counter())
+        hands.click(*lat.centre(r, c))
+        hands.type_word(key)
+        played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
+        frame, shown = _wait_for(screen, lambda f, r=r, c=c: cell_glyph(f, lat, r, c).crop
+                                 is not None, settle)
+        if not shown:
+            raise SafetyStop(f"cell ({r}, {c}) shows nothing after the key {key!r}")
+        time.sleep(0.05)  # drawn in full
+        crop = cell_glyph(screen.grab(), lat, r, c).crop
+        if crop is None:
+            raise SafetyStop(f"cell ({r}, {c}) lost the {key!r} typed")
+        keys.append(key)
+        crops.append(glyphs.normalise(crop))
+    return glyphs.with_glyphs(templates, keys, crops)
+
+
+def letters_as_drawn(frame: np.ndarray, lat: Any, want: Sequence[int], templates: Any) -> Any:
+    """The digit templates plus each letter (values past 9) as the window draws it in the first
+    cell the solution puts it in: the other cells of that value must then read as it, the
+    cells of every other value must not (one shape per value, as the solution partitions them)."""
+    from autobot.vision import glyphs
+    from autobot.vision.lattice import cell_glyph
+
+    keys, crops = [], []
+    for value in sorted({v for v in want if v > 9}):
+        r, c = divmod(list(want).index(value), lat.cols)
+        crop = cell_glyph(frame, lat, r, c).crop
+        if crop is not None:
+            keys.append(value_key(value))
+            crops.append(glyphs.normalise(crop))
+    return glyphs.with_glyphs(templates, keys, crops)
 
 
 def _solve_sudoku(c: int, r: int, cells: list[int]) -> sudoku.Solution:
@@ -261,25 +320,31 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
     templates = load_digit_templates()
     frame, lat = find_grid(screen, timeout)
     if lat.rows != lat.cols:
-        raise AutobotError(f"a Sudoku grid is square, this one is {lat.cols}x{lat.rows}", NO_BOARD)
+        raise NoBoardFound(f"a Sudoku grid is square, this one is {lat.cols}x{lat.rows}")
     n = lat.cols
-    if n > 9:
-        raise AutobotError(f"{n}x{n} Sudoku needs letters for 10..{n}: not played yet", 2)
+    if n > 9 + len(LETTERS):
+        raise BadInput(f"a {n}x{n} Sudoku has more symbols than digits and letters")
     bw, bh = box_groups(lat)
     if bw * bh != n:
-        raise AutobotError(f"boxes of {bw}x{bh} cells do not tile a {n}x{n} grid", NO_BOARD)
-    read = read_solo(frame, lat, templates)
+        raise NoBoardFound(f"boxes of {bw}x{bh} cells do not tile a {n}x{n} grid")
+    played = Played("solo", f"{n}x{n} ({bw}x{bh} boxes)", False, 0, lattice=lat)
+    if n > 9:
+        # Values past 9 are letters in the app's font: typed once each to see them drawn.
+        blank = [i for i, (d, _) in enumerate(read_solo(frame, lat, templates)) if d == 0]
+        templates = learn_letters(screen, hands, lat, blank, n, templates, played, settle)
+        read = read_solo(frame, lat, templates)
+    else:
+        read = read_solo(frame, lat, templates)
     cells = [d for d, _ in read]
-    if -1 in cells:
-        raise AutobotError("a given digit could not be read", NO_BOARD)
+    if -1 in cells or max(cells) > n:
+        raise NoBoardFound("a given digit could not be read")
     sol = _solve_sudoku(bw, bh, cells)
     size = f"{n}x{n} ({bw}x{bh} boxes)"
     log(f"solo {size}: {cells.count(0)} empty cells, solver: {sol.status}"
         + (" (propagation alone)" if sol.by_propagation else ""))
     if sol.status != "solved":
-        raise AutobotError(f"this grid has {'no' if sol.status == 'none' else 'more than one'} "
-                           "solution as read", NO_BOARD)
-    played = Played("solo", size, False, 0)
+        raise NoBoardFound(f"this grid has {'no' if sol.status == 'none' else 'more than one'} "
+                           "solution as read")
     for i, v in enumerate(cells):
         if v:
             continue
@@ -287,7 +352,7 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
         r, c = divmod(i, n)
         t_frame = screen.last  # the frame that showed the previous move
         hands.click(*lat.centre(r, c))
-        hands.type_word(str(want))
+        hands.type_word(value_key(want))
         played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
         played.moves += 1
 
@@ -297,10 +362,10 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
                 return False
             from autobot.vision import glyphs
 
-            return templates.match([glyphs.normalise(g.crop)])[0][0] == str(want)
+            return templates.match([glyphs.normalise(g.crop)])[0][0] == value_key(want)
 
         if not _wait_for(screen, shows, settle)[1]:
-            raise AutobotError(f"cell ({r}, {c}) does not show the {want} typed", SAFETY_EXIT)
+            raise SafetyStop(f"cell ({r}, {c}) does not show the {value_key(want)} typed")
     time.sleep(0.6)  # the finished grid flashes briefly
     deadline = time.monotonic() + 3.0
     while True:

@@ -130,3 +130,53 @@ class GameRecord:
                 with contextlib.suppress(AutobotError, OSError):
                     self.failed(exc, result)
             raise
+
+
+# --- an interrupt before the command has its record ----------------------------------------
+
+
+def early_json_path(argv: list[str]) -> str | None:
+    """The `--json` path of a command line whose run writes its record on an interrupt (`play`,
+    `live` that types, `bench --browser`), read from the words themselves: the parser is not
+    built yet in the first second, and a signal then must not leave an older record standing."""
+    if not argv:
+        return None
+    command = argv[0]
+    if not (command == "play" or (command == "live" and "--advise" not in argv)
+            or (command == "bench" and "--browser" in argv)):
+        return None
+    path = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--json" and i + 1 < len(argv):
+            path = argv[i + 1]
+        elif word.startswith("--json="):
+            path = word.split("=", 1)[1]
+    return path or None
+
+
+def record_early_interrupt(argv: list[str], exc: BaseException, started: float) -> None:
+    """An interrupt reached the top before the command wrote its record: write one saying so,
+    unless this run already wrote the file (modified since `started`, a `time.time()`)."""
+    import os
+
+    path = early_json_path(argv)
+    if path is None or path == "-":
+        return
+    try:
+        if os.stat(path).st_mtime >= started:
+            return  # the command's own record, written on its way out
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return
+    code, reason, error = exit_of(exc)
+    record: dict[str, Any] = {"won": False, "guesses": [], "marks": []}
+    if argv[0] == "bench":  # the benchmark's own document, with no run in it
+        from autobot.bench.model import SCHEMA
+
+        record = {"schema": SCHEMA, "runs": []}
+    record.update(exit_code=code, reason=reason, error=error, signal=signal_of(exc))
+    with contextlib.suppress(AutobotError, OSError):
+        write_json(path, record)

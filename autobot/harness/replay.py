@@ -119,12 +119,10 @@ def is_game_over(rows: Sequence[Row], limit: int | None = ROWS) -> bool:
 
 
 def board_game(rows: Sequence[Row], mode: str = "wordle") -> Any:
-    """The `autobot.games` game a board plays: `mode` at the board's width (None: five-letter
-    Wordle, which keeps the original solver)."""
-    width = len(rows[0][1]) if rows else WORD_LENGTH
-    if mode == "wordle" and width == WORD_LENGTH:
-        return None
+    """The `autobot.games` game a board plays: `mode` at the board's width."""
     from autobot.games import find_game
+
+    width = len(rows[0][1]) if rows else WORD_LENGTH
 
     return find_game(mode, width)
 
@@ -135,21 +133,18 @@ def next_guess_for(
     counts: Sequence[int | None] = (),
 ) -> str | None:
     """The default strategy's guess on this board; None with no board, on a moving frame, or
-    once the game is over. `solver_for(hard)` gives the solver (built lazily by the caller);
-    `solver_for(hard, game)` a variant's (another length, `mode` absurdle or jotto, whose rows
-    are answered by `counts`)."""
+    once the game is over. `solver_for(hard, game)` gives the game's player (built lazily by
+    the caller): `mode` at the board's width (Jotto's rows are answered by `counts`)."""
     from autobot.solver import GameState
 
     if not found or not settled or not rows:
         return None
     game = board_game(rows, mode)
-    if is_game_over(rows, game.rows if game is not None else ROWS):
+    if is_game_over(rows, game.rows):
         return None
     history = complete_history(rows)
     if history is None:
         raise AutobotError("a scored row below an unscored one: not a Wordle board")
-    if game is None:
-        return str(solver_for(hard).next_guess(GameState(history=history, hard=hard)))
     if game.page == "count":
         if len(counts) < len(history) or any(c is None for c in counts[: len(history)]):
             raise AutobotError("a played Jotto row shows no count")
@@ -284,6 +279,10 @@ def _image_case(image: Path, labels: dict[str, Case] | None = None) -> Case:
     sidecar = image.with_suffix(".json")
     if sidecar.is_file():
         data = _read_json(sidecar)
+        from autobot.harness.grid_replay import grid_kind
+
+        if grid_kind(data) is not None:  # a puzzle grid or Tuble's rows: grid_replay judges it
+            return Case(name=image.stem, image=image, expect=None, source="grid", sidecar=sidecar)
         try:
             expect = expectation_from_sidecar(data)
         except (KeyError, TypeError, IndexError):
@@ -337,26 +336,29 @@ class Replayer:
         self._warm = False  # the first read loads glyph templates: keep that out of the times
 
     def solver_for(self, hard: bool, game: Any = None) -> Any:
-        """The solver for normal or hard mode (cached); a variant `game`'s own strategy."""
-        if game is not None:
-            key = (hard, game.label, game.name)
-            if key not in self._solvers:
-                from autobot.games.strategy import GameStrategy
+        """The player of `game` (five-letter Wordle unless told) for normal or hard mode,
+        cached."""
+        from autobot.games import find_game
 
-                self._solvers[key] = GameStrategy(game, hard=hard)
-            return self._solvers[key]
-        if hard not in self._solvers:
-            from autobot.solver import SolverConfig, make_solver
+        game = game or find_game("wordle", 5)
+        key = (hard, game.label, game.name)
+        if key not in self._solvers:
+            from autobot.games.player import make_player
+            from autobot.solver import SolverConfig
 
-            self._solvers[hard] = make_solver(
-                SolverConfig(strategy=self.strategy, hard=hard, lang=self.lang)
-            )
-        return self._solvers[hard]
+            self._solvers[key] = make_player(
+                game, SolverConfig(strategy=self.strategy, hard=hard, lang=self.lang))
+        return self._solvers[key]
 
     def run(self, case: Case) -> Result:
         """Decode one case's image and compare it with its expectation; an image that cannot
         be read, or breaks the reader, is that case's failure, not the end of the run."""
         try:
+            if case.source == "grid" and case.sidecar is not None:
+                from autobot.harness.grid_replay import replay_grid
+
+                return Result(name=case.name, image=str(case.image), source="sidecar",
+                              **replay_grid(case.image, _read_json(case.sidecar)))
             return self._run(case)
         except Exception as exc:  # noqa: BLE001 (one bad file must not lose the summary)
             result = Result(name=case.name, image=str(case.image), status="fail",

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any, Protocol
 
-from autobot.drivers.driver import Driver, UserQuit
-from autobot.errors import AutobotError
+from autobot.drivers.driver import Driver
+from autobot.errors import AutobotError, SafetyStop, UserQuit
 from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings, reason_code
 from autobot.loop.rows import row_kind, row_matches
 from autobot.loop.turns import GameLoop
@@ -392,9 +392,9 @@ class ManyLoop(GameLoop):
                 retypes += 1
                 self.emit(Event("retype", k, guess))
                 if self.escalate(enter=False) is None and retypes > self.config.retypes:
-                    raise AutobotError(f"the keys do not reach the page: the boards do not show "
-                                       f"{guess.upper()} after typing it {retypes} times", 4,
-                                       "keys_not_reaching")
+                    raise SafetyStop(f"the keys do not reach the page: the boards do not show "
+                                     f"{guess.upper()} after typing it {retypes} times",
+                                     reason="keys_not_reaching")
                 self.erase()
                 continue
             self.send(self.driver.press_enter)
@@ -413,8 +413,8 @@ class ManyLoop(GameLoop):
                 self.rejected.append(guess)
                 self.emit(Event("rejected", k, guess))
                 if len(self.rejected) > self.config.max_rejections:
-                    raise AutobotError(f"the page refused {len(self.rejected)} words", 4,
-                                       "refused_words")
+                    raise SafetyStop(f"the page refused {len(self.rejected)} words",
+                                     reason="refused_words")
                 continue
             self.state = self.state.after(guess, outcome)
             self.emit(Event("row", k, guess, " ".join(outcome[b] for b in sorted(outcome))))
@@ -470,7 +470,8 @@ def play_many(
         won, stopped = False, str(exc)
     except AutobotError as exc:
         if "did not settle" in str(exc):
+            # The same error (class, code), with the boards as last seen and why it stalled.
             seen = describe_many(loop._last_board, loop.state)
-            exc = AutobotError(f"{exc} [{seen}]", exc.exit_code, stall_code(seen, exc.reason))
+            exc = type(exc)(f"{exc} [{seen}]", exc.exit_code, stall_code(seen, exc.reason))
         raise ManyGameFailed(exc, result(False, exc)) from None
     return result(won)

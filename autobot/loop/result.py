@@ -28,6 +28,7 @@ REASONS = {
     "no_words": "no word of the lists fits the rows played, or every one was refused",
     "board_moved": "the board moved, vanished or changed under the bot (a safety stop)",
     "out_of_view": "boards stayed out of view: neither zooming out nor scrolling showed them",
+    "focus_lost": "another window took the keyboard focus from the game's (a safety stop)",
     "out_of_step": "the board stopped matching the rows the bot played",
     "board_size": "the board's width or rows do not fit the game asked for",
     "unsure_colour": "a row's colours (or count) could not be told apart",
@@ -72,10 +73,11 @@ class Reader(Protocol):
     def __call__(self, frame: Any, *, hint: Any = None) -> BoardView: ...
 
 
-class Strategy(Protocol):
-    """A solver as the loop sees it (`autobot.solver.make_solver(...)` or a wrapper)."""
+def classic_wordle() -> Any:
+    """Five-letter Wordle, the game a page is taken for until it is told or seen otherwise."""
+    from autobot.games import find_game
 
-    def next_guess(self, state: Any) -> str: ...
+    return find_game("wordle", 5)
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,8 @@ class BotConfig:
     hard: bool = False
     rows: int | None = None  # None: the board's own row count (a growing board up to max_rows)
     # The game (an `autobot.games.Game`): its word length, and how a played row answers, by
-    # coloured tiles or by a count beside the row (Jotto). None: five-letter Wordle.
-    game: Any = None
+    # coloured tiles or by a count beside the row (Jotto); five-letter Wordle unless told.
+    game: Any = field(default_factory=lambda: classic_wordle())
     max_rows: int = 30  # a board that grows a row per guess (Absurdle-like) stops here
     settle_timeout: float = 12.0  # the longest a row may take to reveal (flip + toast)
     poll_interval: float = 0.0  # extra pause between frames (screenshots already take ~30 ms)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from autobot.errors import AutobotError
+from autobot.errors import SafetyStop
 from autobot.loop.result import EVALUATED, BoardView, Row
 from autobot.wordle import Turn, upper_word
 
@@ -132,9 +132,8 @@ def played_rows(rows: Sequence[Row]) -> tuple[list[Turn], int]:
         if row_kind((letters, marks)) != "evaluated":
             break
         if len(letters) != len(marks) or "?" in letters:
-            raise AutobotError(
+            raise SafetyStop(
                 f"row {len(turns) + 1} is scored but its letters cannot be read ({letters or '?'})",
-                4,
             )
         turns.append(Turn(letters.lower(), marks))
     typed = 0

@@ -7,8 +7,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from autobot.drivers.driver import Driver, UserQuit
-from autobot.errors import AutobotError
+from autobot.drivers.driver import Driver
+from autobot.errors import AutobotError, BadInput, SafetyStop, UserQuit
 from autobot.loop.result import (
     EVALUATED,
     BoardView,
@@ -17,7 +17,6 @@ from autobot.loop.result import (
     GameFailed,
     GameResult,
     Reader,
-    Strategy,
     is_win,
     reason_code,
 )
@@ -31,7 +30,8 @@ from autobot.loop.rows import (
     sync_problem,
 )
 from autobot.loop.watch import Judge, Outcome, OutOfStep, OverlayFinder, Watcher, default_overlay
-from autobot.wordle import WORD_LENGTH, Turn, upper_word
+from autobot.players import Player
+from autobot.wordle import Turn, upper_word
 
 
 def _default_reader() -> Reader:
@@ -59,16 +59,15 @@ class GameLoop(Watcher):
 
     @property
     def length(self) -> int:
-        """Letters per guess: the game's, else Wordle's five."""
-        game = self.config.game
-        return int(game.length) if game is not None else WORD_LENGTH
+        """Letters per guess: the game's."""
+        return int(self.config.game.length)
 
     def feedback(self, index: int, marks: str) -> str:
         """A scored row's answer as the game gives it (what its Turn records): the colours, or
         for a game that answers with a count (Jotto) that digit, read beside the row from the
         pixels of this and, while it is not legible yet, the next frames."""
         game = self.config.game
-        if game is None or game.page != "count" or is_win(marks):
+        if game.page != "count" or is_win(marks):
             return marks
         from autobot.vision.digits import read_count
 
@@ -78,8 +77,8 @@ class GameLoop(Watcher):
             if count is not None and count <= game.length:
                 return str(count)
             if self.clock() > deadline:
-                raise AutobotError(f"row {index + 1} is scored but no count shows beside it", 4,
-                                   "unsure_colour")
+                raise SafetyStop(f"row {index + 1} is scored but no count shows beside it",
+                                 reason="unsure_colour")
             self.look()
 
     def check_sync(self, read: BoardView, upto: int | None = None) -> None:
@@ -119,29 +118,27 @@ class GameLoop(Watcher):
         read = self.wait(judge, "the board to appear")
         self.started = True
         self.board_tile = float(getattr(getattr(read, "grid", None), "tile", 0.0) or 0.0)
-        see_page = getattr(self.solver, "see_page", None)
-        if see_page is not None:
-            see_page(self.frame, read)  # a solver that adapts to the page (its language)
-            self.tell_notes(0)
-            game = getattr(self.solver, "game", None)
-            if game is not None and self.config.game is None:
-                # It took the board's word length: the game is that length's from now on.
-                self.config = dataclasses.replace(self.config, game=game)
+        self.solver.see_page(self.frame, read)  # a player may adapt to the page (its language)
+        self.tell_notes(0)
+        game = self.solver.game
+        if game is not None and game is not self.config.game:
+            # It took the board's word length: the game is that length's from now on.
+            self.config = dataclasses.replace(self.config, game=game)
         width = len(read.rows[0][1]) if read.rows else self.length
         if width != self.length:
             # The solver plays words of the game's length: a board of another width is another
             # game (vision measures the width; the game is the user's to name).
-            raise AutobotError(f"the board is {width} letters wide but the game has "
-                               f"{self.length} (try --length {width})", 2, "board_size")
+            raise BadInput(f"the board is {width} letters wide but the game has "
+                           f"{self.length} (try --length {width})", reason="board_size")
         if self.config.rows is None:
             self.rows = min(len(read.rows), self.config.max_rows)
             # Only the rows played and one more, fewer than any fixed board: it grows per guess.
             played = len(played_rows(read.rows)[0])
             self.growing = len(read.rows) == played + 1 and len(read.rows) < 5
         elif len(read.rows) < self.config.rows:
-            raise AutobotError(
-                f"the board has {len(read.rows)} rows, expected {self.config.rows}", 4,
-                "board_size",
+            raise SafetyStop(
+                f"the board has {len(read.rows)} rows, expected {self.config.rows}",
+                reason="board_size",
             )
         on_board, typed = played_rows(read.rows)
         on_board = [Turn(t.guess, self.feedback(i, t.marks)) for i, t in enumerate(on_board)]
@@ -153,8 +150,8 @@ class GameLoop(Watcher):
                 self.emit(Event("resumed", i, turn.guess, turn.marks))
         problem = sync_problem(read.rows, self.history, upto=len(self.history))
         if problem:
-            raise AutobotError(f"the board does not show the game so far: {problem}", 4,
-                               "out_of_step")
+            raise SafetyStop(f"the board does not show the game so far: {problem}",
+                             reason="out_of_step")
         if typed:
             # Leftover letters in the current row would corrupt the next guess.
             self.send(self.driver.erase, self.length)
@@ -181,8 +178,7 @@ class GameLoop(Watcher):
 
     def tell_notes(self, index: int) -> None:
         """Pass on what the solver has to say (a language it switched to, and why)."""
-        take = getattr(self.solver, "take_notes", None)
-        for note in take() if take is not None else ():
+        for note in self.solver.take_notes():
             self.emit(Event("note", index, detail=note))
 
     def ready_judge(self, index: int) -> Judge:
@@ -462,9 +458,9 @@ class GameLoop(Watcher):
                     # Backspace did not clear the row: erase again, another way if there is one.
                     retypes += 1
                     if self.escalate(enter=False) is None and retypes > self.config.retypes:
-                        raise AutobotError(
+                        raise SafetyStop(
                             f"the keys do not reach the page: row {index + 1} keeps "
-                            f"{got.typed} letters after Backspace", 4, "keys_not_reaching",
+                            f"{got.typed} letters after Backspace", reason="keys_not_reaching",
                         )
                     self.send(self.driver.erase, max(got.typed, self.length))
                     continue
@@ -498,10 +494,10 @@ class GameLoop(Watcher):
                 retypes += 1
                 # Another way of typing if the driver has one; else a plain retry or two.
                 if self.escalate(enter=False) is None and retypes > self.config.retypes:
-                    raise AutobotError(
+                    raise SafetyStop(
                         f"the keys do not reach the page: row {index + 1} does not show "
                         f"{guess.upper()} after typing it {retypes} times",
-                        4, "dropped_keys" if typed.typed else "keys_not_reaching",
+                        reason="dropped_keys" if typed.typed else "keys_not_reaching",
                     )
                 self.send(self.driver.erase, self.length)
                 continue
@@ -549,15 +545,15 @@ class GameLoop(Watcher):
             self.rejected.append(word)
             self.emit(Event("rejected", index, word))
             if len(self.rejected) > self.config.max_rejections:
-                raise AutobotError(
-                    f"the page refused {len(self.rejected)} words; is this Wordle?", 4,
-                    "refused_words",
+                raise SafetyStop(
+                    f"the page refused {len(self.rejected)} words; is this Wordle?",
+                    reason="refused_words",
                 )
 
 
 def play_game(
     driver: Driver,
-    solver: Strategy,
+    solver: Player,
     config: BotConfig | None = None,
     *,
     reader: Reader | None = None,

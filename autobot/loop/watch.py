@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from autobot.drivers.driver import Driver
-from autobot.errors import AutobotError
-from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Strategy, Timings
+from autobot.errors import NoBoardFound, SafetyStop
+from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Timings
 from autobot.loop.rows import (
     MIN_LENGTH,
     as_typed,
@@ -20,6 +20,7 @@ from autobot.loop.rows import (
     row_kind,
     stall_reason,
 )
+from autobot.players import Player, as_player
 from autobot.wordle import Turn
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
@@ -74,7 +75,7 @@ class Watcher:
     def __init__(
         self,
         driver: Driver,
-        solver: Strategy,
+        solver: Player,  # (or any object with a next_guess: see autobot.players)
         config: BotConfig,
         reader: Reader,
         clock: Callable[[], float],
@@ -84,7 +85,7 @@ class Watcher:
         overlay: OverlayFinder,
     ) -> None:
         self.driver = driver
-        self.solver = solver
+        self.solver = as_player(solver)  # the contract's defaults for what it lacks
         self.config = config
         self.reader = reader
         self.clock = clock
@@ -187,7 +188,7 @@ class Watcher:
         if self.guard is not None:
             reason = self.guard(read)
             if reason:
-                raise AutobotError(reason, 4, "board_moved")
+                raise SafetyStop(reason, reason="board_moved")
         return read
 
     def unstick(self, read: BoardView, digest: int | None) -> BoardView:
@@ -428,8 +429,8 @@ class Watcher:
                 if wrong_since is None:
                     wrong_since = now
                 if now - wrong_since >= self.config.mismatch_patience:
-                    raise AutobotError(f"the board is out of step with the game: {exc}", 4,
-                                       "out_of_step") \
+                    raise SafetyStop(f"the board is out of step with the game: {exc}",
+                                     reason="out_of_step") \
                         from None
                 outcome = None
             else:
@@ -453,11 +454,11 @@ class Watcher:
                 limit = self.config.closes if self.frame_clicker() \
                     else self.config.escapes
                 if closes >= limit:
-                    raise AutobotError(
+                    raise NoBoardFound(
                         f"no Wordle board found on the screen while waiting for {what} "
                         f"({closes} tries to close what might cover it did not help; "
                         f"last seen: {describe(read)})",
-                        3, "dialog" if self.started or self.overlay(self.frame) is not None
+                        reason="dialog" if self.started or self.overlay(self.frame) is not None
                         else "no_board",
                     )
                 done = self.uncover(closes)
@@ -468,10 +469,10 @@ class Watcher:
                 self.emit(Event(kind, len(self.history), detail=done))
                 deadline = max(deadline, last_close + self.config.escape_wait)
             if now >= deadline:
-                raise AutobotError(
+                raise SafetyStop(
                     f"the board did not settle within {self.config.settle_timeout:g} s "
                     f"while waiting for {what} (last seen: {describe(read)})",
-                    4, stall_reason(read),
+                    reason=stall_reason(read),
                 )
             previous = read
             if self.config.poll_interval > 0:

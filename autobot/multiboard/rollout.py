@@ -74,13 +74,7 @@ def _rollout_py(
                     continue
                 lo = offsets[b]
                 n = size[b]
-                k = 0
-                for j in range(lo, lo + n):
-                    code = matrix[row, cand[j]]
-                    if counts[code] == 0:
-                        touched[k] = code
-                        k += 1
-                    counts[code] += 1
+                k = count_buckets(matrix, row, cand, lo, lo + n, counts, touched)
                 e = hit_bits if counts[ALL_GREEN] > 0 else 0.0  # it may solve the board now
                 for t in range(k):
                     c = counts[touched[t]]
@@ -107,12 +101,15 @@ def _rollouts_py(
 
 
 _rollout: Any = _rollout_py
+count_buckets: Any = None  # the one bucket kernel, imported with numba on first use (_compiled)
 
 
 @cache
 def _compiled() -> Any:
     """numba's compiled rollouts, or the Python loops where numba is missing."""
-    global _rollout
+    global _rollout, count_buckets
+    from autobot.kernels.buckets import count_buckets
+
     try:
         from numba import njit
     except ImportError:

@@ -18,6 +18,9 @@ import numpy as np
 
 from autobot.wordle import PATTERN_COUNT
 
+# The one bucket kernel, imported with numba on first use (`_kernel`): importing numba takes time.
+count_buckets: Any = None
+
 
 @dataclass(frozen=True)
 class BoardSplits:
@@ -51,7 +54,8 @@ def board_splits_reference(
 def _kernel_py(
     matrix: np.ndarray, rows: np.ndarray, cols: np.ndarray, offsets: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The kernel's loop (compiled by numba when it is installed)."""
+    """The kernel's loop (compiled by numba when it is installed; the buckets are counted by
+    the one bucket kernel, `autobot.kernels.buckets.count_buckets`)."""
     n_rows = rows.shape[0]
     n_boards = offsets.shape[0] - 1
     entropy = np.zeros((n_rows, n_boards))
@@ -67,13 +71,7 @@ def _kernel_py(
             n = hi - lo
             if n == 0:
                 continue
-            k = 0
-            for j in range(lo, hi):
-                code = matrix[row, cols[j]]
-                if counts[code] == 0:
-                    touched[k] = code
-                    k += 1
-                counts[code] += 1
+            k = count_buckets(matrix, row, cols, lo, hi, counts, touched)
             e = 0.0
             sq = 0
             ones = 0
@@ -93,6 +91,9 @@ def _kernel_py(
 @cache
 def _kernel() -> Any:
     """numba's compiled kernel, or the Python loop where numba is missing."""
+    global count_buckets
+    from autobot.kernels.buckets import count_buckets
+
     try:
         from numba import njit
     except ImportError:

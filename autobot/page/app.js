@@ -3,6 +3,7 @@
 'use strict';
 
 (() => {
+  const FIBBLE_EXTRA_ROWS = 3; // mode=fibble: length + 4 rows (9 for five letters), lies cost rows
   const OPEN_ROWS_CAP = 12; // rows=open: the board grows one row per guess up to this many
   const SUPPORTED_LENGTHS = [4, 5, 6, 7, 8, 9, 10, 11]; // the project's lists per length
   const BOARD_COUNTS = [1, 2, 4, 8, 16, 32]; // boards=N: Wordle, Dordle, Quordle ... Duotrigordle
@@ -45,7 +46,7 @@
     scoring: ['standard', 'lenient-dupes'],
     reveal: ['flip', 'flip-y', 'fade', 'none', 'one-by-one', 'tilt'],
     tiles: ['square', 'round', 'rounded', 'rect', 'outline'],
-    mode: ['wordle', 'absurdle', 'jotto'], // the game the page plays (README "Modes")
+    mode: ['wordle', 'absurdle', 'jotto', 'fibble'], // the game the page plays (README "Modes")
     font: ['clear', 'thin'], // font=thin makes the tiles' letters a thin grey italic serif, large
     layout: ['tiles', 'list'], // Jotto as a tile board or as a list of typed words (README)
   };
@@ -128,7 +129,7 @@
    *  word of N letters, and unbounded (one empty row below the played ones) for Absurdle and
    *  Jotto. `baseRows` is how many rows an open board is laid out as, so tiles keep their size. */
   function variantRows(param, mode, length, errors) {
-    const fallback = SUPPORTED_LENGTHS.includes(length) ? length + 1 : 6;
+    const fallback = (SUPPORTED_LENGTHS.includes(length) ? length + 1 : 6) + (mode === 'fibble' ? FIBBLE_EXTRA_ROWS : 0);
     if (param === null) {
       const unbounded = mode === 'absurdle' || mode === 'jotto';
       return { maxRows: unbounded ? Infinity : fallback, openRows: unbounded, baseRows: fallback };
@@ -280,6 +281,7 @@
     busy: false, // a row is being revealed: ignore keys
     allowed: new Set(),
     pool: [], // mode=absurdle: the words still possible
+    lies: null, // mode=fibble: the seeded generator of each row's lie
     lastKeyAt: -Infinity, // keys=slow: when the last key was accepted
     lastTypedAt: -Infinity, // keys=lossy: when the last game key arrived (lost or not)
   };
@@ -1037,7 +1039,36 @@
   function judge(guess) {
     if (config.mode === 'absurdle') return absurdleMarks(guess);
     if (config.mode === 'jotto') return new Array(LEN).fill(guess === game.answer ? 'correct' : 'absent');
+    if (config.mode === 'fibble') return fibbleMarks(SCORE(guess, game.answer));
     return SCORE(guess, game.answer);
+  }
+
+  // ---------- mode=fibble ----------
+
+  const FIBBLE_OTHER = { absent: ['present', 'correct'], present: ['absent', 'correct'], correct: ['absent', 'present'] };
+
+  /** A number from the answer's letters: the lies' seed when seed= is not given, so answer=
+   *  alone repeats the same lies too. */
+  function fibbleHash(word) {
+    let h = 2166136261;
+    for (const ch of word) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+    return h;
+  }
+
+  /** Fibble's rule (fibble.xyz): every row but the winning one shows exactly one tile in a
+   *  wrong colour, drawn uniformly among the (tile, other colour) changes that do not make the
+   *  row all green (an all-green row is a win, and truthful); autobot.games.fibble.lies. */
+  function fibbleMarks(truth) {
+    if (truth.every((m) => m === 'correct')) return truth;
+    if (!game.lies) game.lies = mulberry32(config.seed !== null ? (config.seed ^ 0x5f1bb1e) >>> 0 : fibbleHash(game.answer));
+    const choices = [];
+    truth.forEach((mark, i) => {
+      for (const other of FIBBLE_OTHER[mark]) {
+        const shown = truth.map((m, j) => (j === i ? other : m));
+        if (!shown.every((m) => m === 'correct')) choices.push(shown);
+      }
+    });
+    return choices[Math.floor(game.lies() * choices.length)];
   }
 
   /** Absurdle's rule (qntm.org/absurdle): split the words still possible by the colours

@@ -26,12 +26,14 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "/words/answers.txt": ("autobot.words", "answers.txt", "text/plain; charset=utf-8"),
     "/words/nyt.txt": ("autobot.words", "nyt.txt", "text/plain; charset=utf-8"),
     "/tuble.html": ("autobot.page", "tuble.html", "text/html; charset=utf-8"),
+    "/puzzles.html": ("autobot.page", "puzzles.html", "text/html; charset=utf-8"),
     # Tuble's network (autobot/games/tuble/data), the same files the bot plays with.
     "/tuble/stations.tsv": ("autobot.games.tuble", "data/stations.tsv", _TSV),
     "/tuble/links.tsv": ("autobot.games.tuble", "data/links.tsv", _TSV),
 }
 # `/?game=NAME`: a puzzle with a page of its own instead of the Wordle page.
-GAME_PAGES: dict[str, str] = {"tuble": "/tuble.html"}
+GAME_PAGES: dict[str, str] = {"tuble": "/tuble.html", "ohhi": "/puzzles.html",
+                              "sudoku": "/puzzles.html"}
 
 
 def _length_routes() -> dict[str, tuple[str, str, str]]:
@@ -109,7 +111,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "scoring": ("standard", "lenient-dupes"),
     "reveal": ("flip", "flip-y", "fade", "none", "one-by-one", "tilt"),
     "tiles": ("square", "round", "rounded", "rect", "outline"),
-    "mode": ("wordle", "absurdle", "jotto"),
+    "mode": ("wordle", "absurdle", "jotto", "fibble"),
     "font": ("clear", "thin"),
     "layout": ("tiles", "list"),
 }

@@ -13,16 +13,17 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.players import Player
 from autobot.solver.lexicon import Lexicon
 from autobot.solver.offlist import NOTES, ROWS, Fit, OffList
 from autobot.solver.patterns import pattern_matrix
 from autobot.solver.prior import STRICTER_AFTER, in_dictionary, prior_from_zipf, zipf_values
 from autobot.solver.state import STRATEGIES, Decision, GameState, SolverConfig, Strategy
 from autobot.solver.strategies import (
-    _STRATEGY_CLASSES,
+    STRATEGY_CLASSES,
     EntropyStrategy,
-    _tree_strategy,
-    _WithFallback,
+    WithFallback,
+    tree_strategy_for,
 )
 from autobot.wordle import ALL_GREEN, Turn, marks_to_code, score
 from autobot.words import WordList, load_words
@@ -31,7 +32,7 @@ from autobot.words.languages import load_language
 # --- the solver --------------------------------------------------------------------------------
 
 
-class Solver:
+class Solver(Player):
     """Holds lists, matrix and strategy; pure w.r.t. game state."""
 
     def __init__(self, config: SolverConfig, zipf: Mapping[str, float] | None = None) -> None:
@@ -95,11 +96,11 @@ class Solver:
     def _pick_strategy(self, name: str) -> tuple[str, Strategy]:
         entropy = EntropyStrategy(self)
         if name in ("default", "optimal"):
-            tree = _tree_strategy(self.config, self, entropy)
+            tree = tree_strategy_for(self.config, self, entropy)
             if tree is not None:
-                return "optimal", _WithFallback(self, tree, entropy)
+                return "optimal", WithFallback(self, tree, entropy)
             return "entropy", entropy
-        return name, _STRATEGY_CLASSES[name](self)
+        return name, STRATEGY_CLASSES[name](self)
 
     # -- queries ------------------------------------------------------------------------------
 

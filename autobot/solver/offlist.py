@@ -62,13 +62,15 @@ class Fit:
 
 
 @cache
-def _kernel() -> Callable[[np.ndarray, np.ndarray, bool, int], np.ndarray] | None:
-    """numba's code kernel, or None where numba is missing."""
+def _kernel() -> Callable[..., np.ndarray] | None:
+    """The one feedback kernel (compiled), or None where numba is missing."""
     try:
-        from autobot.solver.codes_jit import code_block
+        import numba  # noqa: F401
     except ImportError:
         return None
-    return code_block
+    from autobot.kernels.feedback import feedback_block
+
+    return feedback_block
 
 
 def _group_maxima(sub: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -128,7 +130,7 @@ class OffList:
         """Codes of letter rows `guesses` x `answers`, compiled when numba is there."""
         kernel = _kernel()
         if kernel is not None:
-            return kernel(guesses, answers, lenient, self.lexicon.width)
+            return kernel(guesses, answers, self.lexicon.width, lenient, np.uint8)
         decode = self.lexicon.decode
         return reference_matrix(decode(guesses), decode(answers), lenient)
 

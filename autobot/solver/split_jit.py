@@ -1,13 +1,17 @@
 """The solver's hot loop, compiled with numba: how each guess splits the candidates.
 
 Imported lazily by `autobot.solver` (numba takes a moment to load); compiled code is cached
-next to this file, so only the first run on a machine pays for compilation.
+next to this file, so only the first run on a machine pays for compilation. The buckets are
+counted by the one bucket kernel, `autobot.kernels.buckets.count_buckets`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from autobot.kernels.buckets import clear_buckets, count_buckets
+from autobot.wordle import PATTERN_COUNT
 
 
 @njit(cache=True, nogil=True)
@@ -19,23 +23,15 @@ def split_stats(
     entropy = np.empty(n_rows)
     sum_sq = np.empty(n_rows)
     max_p = np.empty(n_rows)
-    mass = np.zeros(243)
-    seen = np.zeros(243, dtype=np.bool_)
-    touched = np.empty(243, dtype=np.int64)
+    counts = np.zeros(PATTERN_COUNT, dtype=np.int32)
+    mass = np.zeros(PATTERN_COUNT)
+    touched = np.empty(PATTERN_COUNT, dtype=np.int64)
     for r in range(n_rows):
-        row = rows[r]
-        count = 0
-        for j in range(cols.shape[0]):
-            code = matrix[row, cols[j]]
-            if not seen[code]:
-                seen[code] = True
-                touched[count] = code
-                count += 1
-            mass[code] += weights[j]
+        k = count_buckets(matrix, rows[r], cols, 0, cols.shape[0], counts, touched, weights, mass)
         e = 0.0
         s = 0.0
         m = 0.0
-        for i in range(count):
+        for i in range(k):
             code = touched[i]
             p = mass[code]
             if p > 0.0:
@@ -44,7 +40,7 @@ def split_stats(
             if p > m:
                 m = p
             mass[code] = 0.0
-            seen[code] = False
+        clear_buckets(counts, touched, k)
         entropy[r] = e
         sum_sq[r] = s
         max_p[r] = m

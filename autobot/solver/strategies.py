@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
 from autobot.solver.splits import SplitStats, split_stats
 from autobot.solver.state import GameState, SolverConfig, Strategy
 
-if TYPE_CHECKING:
-    from autobot.solver.core import Solver
+# The strategies are handed the `autobot.solver.core.Solver` that owns them; it is typed loosely
+# here so that this module does not import the solver (core imports the strategies).
+Solver = Any
 
 
 class _MatrixStrategy:
@@ -111,7 +112,7 @@ class FrequencyStrategy:
         )
 
 
-_STRATEGY_CLASSES: dict[str, Callable[[Solver], Strategy]] = {
+STRATEGY_CLASSES: dict[str, Callable[[Solver], Strategy]] = {
     "entropy": EntropyStrategy,
     "minimax": MinimaxStrategy,
     "expected-size": ExpectedSizeStrategy,
@@ -119,7 +120,7 @@ _STRATEGY_CLASSES: dict[str, Callable[[Solver], Strategy]] = {
 }
 
 
-def _tree_strategy(config: SolverConfig, solver: Solver, fallback: Strategy) -> Strategy | None:
+def tree_strategy_for(config: SolverConfig, solver: Solver, fallback: Strategy) -> Strategy | None:
     """The shipped optimal tree for these lists/opener/mode, or None (the one place trees enter)."""
     try:
         from autobot.solver import tree
@@ -139,7 +140,7 @@ def _tree_strategy(config: SolverConfig, solver: Solver, fallback: Strategy) -> 
     )
 
 
-class _WithFallback:
+class WithFallback:
     """Ask the tree first; off the tree (a banned word, a row it never planned, a guess hard
     mode forbids) ask the fallback strategy."""
 

@@ -12,6 +12,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
+from autobot.kernels.buckets import clear_buckets, count_buckets
 from autobot.wordle import ALL_GREEN, PATTERN_COUNT
 
 INF = 1 << 40  # "no tree within the depth limit"; the same value as autobot.solver.tree.INF
@@ -94,24 +95,18 @@ def solve(cands, depth, beta, level, matrix, letters, counts, hard, greens, mins
     top_g = np.full(k, -1, np.int64)
     top_lb = np.zeros(k, np.int64)
     cnt = np.zeros(PATTERN_COUNT, np.int64)
+    touched = np.empty(PATTERN_COUNT, np.int64)
     node_lb = np.int64(INF)
     nn1 = np.int64(n) * n + 1
     for g in range(n_guesses):
         if hard and not legal(g, letters, counts, greens, mins):
             continue
-        row = matrix[g]
-        parts = 0
+        parts = count_buckets(matrix, g, cands, 0, n, cnt, touched)
         ss = 0
-        for j in range(n):
-            p = row[cands[j]]
-            c = cnt[p]
-            if c == 0:
-                parts += 1
-            ss += 2 * c + 1
-            cnt[p] = c + 1
+        for t in range(parts):
+            ss += cnt[touched[t]] * cnt[touched[t]]
         hit = 1 if cnt[ALL_GREEN] > 0 else 0
-        for j in range(n):
-            cnt[row[cands[j]]] = 0
+        clear_buckets(cnt, touched, parts)
         if parts == 1 and hit == 0:
             continue  # learns nothing
         if depth == 2 and parts < n:

@@ -63,7 +63,7 @@ def harvest(out: Path) -> int:
     """Render the page's sheet of digits in Chromium, keep the distinct glyphs; how many kept."""
     from autobot.drivers.browser import BrowserConfig, open_browser
     from autobot.page.server import page_url, serve_page
-    from autobot.vision.harvest import _wait_for_sheet, keep_distinct
+    from autobot.vision.harvest import keep_distinct, wait_for_sheet
 
     found: list[tuple[str, str, np.ndarray]] = []
     with serve_page() as base:
@@ -72,7 +72,7 @@ def harvest(out: Path) -> int:
             with open_browser(config) as driver:
                 driver.get(page_url(base, theme=theme, anim=False, sheet=DIGITS,
                                     sheet_states=["typed"]))
-                sheet = _wait_for_sheet(driver, sheet=DIGITS)
+                sheet = wait_for_sheet(driver, sheet=DIGITS)
                 found.extend((d, f"{theme}-s{scale:g}", g) for d, g in sheet)
     kept = keep_distinct(found)
     out.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from autobot.errors import AutobotError
+from autobot.errors import BadInput
 
 GLYPH = 40  # normalised glyph canvas (px)
 CAP = 24  # the board's capital height inside the canvas: Q's tail and umlaut dots stick out
@@ -177,7 +177,12 @@ class Templates:
 
     def match(self, glyphs: list[np.ndarray]) -> list[tuple[str, float]]:
         """Best letter and score for each normalised glyph ('?' under MIN_SCORE)."""
-        return self._match(glyphs)
+        return [(letter, score) for letter, score, _ in self._match_rivals(glyphs)]
+
+    def match_with_rival(self, glyphs: list[np.ndarray]) -> list[tuple[str, float, float]]:
+        """Best letter, its score and the best score of any other letter, on the same scale
+        (the second look's when one was taken), for each normalised glyph."""
+        return self._match_rivals(glyphs)
 
     def read(self, crops: list[np.ndarray], cap: float | None = None) -> list[tuple[str, float]]:
         """Letters of one board's glyph crops, normalised together by the board's cap height
@@ -195,7 +200,12 @@ class Templates:
         return out
 
     def _match(self, glyphs: list[np.ndarray]) -> list[tuple[str, float]]:
-        """Best letter and score for each glyph ('?' under MIN_SCORE).
+        """Best letter and score for each glyph ('?' under MIN_SCORE)."""
+        return [(letter, score) for letter, score, _ in self._match_rivals(glyphs)]
+
+    def _match_rivals(self, glyphs: list[np.ndarray]) -> list[tuple[str, float, float]]:
+        """Best letter, score and the best other letter's score for each glyph ('?' under
+        MIN_SCORE).
 
         Stage 1 correlates with every template at once; stage 2 runs cv2.matchTemplate
         (TM_CCOEFF_NORMED, +-SHIFT px) on the shortlist, which settles near ties like E/F.
@@ -210,13 +220,24 @@ class Templates:
         out = []
         for i, f in enumerate(feats):
             order = np.argsort(-scores[i])
-            shortlist = order[:SHORTLIST]
             first = self.letters[order[0]]
             runner_up = next((scores[i][j] for j in order if self.letters[j] != first), -1.0)
+            shortlist = list(order[:SHORTLIST])
+            # Many templates of one letter (a font per template) must not crowd a close rival
+            # letter out of the second look: the best template of every letter within
+            # DECISIVE of the top joins the shortlist.
+            near = scores[i][order[0]] - DECISIVE
+            seen = {self.letters[j] for j in shortlist}
+            for j in order[SHORTLIST:]:
+                if scores[i][j] < near:
+                    break
+                if self.letters[j] not in seen:
+                    seen.add(self.letters[j])
+                    shortlist.append(j)
             if first not in "OQ" and scores[i][order[0]] - runner_up > DECISIVE:
                 # No near rival: the slower shift-tolerant stage cannot change the answer.
                 s1 = float(scores[i][order[0]])
-                out.append((first if s1 >= MIN_SCORE else "?", s1))
+                out.append((first if s1 >= MIN_SCORE else "?", s1, float(runner_up)))
                 continue
             padded = cv2.copyMakeBorder(f, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_CONSTANT, 0)
             ink = cv2.copyMakeBorder(
@@ -225,10 +246,12 @@ class Templates:
             )
             ink_near = cv2.dilate(ink, _NEAR)
             best_j, best_s, best_o = int(shortlist[0]), -1.0, None
+            by_letter: dict[str, float] = {}
             for j in shortlist:
                 res = cv2.matchTemplate(padded, self.images[j], cv2.TM_CCOEFF_NORMED)
                 _, corr, _, (dx, dy) = cv2.minMaxLoc(res)
                 s = corr - _unexplained(ink, ink_near, self.ink[j], self.near[j], dx, dy)
+                by_letter[self.letters[j]] = max(s, by_letter.get(self.letters[j], -1.0))
                 if s > best_s:
                     best_j, best_s = int(j), s
                 if self.letters[j] == "O" and (best_o is None or corr > best_o[0]):
@@ -237,7 +260,9 @@ class Templates:
             if letter in ("O", "Q") and best_o is not None:
                 # O and Q differ only by a short tail that correlation hardly weighs.
                 letter = "Q" if _tail(ink, self.ink[best_o[1]], best_o[2], best_o[3]) else "O"
-            out.append((letter, best_s))
+            rival = max((v for k, v in by_letter.items() if k != self.letters[best_j]),
+                        default=-1.0)
+            out.append((letter, best_s, rival))
         return out
 
 
@@ -326,9 +351,9 @@ def load_templates(directory: Path | str | Sequence[Path | str] | None = None) -
     for path in dirs:
         if not path.is_dir():
             # Without templates every letter would read as '?': say where they were looked for.
-            raise AutobotError(
+            raise BadInput(
                 f"glyph templates not found: no folder {path} (restore it from the autobot "
-                "source tree, or rebuild it with `python -m autobot.vision.harvest`)", 2
+                "source tree, or rebuild it with `python -m autobot.vision.harvest`)"
             )
         for png in sorted(path.glob("*.png")):
             img = cv2.imread(str(png), cv2.IMREAD_GRAYSCALE)
@@ -338,7 +363,7 @@ def load_templates(directory: Path | str | Sequence[Path | str] | None = None) -
             rows.append(img.astype(np.float32) / 255.0)
     if not rows:
         where = ", ".join(str(d) for d in dirs)
-        raise AutobotError(f"glyph templates not found: no {GLYPH}x{GLYPH} PNGs in {where}", 2)
+        raise BadInput(f"glyph templates not found: no {GLYPH}x{GLYPH} PNGs in {where}")
     templates = _build(letters, rows)
     _CACHE[key] = templates
     return templates

@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from autobot.vision import glyphs, locate
-from autobot.vision.tiles import _RINGS, TILE_PX, glyph_tile
+from autobot.vision.tiles import RINGS, TILE_PX, glyph_tile
 
 # Every letter of autobot.words.languages' alphabets. The ẞ tile's text is turned into a
 # lowercase ß after load: pages upper-case ß with CSS or JS, which gives "SS" in one tile
@@ -151,7 +151,7 @@ def glyphs_from_sheet(frame: np.ndarray, sheet: str = SHEET) -> list[tuple[str, 
     crops = []
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         rgb = cv2.resize(frame[y0:y1, x0:x1], (TILE_PX, TILE_PX), interpolation=cv2.INTER_AREA)
-        ring_grey = float(np.median(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)[_RINGS[False]]))
+        ring_grey = float(np.median(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)[RINGS[False]]))
         crop = glyphs.extract_glyph(glyph_tile(frame[y0:y1, x0:x1]), ring_grey)
         if crop is not None:
             crops.append((sheet[i % len(sheet)], crop))
@@ -171,7 +171,7 @@ def keep_distinct(found: list[tuple[str, str, np.ndarray]]) -> list[tuple[str, s
     return kept
 
 
-def _wait_for_sheet(
+def wait_for_sheet(
     driver: object, timeout: float = 10.0, sheet: str = SHEET
 ) -> list[tuple[str, np.ndarray]]:
     """Screenshot until the whole sheet is drawn and two frames in a row are identical (fonts
@@ -206,7 +206,7 @@ def harvest(out: Path) -> int:
                     if font:
                         driver.execute_script(_FONT_JS, font)
                     driver.execute_script(_SS_JS, _SHARP_S_AS_SS)
-                    sheet = _wait_for_sheet(driver)
+                    sheet = wait_for_sheet(driver)
                     face = f"-{font.replace(' ', '')}" if font else ""
                     tag = f"{theme}{'-hc' if contrast else ''}-s{scale:g}{face}-{state}"
                     print(f"{tag}: {len(sheet)} glyphs", file=sys.stderr)

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from autobot.errors import AutobotError
+from autobot.errors import BadInput
 
 # The most pixels a screenshot can have here: two 8K screens side by side are 66 Mpx. The
 # decoded frame (3 bytes a pixel) then stays under ~250 MB, whatever the file claims.
@@ -33,20 +33,20 @@ def load_image(path: str | Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:
             with Image.open(path) as img:
                 width, height = img.size
                 if width * height > max_pixels:
-                    raise AutobotError(too_big(path, width, height, max_pixels), 2)
+                    raise BadInput(too_big(path, width, height, max_pixels))
                 img.seek(0)
                 return to_rgb(img)
     except FileNotFoundError:
-        raise AutobotError(f"no such image: {path}", 2) from None
+        raise BadInput(f"no such image: {path}") from None
     except IsADirectoryError:
-        raise AutobotError(f"cannot read image {path}: it is a folder", 2) from None
+        raise BadInput(f"cannot read image {path}: it is a folder") from None
     except Image.DecompressionBombError as exc:  # Pillow's own limit, if set below ours
-        raise AutobotError(f"cannot read image {path}: {str(exc).splitlines()[0]}", 2) from None
+        raise BadInput(f"cannot read image {path}: {str(exc).splitlines()[0]}") from None
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError,
             MemoryError) as exc:
         # (Pillow raises SyntaxError / EOFError for some broken headers and cut files.)
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise AutobotError(f"cannot read image {path}: {first}", 2) from None
+        raise BadInput(f"cannot read image {path}: {first}") from None
 
 
 def too_big(path: Any, width: int, height: int, max_pixels: int = MAX_PIXELS) -> str:

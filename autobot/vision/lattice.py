@@ -51,12 +51,26 @@ class Lattice:
         return frame[y0 + k:y1 - k, x0 + k:x1 - k]
 
 
-def _edges(frame: np.ndarray, step: int = 24) -> np.ndarray:
+def _steps(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's biggest channel difference to its right and to its lower neighbour."""
+    f = np.ascontiguousarray(frame, dtype=np.uint8)
+
+    def biggest(d: np.ndarray) -> np.ndarray:  # per-channel maximum, without a slow reduce
+        return np.maximum(np.maximum(d[..., 0], d[..., 1]), d[..., 2])
+
+    # cv2.absdiff on uint8 is the exact |a - b| (no wrap-around), and fast.
+    right = biggest(cv2.absdiff(np.ascontiguousarray(f[:, 1:]), np.ascontiguousarray(f[:, :-1])))
+    down = biggest(cv2.absdiff(f[1:, :], f[:-1, :]))
+    return right, down
+
+
+def _edges(frame: np.ndarray, step: int = 24,
+           steps: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """Pixels that differ from their right or lower neighbour by more than `step` (any channel)."""
-    f = frame.astype(np.int16)
+    right, down = _steps(frame) if steps is None else steps
     e = np.zeros(frame.shape[:2], bool)
-    e[:, :-1] |= (np.abs(f[:, 1:] - f[:, :-1]) > step).any(axis=2)
-    e[:-1, :] |= (np.abs(f[1:, :] - f[:-1, :]) > step).any(axis=2)
+    e[:, :-1] |= right > step
+    e[:-1, :] |= down > step
     return e
 
 
@@ -71,9 +85,26 @@ def _runs(values: list[int], tol: int) -> list[int]:
     return [int(np.median(g)) for g in out]
 
 
+# Edge steps tried in turn: a clear line first; then a faint one, as pale cells on a white page
+# have (their anti-aliased rounded corners fade in steps below the first, joining the page).
+EDGE_STEPS = (24, 8)
+
+
 def find_lattice(frame: np.ndarray, min_side: int = 8, min_cells: int = 4) -> Lattice | None:
     """The biggest square lattice of equal cells in an RGB frame, or None."""
-    flat = (~_edges(frame)).astype(np.uint8)
+    best: Lattice | None = None
+    steps = _steps(frame)  # once for every edge step
+    for step in EDGE_STEPS:
+        lat = _find_lattice(frame, min_side, min_cells, step, steps)
+        if lat is not None and (best is None or lat.rows * lat.cols > best.rows * best.cols):
+            best = lat
+    return best
+
+
+def _find_lattice(frame: np.ndarray, min_side: int, min_cells: int, step: int,
+                  steps: tuple[np.ndarray, np.ndarray]) -> Lattice | None:
+    """The biggest lattice whose cells are regions with no edge of `step` inside."""
+    flat = (~_edges(frame, step, steps)).astype(np.uint8)
     n, _, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
     boxes = []
     for x, y, w, h, area in stats[1:]:

@@ -78,7 +78,7 @@ class PageReader:
     def learn(self, frame: np.ndarray, read: Any, row: int, word: str) -> int:
         """Take row `row`'s glyphs as the letters of `word` (typed there by the bot); returns
         how many new glyphs were kept. Letters already known PER_LETTER times are skipped."""
-        from autobot.vision.read import _template_dirs, board_glyphs
+        from autobot.vision.read import board_glyphs, template_dirs
 
         cells = [(row, c) for c in range(len(word))]
         found = board_glyphs(frame, read, cells)
@@ -95,7 +95,7 @@ class PageReader:
             new_letters.append(letter)
             new_glyphs.append(glyph)
         if new_glyphs:
-            base = self.templates or glyphs.load_templates(_template_dirs(self.profile))
+            base = self.templates or glyphs.load_templates(template_dirs(self.profile))
             self.templates = glyphs.with_glyphs(base, new_letters, new_glyphs)
             self._kept.append(self.templates)
         return len(new_glyphs)

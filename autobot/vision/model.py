@@ -79,7 +79,7 @@ class BoardRead:
 NOT_FOUND = BoardRead(False, False, None, False, (), None, ("no 5-wide grid of square tiles",))
 
 
-def _not_found(reason: str) -> BoardRead:
+def not_found(reason: str) -> BoardRead:
     """A read that found no board, with the reason."""
     return BoardRead(False, False, None, False, (), None, (reason,))
 

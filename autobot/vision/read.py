@@ -8,29 +8,29 @@ from pathlib import Path
 
 import numpy as np
 
-from autobot.errors import AutobotError
+from autobot.errors import BadInput
 from autobot.vision import colour, glyphs
 from autobot.vision import palette as palette_mod
 from autobot.vision.find import locate_grid
-from autobot.vision.model import NOT_FOUND, BoardRead, Grid, _not_found
+from autobot.vision.model import NOT_FOUND, BoardRead, Grid, not_found
 from autobot.vision.tiles import (
     GLYPH_TILE_PX,
     RING,
     RING_AGREE,
     TILE_PX,
     TileSample,
-    _overlap,
-    _round_letters,
     background_lab,
     board_view,
     cut_sides,
     find_toasts,
+    overlap,
+    round_letters,
     sample_tiles,
     with_cut_rows,
 )
 
 
-def _template_dirs(profile: object | None) -> tuple[Path, ...]:
+def template_dirs(profile: object | None) -> tuple[Path, ...]:
     """A calibration profile's own glyph folder (if any) first, then the default set."""
     get = getattr(profile, "templates_dir", None)
     extra = get() if callable(get) else get
@@ -143,7 +143,7 @@ def read_letters(
             got[i] = cache.get(("glyph", d))  # type: ignore[assignment]
     todo = [found[i][1] for i in fresh]
     if grid.round:
-        todo = _round_letters(todo, [rings[i] for i in fresh])
+        todo = round_letters(todo, [rings[i] for i in fresh])
     extracted = glyphs.extract_glyphs(todo, [rings[i] for i in fresh])
     for i, crop in zip(fresh, extracted, strict=True):
         got[i] = crop
@@ -175,7 +175,7 @@ def _assemble_rows(
     """Rows in labels format from per-tile colour roles and letters; appends why-not-settled
     reasons (cut, toast, occluded, mid-flip, mid-reveal) to `reasons`."""
     covered = {
-        key: max(_overlap(grid.tile_box(*key), t) for t in toasts) / (grid.tile * grid.height)
+        key: max(overlap(grid.tile_box(*key), t) for t in toasts) / (grid.tile * grid.height)
         for key in samples
     } if toasts else {}
     touched = {key for key, share in covered.items() if share > 0.02}
@@ -184,7 +184,7 @@ def _assemble_rows(
     under_toast = {key for key, share in covered.items() if share > 0.2}
     letter_hidden = {
         key for key in touched - under_toast
-        if any(_overlap(_middle(grid.tile_box(*key)), t) for t in toasts)
+        if any(overlap(_middle(grid.tile_box(*key)), t) for t in toasts)
     }
     rows = []
     scores = []
@@ -259,7 +259,7 @@ def read_board(
     bot typed, `glyphs.with_glyphs`); by default the profile's and the shipped ones.
     """
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
-        raise AutobotError("frame must be an HxWx3 uint8 RGB array", 2)
+        raise BadInput("frame must be an HxWx3 uint8 RGB array")
     if hint is None and callable(getattr(profile, "hint_grid", None)):
         hint = profile.hint_grid()  # type: ignore[union-attr]
     grid, reasons = locate_grid(frame, hint)
@@ -286,7 +286,7 @@ def read_grid(
     `blank`: colours of filled empty tiles (see classify_colours).
     """
     if templates is None:
-        templates = glyphs.load_templates(_template_dirs(profile))
+        templates = glyphs.load_templates(template_dirs(profile))
     bg = background_lab(frame, grid)
     theme = colour.theme_of(bg)
     grid = with_cut_rows(frame, grid, bg)
@@ -302,7 +302,7 @@ def read_grid(
     filled = [k for k, v in roles.items() if v not in ("blank", "hint")]
     lettered = [k for k in filled if k in matched]
     if len(filled) >= 3 and len(lettered) < len(filled) / 2:
-        return _not_found("coloured squares without letters (a share grid, not a live board)")
+        return not_found("coloured squares without letters (a share grid, not a live board)")
 
     reasons = list(reasons)
     toasts = find_toasts(view, grid, theme)
@@ -333,7 +333,7 @@ def board_glyphs(
     for key, s in samples.items():
         tile = view.tile(grid, *key) if s.ink and not s.cut else None
         if tile is not None and grid.round:
-            tile = _round_letters([tile], [s.ring_grey])[0]
+            tile = round_letters([tile], [s.ring_grey])[0]
         crop = glyphs.extract_glyph(tile, s.ring_grey) if tile is not None else None
         if crop is not None:
             crops[key] = crop

@@ -28,7 +28,7 @@ import numpy as np
 from autobot.vision import glyphs
 
 INK = 48  # max-channel difference from the background that counts as ink (antialiasing aside)
-TIE = 0.03  # two different letters scoring this close: the character is unsure
+TIE = 0.01  # two different letters scoring this close (second look): the character is unsure
 # List text is matched against glyphs of its own kind (no board, no tile): a right match scores
 # 0.958-1.0 on the pages measured, a look-alike learned from one word (e for o) up to 0.91;
 # below this the character is reported unsure, not guessed.
@@ -118,7 +118,38 @@ def font_files() -> list[Path]:
         if d.is_dir():
             out.extend(p for p in sorted(d.rglob("*")) if p.suffix.lower() in (".ttf", ".otf"))
     skip = ("italic", "oblique", "math", "symbol", "emoji")
-    return [p for p in out if not any(s in p.stem.lower() for s in skip)]
+    named = [p for p in out if not any(s in p.stem.lower() for s in skip)]
+    # Names do not say everything (URW's "C059-BdIta" is italic, "D050000L" is dingbats):
+    # a font is kept only when it draws an upright Latin letter.
+    return [p for p in named if draws_upright_latin(p)]
+
+
+def draws_upright_latin(path: Path, size: int = 64) -> bool:
+    """Does this font draw "l" as a letter would be: a tall, thin, upright stroke? (A dingbat
+    or symbol font draws a shape there; an italic or script one leans.)"""
+    from PIL import Image, ImageDraw, ImageFont
+
+    try:
+        font = ImageFont.truetype(str(path), size)
+    except OSError:
+        return False
+    img = Image.new("L", (size * 2, size * 2), 0)
+    ImageDraw.Draw(img).text((size // 2, size // 4), "l", fill=255, font=font)
+    ink = np.asarray(img) > 127
+    rows = np.flatnonzero(ink.any(axis=1))
+    if rows.size < size // 3:
+        return False
+    # The stem: the middle half of the letter's height (serifs and a mono "l"'s foot left out).
+    middle = range(rows[0] + rows.size // 4, rows[-1] - rows.size // 4 + 1)
+    widths, centres = [], []
+    for y in middle:
+        xs = np.flatnonzero(ink[y])
+        widths.append(xs.size)
+        centres.append(xs.mean() if xs.size else np.nan)
+    if not widths or 3 * float(np.median(widths)) > rows.size:
+        return False  # a round or wide shape, not a stroke
+    lean = abs(np.nanmean(centres[: len(centres) // 4]) - np.nanmean(centres[-len(centres) // 4:]))
+    return bool(lean <= 0.04 * rows.size)  # leaning more than ~5 degrees over the middle: italic
 
 
 RENDER_SIZES = (64,)  # px: outlines (a second, small size made I tie with look-alikes)
@@ -451,16 +482,12 @@ def _key(g: Glyph) -> tuple[tuple[int, ...], bytes]:
 
 
 def _match_sure(t: glyphs.Templates, norm: list[np.ndarray]) -> list[tuple[str, float]]:
-    """Templates.match, with a near tie between two different characters made '?'."""
-    out = t.match(norm)
-    feats = glyphs._unit(np.stack([glyphs._coarse(glyphs.features(g)) for g in norm]))
+    """Templates.match, with a near tie between two different characters made '?'. The tie
+    is judged on the shift-tolerant second look when one was taken: with a template per
+    installed font, some font's other letter always comes close on the coarse look alone."""
     result = []
-    for (ch, s), v in zip(out, feats, strict=True):
-        scores = (t.matrix * v).sum(axis=1)
-        order = np.argsort(-scores)
-        first = t.letters[order[0]]
-        rival = next((scores[j] for j in order if t.letters[j] != first), -1.0)
-        if ch != "?" and (s < SURE or (ch == first and scores[order[0]] - rival < TIE)):
+    for ch, s, rival in t.match_with_rival(norm):
+        if ch != "?" and (s < SURE or s - rival < TIE):
             ch = "?"
         result.append((ch, s))
     return result

@@ -66,7 +66,7 @@ _MIDDLE_DISC = _disc(TILE_PX - 2 * RING[1], TILE_PX - 2 * RING[1], 1.0)
 ROUND_LETTER_SHARE = 0.72  # of a circle's diameter: its letter, without the rim's shadows
 
 
-def _round_letters(tiles: list[np.ndarray], rings: list[float]) -> list[np.ndarray]:
+def round_letters(tiles: list[np.ndarray], rings: list[float]) -> list[np.ndarray]:
     """The middle of round tiles, where the letter is, with the rest of that square set to the
     tile colour (the rim's shadows and the page in the corners would read as ink)."""
     out = []
@@ -81,8 +81,8 @@ def _round_letters(tiles: list[np.ndarray], rings: list[float]) -> list[np.ndarr
 
 # Every other ring pixel is plenty for a median and an agreement share, at half the cost.
 _CHECKER = np.add.outer(np.arange(TILE_PX), np.arange(TILE_PX)) % 2 == 0
-_RINGS = {r: _ring_mask(r) for r in (False, True)}
-_RINGS_SPARSE = {r: m & _CHECKER for r, m in _RINGS.items()}
+RINGS = {r: _ring_mask(r) for r in (False, True)}
+_RINGS_SPARSE = {r: m & _CHECKER for r, m in RINGS.items()}
 
 
 def _ring_sides(mask: np.ndarray) -> np.ndarray:
@@ -106,7 +106,7 @@ def _top_ends(mask: np.ndarray, sides: np.ndarray) -> np.ndarray:
 def _ring_set(ring: tuple[int, int], round_: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A sampling ring's mask, its sparse half and the side of each sparse pixel."""
     if ring == RING:
-        return _RINGS[round_], _RINGS_SPARSE[round_], _RING_SIDES[round_]
+        return RINGS[round_], _RINGS_SPARSE[round_], _RING_SIDES[round_]
     full = _ring_mask(round_, ring)
     sparse = full & _CHECKER
     return full, sparse, _ring_sides(sparse)
@@ -567,7 +567,7 @@ def find_toasts(view: BoardView, grid: Grid, theme: str) -> list[tuple[int, int,
     return boxes
 
 
-def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> int:
+def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> int:
     """Intersection area of two boxes."""
     return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
 

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
-from autobot.errors import AutobotError
+from autobot.errors import BadInput
 from autobot.wordle import upper_word
 from autobot.words import WordList, load_words, parse_words
 
@@ -80,8 +80,8 @@ def spec(code: str) -> LanguageSpec:
     try:
         return _SPEC[code.lower()]
     except KeyError:
-        raise AutobotError(
-            f"unknown language {code!r} (choose from {', '.join(LANGUAGES)})", 2
+        raise BadInput(
+            f"unknown language {code!r} (choose from {', '.join(LANGUAGES)})"
         ) from None
 
 

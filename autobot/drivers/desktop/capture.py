@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from autobot.drivers.pointer import Rect
-from autobot.errors import UNAVAILABLE_EXIT, AutobotError
+from autobot.errors import AutobotError, Unavailable
 
 
 def parse_region(text: str) -> tuple[int, int, int, int]:
@@ -54,17 +54,16 @@ class MssScreen:
         try:
             import mss
         except ImportError:
-            raise AutobotError("mss is not installed (pip install mss)", UNAVAILABLE_EXIT) from None
+            raise Unavailable("mss is not installed (pip install mss)") from None
         if os.name == "posix" and os.uname().sysname == "Linux" and not os.environ.get("DISPLAY"):
             # Linux without X: mss would fail with a long Xlib message; say it plainly.
-            raise AutobotError("no display: DISPLAY is not set (screen capture needs a desktop)",
-                               UNAVAILABLE_EXIT)
+            raise Unavailable("no display: DISPLAY is not set (screen capture needs a desktop)")
         factory = getattr(mss, "MSS", None) or mss.mss  # mss >= 10 renamed mss.mss to mss.MSS
         try:
             sct = factory()
             monitors = sct.monitors
         except Exception as exc:  # mss raises ScreenShotError with Xlib's words
-            raise AutobotError(f"cannot capture the screen: {exc}", UNAVAILABLE_EXIT) from None
+            raise Unavailable(f"cannot capture the screen: {exc}") from None
         if self._region is not None:
             x, y, w, h = self._region
             box = {"left": x, "top": y, "width": w, "height": h}
@@ -102,7 +101,7 @@ class MssScreen:
         try:
             shot = self._sct.grab(self._box)
         except Exception as exc:
-            raise AutobotError(f"screen capture failed: {exc}", UNAVAILABLE_EXIT) from None
+            raise Unavailable(f"screen capture failed: {exc}") from None
         # Measured, not assumed: a Retina grab is twice the size of the rectangle asked for.
         self._frame_size = (int(shot.width), int(shot.height))
         return bgra_to_rgb(shot.raw, shot.width, shot.height)
@@ -113,7 +112,7 @@ class MssScreen:
         try:
             shot = self._sct.grab({"left": left, "top": top, "width": width, "height": height})
         except Exception as exc:
-            raise AutobotError(f"screen capture failed: {exc}", UNAVAILABLE_EXIT) from None
+            raise Unavailable(f"screen capture failed: {exc}") from None
         return bgra_to_rgb(shot.raw, shot.width, shot.height)
 
     def geometry(self) -> tuple[Rect, tuple[int, int], list[Rect]]:

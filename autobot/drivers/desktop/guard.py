@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from autobot.errors import SAFETY_EXIT, AutobotError
+from autobot.errors import SafetyStop
 
 
 def _patch_is_blank(frame: np.ndarray, x: int, y: int, half: int, background: np.ndarray) -> bool:
@@ -264,11 +264,10 @@ class GuardedDriver:
                 # A shaking or bouncing row can shift the grid for a moment: only a board that
                 # stands still somewhere else (or stays off for the whole wait) is a move.
                 if getattr(read, "settled", True) or self._clock() >= deadline:
-                    raise AutobotError(f"safety stop: {why}; not typing", SAFETY_EXIT)
+                    raise SafetyStop(f"safety stop: {why}; not typing")
             elif self._clock() >= deadline:
-                raise AutobotError(
+                raise SafetyStop(
                     "safety stop: the board is gone (window covered, moved or closed); not typing",
-                    SAFETY_EXIT,
                 )
             self._sleep(0.05)
 
@@ -279,9 +278,9 @@ class GuardedDriver:
         if self.seen_rows is not None and rows is not None:
             why = rows_differ(self.seen_rows, rows)
             if why:
-                raise AutobotError(
+                raise SafetyStop(
                     f"safety stop: the board changed since the bot last looked ({why}); "
-                    "not typing", SAFETY_EXIT)
+                    "not typing")
         self.inner.type_word(word)
 
     def press_enter(self) -> None:

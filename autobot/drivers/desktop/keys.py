@@ -11,22 +11,21 @@ from typing import Any
 
 from autobot.drivers.desktop.capture import MssScreen
 from autobot.drivers.pointer import PointerMap, pointer_map
-from autobot.errors import SAFETY_EXIT, UNAVAILABLE_EXIT, AutobotError
+from autobot.errors import SafetyStop, Unavailable
 
 
 def _import_pyautogui() -> Any:
     """pyautogui, imported only now: it connects to the X display as it loads."""
     if os.name == "posix" and os.uname().sysname == "Linux" and not os.environ.get("DISPLAY"):
-        raise AutobotError("no display: DISPLAY is not set (live typing needs a desktop)",
-                           UNAVAILABLE_EXIT)
+        raise Unavailable("no display: DISPLAY is not set (live typing needs a desktop)")
     try:
         import pyautogui
     except ImportError:
-        raise AutobotError(
-            "live typing needs pyautogui: pip install 'autobot[desktop]'", UNAVAILABLE_EXIT
+        raise Unavailable(
+            "live typing needs pyautogui: pip install 'autobot[desktop]'"
         ) from None
     except Exception as exc:  # KeyError('DISPLAY'), Xlib.error.DisplayConnectionError, ...
-        raise AutobotError(f"pyautogui cannot reach the display: {exc!r}", UNAVAILABLE_EXIT) \
+        raise Unavailable(f"pyautogui cannot reach the display: {exc!r}") \
             from None
     pyautogui.FAILSAFE = True  # the documented abort: fling the mouse into a screen corner
     return pyautogui
@@ -42,8 +41,8 @@ def failsafe_guard(call: Callable[[], None], pyautogui: Any) -> None:
     try:
         call()
     except pyautogui.FailSafeException:
-        raise AutobotError(
-            "safety stop: the mouse is in a screen corner (pyautogui failsafe)", SAFETY_EXIT
+        raise SafetyStop(
+            "safety stop: the mouse is in a screen corner (pyautogui failsafe)"
         ) from None
 
 
@@ -59,6 +58,8 @@ class DesktopDriver:
         self.key_delay = key_delay
         self._gui = _import_pyautogui()
         self._pointer = pointer
+        # Called before every key (None) and click (its pointer point): the focus watchdog.
+        self.before_input: Callable[[tuple[int, int] | None], None] | None = None
 
     @property
     def pointer(self) -> PointerMap:
@@ -68,6 +69,8 @@ class DesktopDriver:
         return self._pointer
 
     def _press(self, key: str) -> None:
+        if self.before_input is not None:
+            self.before_input(None)
         # _pause=False: pyautogui's global PAUSE (0.1 s per call) would slow every key; we pace.
         failsafe_guard(lambda: self._gui.press(key, _pause=False), self._gui)
 
@@ -96,13 +99,15 @@ class DesktopDriver:
     def click(self, x: float, y: float) -> None:
         """Left-click frame pixel (x, y) of the screen's frames, wherever the pointer has it."""
         px, py = self.pointer.to_pointer(x, y)
+        if self.before_input is not None:
+            self.before_input((px, py))
         failsafe_guard(lambda: self._gui.click(px, py, _pause=False), self._gui)
 
     def click_key(self, keyboard: Any, label: str) -> None:
         """Click an on-screen key of a read keyboard (autobot.vision.keyboard.KeyboardRead)."""
         key = keyboard.key(label)
         if key is None:
-            raise AutobotError(f"no on-screen key {label!r} to click", SAFETY_EXIT)
+            raise SafetyStop(f"no on-screen key {label!r} to click")
         self.click(*key.center)
 
     def close(self) -> None:
@@ -113,8 +118,7 @@ def measure_pointer(screen: Any, gui: Any) -> PointerMap:
     """The frame -> pointer map of `screen`: its capture geometry against the pointer's size."""
     geometry = getattr(screen, "geometry", None)
     if not callable(geometry):
-        raise AutobotError("cannot map clicks: the screen does not say what it captures",
-                           UNAVAILABLE_EXIT)
+        raise Unavailable("cannot map clicks: the screen does not say what it captures")
     capture, frame_size, monitors = geometry()
     width, height = gui.size()
     # X11's pointer size is the root window's (every monitor); Windows' and macOS' the

@@ -12,7 +12,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 
-from autobot.errors import UNAVAILABLE_EXIT, AutobotError
+from autobot.errors import Unavailable
 
 
 def _free_display(start: int = 90) -> int:
@@ -20,7 +20,7 @@ def _free_display(start: int = 90) -> int:
     for n in range(start, start + 200):
         if not os.path.exists(f"/tmp/.X{n}-lock") and not os.path.exists(f"/tmp/.X11-unix/X{n}"):
             return n
-    raise AutobotError("no free X display number", UNAVAILABLE_EXIT)
+    raise Unavailable("no free X display number")
 
 
 def _serves(n: int, pid: int) -> bool:
@@ -46,7 +46,7 @@ def virtual_display(
     xvfb = shutil.which("Xvfb")
     xauth = shutil.which("xauth")
     if not xvfb or not xauth:
-        raise AutobotError("Xvfb/xauth not found (apt-get install xvfb xauth)", UNAVAILABLE_EXIT)
+        raise Unavailable("Xvfb/xauth not found (apt-get install xvfb xauth)")
     tmp = tempfile.mkdtemp(prefix="autobot-xvfb-")
     auth = os.path.join(tmp, "Xauthority")
     proc: subprocess.Popen[bytes] | None = None
@@ -73,7 +73,7 @@ def virtual_display(
             proc.kill()
             proc.wait()
             proc = None
-        raise AutobotError("Xvfb did not start", UNAVAILABLE_EXIT)
+        raise Unavailable("Xvfb did not start")
     finally:
         if proc is not None:
             proc.terminate()

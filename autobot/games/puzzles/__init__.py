@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from autobot.errors import AutobotError
+from autobot.errors import BadInput
 from autobot.games.puzzles import sudoku, takuzu
 
 
@@ -44,7 +44,7 @@ def find_puzzle(name: str) -> Puzzle:
     puzzle = PUZZLES.get(ALIASES.get(key, key))
     if puzzle is None:
         names = ", ".join([*PUZZLES, *ALIASES])
-        raise AutobotError(f"unknown puzzle {name!r} (choose from {names})", 2)
+        raise BadInput(f"unknown puzzle {name!r} (choose from {names})")
     return puzzle
 
 

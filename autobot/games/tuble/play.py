@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 import numpy as np
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, SafetyStop
 from autobot.games.tuble import ROWS
 from autobot.games.tuble.network import fold, load_network
 from autobot.games.tuble.rules import WIN, describe, encode
@@ -70,8 +70,8 @@ def wait_for_row(grab: Callable[[], np.ndarray], count: int, timeout: float = RO
         if len(rows) > count and all(_complete(r) for r in rows):
             return rows, grabbed
         if time.monotonic() > deadline:
-            raise AutobotError(f"no new answer row after {timeout:g} s (the page did not take "
-                               "the guess)", 4)
+            raise SafetyStop(f"no new answer row after {timeout:g} s (the page did not take "
+                             "the guess)")
         time.sleep(0.05)
 
 
@@ -93,14 +93,14 @@ def play_tuble(driver: Any, player: OptimalPlayer | None = None,
         candidates = consistent(candidates, names.index(row.station), code, table)
     while len(game.rows) < ROWS and not game.won:
         if len(candidates) == 0:
-            raise AutobotError("no station fits the rows on the page", 4)
+            raise SafetyStop("no station fits the rows on the page")
         guess = player.decide(candidates)
         game.move_ms.append((time.perf_counter() - grabbed) * 1000)
         rows, grabbed = _enter_guess(driver, game, fold(names[guess]), cache)
         row = rows[-1]
         if row.station != names[guess]:
-            raise AutobotError(f"the page shows {row.station or row.text!r}, not the station "
-                               f"typed ({names[guess]})", 4)
+            raise SafetyStop(f"the page shows {row.station or row.text!r}, not the station "
+                             f"typed ({names[guess]})")
         game.rows = rows
         if on_row:
             on_row(row)
@@ -131,7 +131,7 @@ def _enter_guess(driver: Any, game: TubleGame, typed: str, cache: dict[bytes, An
     time.sleep(0.1)  # the list is drawn on the next frame
     spot = first_suggestion(before, driver.screen.grab())
     if spot is None:
-        raise AutobotError(f"no autocomplete suggestion seen after typing {typed!r}", 4)
+        raise SafetyStop(f"no autocomplete suggestion seen after typing {typed!r}")
     driver.click(*spot)
     return wait_for_row(driver.screen.grab, len(game.rows), cache=cache)
 

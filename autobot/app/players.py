@@ -1,0 +1,116 @@
+"""The game, the answer and the player (solver, reader) that the command-line options name."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from autobot.app.options import length_from_page, multi_strategy, user_game
+from autobot.errors import AutobotError
+
+
+def game_from_args(args: argparse.Namespace) -> Any:
+    """The `autobot.games.Game` the options name: --game/--length (five-letter Wordle when
+    neither is given), or the game of the user's --answers/--guesses lists."""
+    listed = user_game(args)
+    if listed is not None:
+        return listed
+    from autobot.games import find_game
+
+    return find_game(getattr(args, "game", "wordle"), getattr(args, "length", None) or 5)
+
+
+def check_answer(word: str | None, game: Any) -> str | None:
+    """The --answer word, lowercase, if the page would accept it; else bad input."""
+    if word is None:
+        return None
+    word = word.strip().lower()
+    if game.adversarial:
+        raise AutobotError(f"--answer: {game.name} has no fixed answer (it picks as you go)")
+    if game.solver is not None:
+        from autobot.words import load_words
+
+        known: Any = load_words("nyt")  # the classic solver's page list: every NYT word
+    else:
+        known = game.guesses
+    if word not in known:
+        raise AutobotError(f"--answer: {word.upper()} is not in the word list ({game.label})")
+    return word
+
+
+def page_game(game: Any) -> dict[str, Any]:
+    """The bundled page's `length=` and `mode=` for the game."""
+    return {"length": game.length, "mode": game.page_mode}
+
+
+def solver_from_args(args: argparse.Namespace) -> Any:
+    """The game's player for --strategy/--hard/--start/--lang (a --start that is not a word is
+    bad input); the page's language and width when they are the page's to tell."""
+    from dataclasses import replace
+
+    from autobot.games.player import make_player
+    from autobot.solver import SolverConfig
+
+    start = args.start.lower() if args.start else None
+    game = game_from_args(args)
+    lang = getattr(args, "lang", "en")  # None: the page is to tell
+    named = lang or "en"
+    config = SolverConfig(strategy=getattr(args, "strategy", "default"), hard=args.hard,
+                          start=start, lang=named)
+
+    def make(code: str) -> Any:
+        # --start is a word of the language named (or of English, until the page says more).
+        return make_player(game, replace(config, lang=code,
+                                         start=start if code == named else None))
+
+    solver = make(named)
+    if lang is None and game.solver is not None:  # other languages are the classic solver's
+        from autobot.players import PageLanguage
+
+        solver = PageLanguage(make)
+    if length_from_page(args):
+        from autobot.games import find_game
+        from autobot.players import PageWidth
+
+        # A board of another width: that length's words (English; --start is five letters).
+        solver = PageWidth(solver, lambda width: make_player(
+            find_game("wordle", width), SolverConfig(hard=args.hard)), game)
+    return solver
+
+
+def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The --profile calibration (or None) and a board reader that uses it."""
+    from autobot.vision.learned import PageReader
+
+    profile = None
+    if getattr(args, "profile", None):
+        from autobot.harness.calibration import load_profile
+
+        profile = load_profile(args.profile)  # missing or broken: one line, exit 2
+
+    # One reader per game: unchanged tiles skip glyph matching, and the page's own glyphs are
+    # learned from the letters the bot types.
+    return profile, PageReader(profile)
+
+
+def save_learned_glyphs(reader: Any, profile: Any, console: Any) -> None:
+    """The page's own glyphs the reader learned from typed letters, kept with a --profile that
+    has a glyph folder (`autobot calibrate --letters`): the next run reads the page's font
+    from its first frame, a game in progress too."""
+    folder = getattr(profile, "templates_dir", None)
+    save = getattr(reader, "save", None)
+    if folder is None or save is None or not reader.known():
+        return
+    written = save(folder, tag="page")
+    console.print(f"learned the page's glyphs of {reader.known()}: {len(written)} saved in "
+                  f"{folder}")
+
+
+def many_solver(args: argparse.Namespace) -> Any:
+    """The many-board solver for --strategy / --start."""
+    from autobot.multiboard import OPENER, MultiSolver
+
+    lang = getattr(args, "lang", None) or "en"
+    return MultiSolver(multi_strategy(args), start=(args.start or OPENER), lang=lang,
+                       **{k: v for k in ("answers", "guesses")
+                          if (v := getattr(args, k, None)) is not None})

@@ -1,0 +1,122 @@
+"""Serve the page, open a browser on it, make the driver that plays it: one context manager for
+every command that plays in a browser (`play`, `play --boards`, `live --launch`, the browser
+benchmark)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+@dataclass
+class Session:
+    """A browser with the page open, and the driver that plays it (None for an app window on a
+    desktop the bot plays through its own screen capture)."""
+
+    url: str | None  # the page loaded first (None: nothing loaded yet)
+    base: str | None  # the bundled page's server address (None: a page of the user's)
+    webdriver: Any
+    driver: Any
+    seconds: float  # the browser and the first page up in
+
+    def load(self, url: str) -> None:
+        """Open another page in the same browser (the next game of a benchmark)."""
+        from autobot.drivers.browser import load_page
+
+        load_page(self.webdriver, url)
+
+
+@contextlib.contextmanager
+def browser_session(
+    browser: Any,
+    *,
+    url: str | None = None,
+    bundled: Callable[[str], str | None] | None = None,
+    init_script: str | None = None,
+    key_delay_ms: float = 60.0,
+    record: Any = None,
+    app_window: bool = False,
+) -> Iterator[Session]:
+    """Serve the bundled page unless `url` is given (`bundled(base)` is its address, or None to
+    load nothing yet), open `browser` (a `BrowserConfig`) on a display it can use, run
+    `init_script` before the page's own scripts, load the page and make a `SeleniumDriver`.
+
+    `app_window`: a headed app window on the user's own desktop opens on the page itself (no
+    private display, no driver: the desktop is read and typed on by its own means). `record` (a
+    `GameRecord`) is told the phase reached, for the record of a run that fails on the way.
+    Everything is closed on any exit, in reverse order."""
+    from autobot.drivers.browser import add_init_script, load_page, open_browser
+    from autobot.drivers.driver import SeleniumDriver
+    from autobot.drivers.window import display_for, screen_for
+
+    def phase(name: str) -> None:
+        if record is not None:
+            record.phase = name
+
+    with contextlib.ExitStack() as stack:
+        phase("browser")
+        base = None
+        if url is None:
+            from autobot.page.server import serve_page
+
+            base = stack.enter_context(serve_page())
+            url = bundled(base) if bundled is not None else None
+        t0 = time.monotonic()
+        if app_window:
+            webdriver = stack.enter_context(open_browser(replace(browser, app_mode_url=url)))
+            yield Session(url, base, webdriver, None, time.monotonic() - t0)
+            return
+        stack.enter_context(display_for(browser))
+        webdriver = stack.enter_context(open_browser(browser))
+        if init_script:
+            add_init_script(webdriver, init_script)
+        if url is not None:
+            phase("page")
+            load_page(webdriver, url)
+        phase("game")
+        seconds = time.monotonic() - t0
+        driver = SeleniumDriver(webdriver, key_delay_ms=key_delay_ms,
+                                screen=screen_for(webdriver, browser))
+        yield Session(url, base, webdriver, driver, seconds)
+
+
+def browser_from_args(args: Any) -> Any:
+    """The `BrowserConfig` of the page/browser options (`app.options.add_browser_arguments`)."""
+    from autobot.drivers.browser import BrowserConfig
+
+    return BrowserConfig(headless=not args.headed, window_size=args.window_size,
+                         scale=args.scale, remote_url=args.remote)
+
+
+BUNDLED = "bundled"
+
+
+@contextlib.contextmanager
+def launched(args: Any) -> Iterator[str | None]:
+    """With --launch: serve the page if asked, open a headed Chromium app window on it."""
+    if not args.launch:
+        yield None
+        return
+    from autobot.app.session import browser_session
+    from autobot.drivers.browser import BrowserConfig
+
+    def bundled(base: str) -> str:
+        from autobot.app.options import check_answers
+        from autobot.app.players import check_answer, game_from_args, page_game
+        from autobot.page.server import page_url
+
+        game = game_from_args(args)
+        answer = check_answer(args.answer, game)
+        return page_url(base, answer=answer, theme=args.theme, contrast=args.contrast,
+                        hard=args.hard, boards=args.boards or 1,
+                        answers=check_answers(args.page_answers, args.boards or 1),
+                        **page_game(game))
+
+    x, y, w, h = args.window
+    browser = BrowserConfig(headless=False, window_size=(w, h), window_position=(x, y))
+    with browser_session(browser, url=None if args.launch == BUNDLED else args.launch,
+                         bundled=bundled, app_window=True) as session:
+        yield session.url

@@ -1,0 +1,130 @@
+"""Headless bench: the bundled 0h h1 and Sudoku pages won in Chromium from the screenshots
+(`autobot play --game ohhi|sudoku`'s loop), light at 1x and dark at 2x, the end checked twice:
+the grid read back from the pixels equals the solution, and the page itself says solved (its
+DOM, read by the bench only, never by the bot).
+
+    python -m autobot.bench.puzzles_page [--json FILE] [--quick]
+
+Prints one line per game and the per-move time (frame -> click/key) median and p95 overall, as
+`python -m autobot.bench.puzzles_live` does for the desktop apps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from autobot.errors import AutobotError
+
+LOOKS = (("light", 1.0), ("dark", 2.0))
+OHHI = ("6:1", "8:1", "10:1", "12:1")
+CLASSIC = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+# Solo's own puzzles (sgt-solo --generate), as the page's digits; the classic one without it.
+SOLO = ("2x3db#7", "3x3di#1", "3x3du#1")
+WINDOW = (700, 800)
+
+
+def sudoku_specs(quick: bool) -> list[tuple[str, str]]:
+    """(label, digits) of the Sudokus played: Solo's generated ones when sgt-solo is here."""
+    from autobot.bench.puzzles import sgt_id
+    from autobot.games.puzzles import sudoku
+
+    specs = [("classic", CLASSIC)]
+    for params in SOLO[:1] if quick else SOLO:
+        try:
+            q = sudoku.parse_solo(sgt_id("solo", params.split("#")[0], int(params.split("#")[1])))
+        except AutobotError as exc:
+            print(f"skipping solo {params}: {exc}", file=sys.stderr)
+            continue
+        specs.append((f"solo {params}", "".join(map(str, q.cells))))
+    return specs
+
+
+def play_one(webdriver: Any, base: str, puzzle: str, spec: str, theme: str) -> dict[str, Any]:
+    """Load one page, win it, check the page's own solved state."""
+    from autobot.drivers.browser import load_page
+    from autobot.drivers.driver import SeleniumDriver
+    from autobot.harness.puzzles_page import play_page, puzzle_url
+
+    load_page(webdriver, puzzle_url(base, puzzle, spec, theme))
+    time.sleep(0.2)
+    driver = SeleniumDriver(webdriver, key_delay_ms=0)
+    t0 = time.perf_counter()
+    try:
+        record = play_page(driver, puzzle, log=lambda _: None)
+    except AutobotError as exc:
+        return {"won": False, "error": str(exc), "latency_ms": []}
+    record["wall_s"] = round(time.perf_counter() - t0, 2)
+    record["page_solved"] = bool(webdriver.execute_script(  # the bench's check, not the bot's
+        "return document.body.classList.contains('solved')"))
+    return record
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    """Every puzzle x look; figures and a table."""
+    from autobot.drivers.browser import BrowserConfig, open_browser
+    from autobot.page.server import serve_page
+
+    games: list[dict[str, Any]] = []
+    plan = [("ohhi", f"size {s.split(':')[0]}", s) for s in (OHHI[:1] if quick else OHHI)]
+    plan += [("sudoku", label, digits) for label, digits in sudoku_specs(quick)]
+    with serve_page() as base:
+        for theme, scale in LOOKS:
+            with open_browser(BrowserConfig(scale=scale, window_size=WINDOW)) as webdriver:
+                for puzzle, label, spec in plan:
+                    g = play_one(webdriver, base, puzzle, spec, theme)
+                    g.update({"puzzle": puzzle, "label": label, "theme": theme, "scale": scale})
+                    games.append(g)
+                    print(f"{puzzle:<7}{label:<16}{theme:<6}{scale:g}x  "
+                          f"{'won' if g['won'] else 'NOT won'}  page "
+                          f"{'solved' if g.get('page_solved') else 'NOT solved'}  "
+                          f"end {'seen' if g.get('end_shown') else 'NOT seen'}  moves "
+                          f"{g.get('moves')}  move ms median {g.get('move_ms_median')} p95 "
+                          f"{g.get('move_ms_p95')}  {g.get('error', '')}".rstrip(), flush=True)
+    per_game = [g.pop("latency_ms") or [] for g in games]
+    lat = sorted(x for moves in per_game for x in moves)
+    # A game's first move also finds the grid, reads it and solves it: shown apart too.
+    rest = sorted(x for moves in per_game for x in moves[1:])
+    firsts = sorted(moves[0] for moves in per_game if moves)
+
+    def q(xs: list[float], p: float) -> float | None:
+        return round(xs[int(p * (len(xs) - 1))], 2) if xs else None
+
+    won = sum(bool(g["won"] and g.get("page_solved") and g.get("end_shown")) for g in games)
+    return {"games": games, "won": won, "played": len(games), "moves": len(lat),
+            "move_ms_median": q(lat, 0.5), "move_ms_p95": q(lat, 0.95),
+            "later_moves_ms_median": q(rest, 0.5), "later_moves_ms_p95": q(rest, 0.95),
+            "first_move_ms_median": q(firsts, 0.5), "first_move_ms_max": q(firsts, 1.0)}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse options, run, print and write --json."""
+    ap = argparse.ArgumentParser(prog="python -m autobot.bench.puzzles_page",
+                                 description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--quick", action="store_true", help="one game per puzzle and look")
+    args = ap.parse_args(argv)
+    try:
+        result = run(args.quick)
+    except AutobotError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    print(f"won {result['won']}/{result['played']}; per move (frame -> click/key, "
+          f"{result['moves']} moves) median {result['move_ms_median']} ms, p95 "
+          f"{result['move_ms_p95']} ms; after each game's first move median "
+          f"{result['later_moves_ms_median']} ms, p95 {result['later_moves_ms_p95']} ms; first "
+          f"moves (find + read + solve) median {result['first_move_ms_median']} ms, max "
+          f"{result['first_move_ms_max']} ms")
+    if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(result, indent=1) + "\n")
+    return 0 if result["won"] == result["played"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

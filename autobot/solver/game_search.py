@@ -1,0 +1,339 @@
+"""The numba core of the decision-tree search for any game (imported only when a tree is built).
+
+The same branch and bound as `autobot.solver.tree_search` (five-letter Wordle, hard mode), but
+driven by a game's codes instead of Wordle's 243 patterns: the guesses x answers codes matrix
+(uint16 up to ten letters, uint32 for eleven's 3**11) and the code of a won row. Buckets are
+counted in one shared counter per code (left zero after each use) and a guess's classes are
+found by sorting its codes, so nothing per node is as big as 3**N. Normal mode only.
+Integers only: candidate sets are arrays of answer indices, guesses are rows of the matrix.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba as nb
+import numpy as np
+from numba import types
+from numba.typed import Dict
+
+INF = 1 << 40  # "no tree within the depth limit"; the same value as autobot.solver.tree.INF
+# Memo values: cost << COST_SHIFT | guess << 1 | exact?  (guess index < 2**19 = 524,288).
+COST_SHIFT = 20
+
+i64, vec = types.int64, types.int64[::1]
+memo_type = types.DictType(types.int64, types.int64)
+# Codes are stored as they are when 3**N fits 16 bits (up to ten letters), else 32 bits.
+MATRICES = (types.uint16[:, ::1], types.uint32[:, ::1])
+ROWS = (types.uint16[::1], types.uint32[::1])
+
+
+@nb.njit(i64(vec, vec), cache=True)
+def set_hash(cands: np.ndarray, zob: np.ndarray) -> np.int64:
+    """A Zobrist hash of a candidate set (XOR of one random word per answer)."""
+    h = np.int64(0)
+    for j in range(cands.shape[0]):
+        h ^= zob[cands[j]]
+    return h
+
+
+@nb.njit(i64(vec, i64, vec), cache=True)
+def memo_key(cands: np.ndarray, depth: int, zob: np.ndarray) -> np.int64:
+    """The memo key of (candidate set, depth): wrapping int64 arithmetic, as numba does it."""
+    return set_hash(cands, zob) * np.int64(31) + depth
+
+
+@nb.njit([types.UniTuple(i64, 3)(row, vec, vec, i64) for row in ROWS], cache=True)
+def split_counts(row: np.ndarray, cands: np.ndarray, cnt: np.ndarray, win: int
+                 ) -> tuple[int, int, int]:
+    """(buckets, sum of squared bucket sizes, 1 if a candidate wins) of one guess's codes `row`
+    over `cands`; `cnt` (zeros, one per code) is left zero."""
+    parts = 0
+    ss = 0
+    for j in range(cands.shape[0]):
+        p = row[cands[j]]
+        c = cnt[p]
+        if c == 0:
+            parts += 1
+        ss += 2 * c + 1
+        cnt[p] = c + 1
+    hit = 1 if cnt[win] > 0 else 0
+    for j in range(cands.shape[0]):
+        cnt[row[cands[j]]] = 0
+    return parts, ss, hit
+
+
+@nb.njit([types.Tuple((vec, vec, vec))(row, vec, i64) for row in ROWS], cache=True)
+def classes(row, cands, win):
+    """The candidates grouped by their code under one guess: (members in group order, group
+    starts (one past the end last), group sizes), biggest group first, the won one left out."""
+    n = cands.shape[0]
+    codes = np.empty(n, np.int64)
+    for j in range(n):
+        codes[j] = row[cands[j]]
+    idx = np.argsort(codes, kind="mergesort")
+    bounds = np.empty(n + 1, np.int64)
+    m = 0
+    for j in range(n):
+        if j == 0 or codes[idx[j]] != codes[idx[j - 1]]:
+            bounds[m] = j
+            m += 1
+    bounds[m] = n
+    sizes = np.empty(m, np.int64)
+    keep = 0
+    for u in range(m):
+        if codes[idx[bounds[u]]] != win:
+            sizes[keep] = bounds[u + 1] - bounds[u]
+            bounds[keep] = bounds[u]
+            keep += 1
+    ranks = np.argsort(-sizes[:keep], kind="mergesort")
+    members = np.empty(n, np.int64)
+    starts = np.empty(keep + 1, np.int64)
+    out_sizes = np.empty(keep, np.int64)
+    pos = 0
+    for q in range(keep):
+        u = ranks[q]
+        starts[q] = pos
+        out_sizes[q] = sizes[u]
+        for j in range(bounds[u], bounds[u] + sizes[u]):
+            members[pos] = cands[idx[j]]
+            pos += 1
+    starts[keep] = pos
+    return members, starts, out_sizes
+
+
+# Explicit signatures (one per code width): compiled once and cached on disk, recursion included.
+@nb.njit([i64(vec, i64, i64, i64, m, i64, vec, vec, memo_type, vec, vec, vec, i64)
+          for m in MATRICES], cache=True)
+def solve(cands, depth, beta, level, matrix, win, topk, zob, memo, stats, answer_row, cnt, late):
+    """Least total guesses to finish every candidate within `depth` guesses.
+
+    Returns the exact restricted optimum (over the top-k guesses per node, ranked by the
+    partition lower bound 3n - hit - buckets) when it is below `beta`, else a lower bound
+    >= beta. `answer_row[a]` is answer a's guess row; `cnt` is a zeroed counter per code
+    (shared down the recursion: every use leaves it zero). `late` is added for every answer
+    won with the last allowed guess (0: a plain depth limit; large: the search allows one guess
+    beyond the game's rows, losing as few answers as it can, then fewest guesses).
+    """
+    n = cands.shape[0]
+    if n == 1:
+        return np.int64(1 + late) if depth == 1 else np.int64(1)
+    if depth <= 1:
+        return np.int64(INF)
+    if n == 2:
+        return np.int64(3 + late) if depth == 2 else np.int64(3)
+    key = memo_key(cands, depth, zob)
+    known = np.int64(2 * n - 1)
+    if key in memo:
+        v = memo[key]
+        cost = v >> COST_SHIFT
+        if v & 1:
+            return cost
+        if cost >= beta:
+            return cost
+        known = cost
+    if known >= beta:
+        return known
+    stats[0] += 1
+    # A candidate that tells every other one apart is the best possible (2n - 1).
+    for j in range(n):
+        g = answer_row[cands[j]]
+        parts, _, _ = split_counts(matrix[g], cands, cnt, win)
+        if parts == n:
+            # (one answer now, every other one next: on the last guess when depth is 2)
+            cost = 2 * n - 1 + (n - 1) * late if depth == 2 else 2 * n - 1
+            memo[key] = (cost << COST_SHIFT) | (g << 1) | 1
+            return np.int64(cost)
+    k = topk[min(level, topk.shape[0] - 1)]
+    top_key = np.full(k, np.int64(1) << 62)
+    top_g = np.full(k, -1, np.int64)
+    top_lb = np.zeros(k, np.int64)
+    node_lb = np.int64(INF)
+    nn1 = np.int64(n) * n + 1
+    for g in range(matrix.shape[0]):
+        parts, ss, h = split_counts(matrix[g], cands, cnt, win)
+        if parts == 1 and h == 0:
+            continue  # learns nothing
+        if depth == 2 and parts < n:
+            continue  # every class must then be a single word
+        lb = 3 * n - h - parts
+        if lb < node_lb:
+            node_lb = lb
+        kk = lb * nn1 + ss
+        if kk < top_key[k - 1]:
+            i = k - 1
+            while i > 0 and top_key[i - 1] > kk:
+                top_key[i] = top_key[i - 1]
+                top_g[i] = top_g[i - 1]
+                top_lb[i] = top_lb[i - 1]
+                i -= 1
+            top_key[i] = kk
+            top_g[i] = g
+            top_lb[i] = lb
+    if node_lb > known:
+        known = node_lb
+    if known >= beta:
+        memo[key] = known << COST_SHIFT
+        return known
+    best = beta
+    best_g = -1
+    fail_min = np.int64(INF)
+    for t in range(k):
+        g = top_g[t]
+        if g < 0:
+            break
+        if top_lb[t] >= best:
+            if top_lb[t] < fail_min:
+                fail_min = top_lb[t]
+            break
+        members, starts, sizes = classes(matrix[g], cands, win)
+        total = np.int64(n)
+        rest = np.int64(0)
+        for q in range(sizes.shape[0]):
+            rest += 2 * sizes[q] - 1
+        ok = True
+        for q in range(sizes.shape[0]):
+            s = sizes[q]
+            rest -= 2 * s - 1
+            sub = members[starts[q]:starts[q] + s]
+            v = solve(sub, depth - 1, best - total - rest, level + 1, matrix, win, topk, zob,
+                      memo, stats, answer_row, cnt, late)
+            total += v
+            if total + rest >= best:
+                ok = False
+                if total + rest < fail_min:
+                    fail_min = total + rest
+                break
+        if ok and total < best:
+            best = total
+            best_g = g
+    if best_g >= 0:
+        memo[key] = (best << COST_SHIFT) | (best_g << 1) | 1
+        return best
+    if fail_min < beta:
+        fail_min = beta  # a guess skipped because it could not beat `best` (= beta)
+    memo[key] = fail_min << COST_SHIFT
+    return fail_min
+
+
+@nb.njit([types.Tuple((vec, vec, vec))(vec, m, i64, vec) for m in MATRICES], cache=True)
+def node_bounds(cands, matrix, win, cnt):
+    """Per guess over `cands` (at least two): buckets, 1 if a candidate wins, and the
+    one-level lower bound on the total guesses after it, n + sum over buckets of 2s - 1."""
+    n = cands.shape[0]
+    g_count = matrix.shape[0]
+    parts_out = np.empty(g_count, np.int64)
+    hits = np.empty(g_count, np.int64)
+    lbs = np.empty(g_count, np.int64)
+    for g in range(g_count):
+        parts, _, h = split_counts(matrix[g], cands, cnt, win)
+        parts_out[g] = parts
+        hits[g] = h
+        lbs[g] = 3 * n - h - parts
+    return parts_out, hits, lbs
+
+
+def new_memo() -> Any:
+    """An empty memo: key (candidate set, depth) hash -> packed result."""
+    return Dict.empty(key_type=types.int64, value_type=types.int64)
+
+
+@nb.njit([types.void(row, vec, i64, vec, vec) for row in ROWS], cache=True)
+def partition_labels(row, cands, win, cnt, label):
+    """Each candidate's class under one guess, numbered by first appearance (the won one 0)."""
+    m = 0
+    for j in range(cands.shape[0]):
+        p = row[cands[j]]
+        if cnt[p] == 0:
+            m += 1
+            cnt[p] = -1 if p == win else m
+        label[j] = 0 if cnt[p] < 0 else cnt[p]
+    for j in range(cands.shape[0]):
+        cnt[row[cands[j]]] = 0
+
+
+@nb.njit([i64(vec, i64, m, i64, vec, memo_type, vec, vec) for m in MATRICES], cache=True)
+def worst_case(cands, limit, matrix, win, zob, memo, stats, cnt):
+    """The fewest guesses that win every candidate (the worst case over the answers) when it
+    is at most `limit`, else limit + 1: exhaustive over every guess, so a result above the
+    limit proves that no strategy wins them all within `limit` guesses.
+
+    Guesses that split the candidates into the same classes (with the same won one) are
+    equivalent and tried once. Memo values: result << 1 | exact?.
+    """
+    n = cands.shape[0]
+    if n == 1:
+        return np.int64(1)
+    if limit <= 1:
+        return limit + 1
+    if n == 2:
+        return np.int64(2)
+    key = memo_key(cands, 0, zob)
+    v = memo.get(key, np.int64(-1))
+    if v >= 0:
+        if v & 1:
+            return min(v >> 1, limit + 1)
+        if (v >> 1) > limit:
+            return limit + 1
+    stats[2] += 1
+    g_count = matrix.shape[0]
+    big = np.empty(g_count, np.int64)
+    hs = np.empty(g_count, np.int64)
+    label = np.zeros(n, np.int64)
+    other = np.zeros(n, np.int64)
+    for g in range(g_count):
+        row = matrix[g]
+        top = 0
+        for j in range(n):
+            c = cnt[row[cands[j]]] + 1
+            cnt[row[cands[j]]] = c
+            if c > top:
+                top = c
+        for j in range(n):
+            cnt[row[cands[j]]] = 0
+        big[g] = top
+        partition_labels(row, cands, win, cnt, label)
+        h = np.int64(1469598103934665603)  # FNV-1a over the labels
+        for j in range(n):
+            h = (h ^ (label[j] + 1)) * np.int64(1099511628211)
+        hs[g] = h
+    order = np.argsort(big, kind="mergesort")
+    # One guess per partition: the first in `order` of each hash group, and any whose labels
+    # differ from that one's (a hash collision, checked rather than trusted).
+    hs_o = hs[order]
+    by_hash = np.argsort(hs_o, kind="mergesort")
+    keep = np.zeros(g_count, np.bool_)
+    head = 0
+    for i in range(g_count):
+        t = by_hash[i]
+        if i == 0 or hs_o[t] != hs_o[by_hash[i - 1]]:
+            keep[t] = True
+            head = t
+        else:
+            partition_labels(matrix[order[head]], cands, win, cnt, label)
+            partition_labels(matrix[order[t]], cands, win, cnt, other)
+            if not np.array_equal(label, other):
+                keep[t] = True
+    best = limit + 1
+    for t in range(g_count):
+        g = order[t]
+        if big[g] == n:
+            break  # tells nothing (and every later one too: sorted)
+        if not keep[t]:
+            continue
+        row = matrix[g]
+        members, starts, sizes = classes(row, cands, win)
+        worst = np.int64(1)
+        for q in range(sizes.shape[0]):
+            sub = members[starts[q]:starts[q + 1]]
+            d = worst_case(sub, best - 2, matrix, win, zob, memo, stats, cnt)
+            if 1 + d > worst:
+                worst = 1 + d
+            if worst >= best:
+                break
+        if worst < best:
+            best = worst
+            if best == 2:
+                break  # nothing beats one guess that tells every candidate apart
+    memo[key] = (best << 1) | (1 if best <= limit else 0)
+    return best

@@ -1,0 +1,410 @@
+"""Decision trees for any game (every Wordle length): found by the project's search, as data.
+
+`build_game_tree(game)` searches the tree of least total guesses that wins every answer within the
+game's rows, over the top-k guesses per node (ranked by a partition lower bound over every allowed
+guess), memoised on the candidate set: the five-letter search (`autobot.solver.tree`) driven by the
+game's codes (`Game.block`) instead of Wordle's 243 patterns. `lower_bound` proves how far any tree
+can be from the one found. `load_game_tree` reads a shipped tree back (`autobot/trees/`), used only
+when both lists' digests match the game's.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from autobot.errors import AutobotError
+from autobot.games.base import Game
+
+FORMAT = 1
+KIND = "game-tree"  # keyed by the game's feedback codes (decimal), not Wordle's marks
+INF = 1 << 40
+COST_SHIFT = 20  # as in autobot.solver.game_search
+# k for the opener, the second guess, ..., the last k for every deeper guess.
+DEFAULT_TOP_K = (4, 40, 12)
+# Added per answer won only on the guess after the last row: beyond any total of guesses, so
+# the search loses as few answers as it can, then plays the fewest guesses.
+LATE = 1 << 16
+CHUNK = 2048  # guess rows scored at a time while building the matrix
+Node = dict[str, Any]
+
+
+def digest(words: Sequence[str]) -> str:
+    """A short fingerprint of a word list (a shipped tree is used only for its own lists)."""
+    return hashlib.sha256("\n".join(words).encode()).hexdigest()[:16]
+
+
+def codes_matrix(game: Game, guesses: Sequence[str] | None = None) -> np.ndarray:
+    """The guesses x answers matrix of the game's codes (uint16 when they fit, else uint32),
+    filled by row chunks (the int32 block of a long list at once would be hundreds of MB)."""
+    guesses = game.guesses if guesses is None else tuple(guesses)
+    dtype = np.uint16 if game.n_codes <= 1 << 16 else np.uint32
+    out = np.empty((len(guesses), len(game.answers)), dtype)
+    for start in range(0, len(guesses), CHUNK):
+        out[start:start + CHUNK] = game.block(guesses[start:start + CHUNK], game.answers)
+    return out
+
+
+@cache
+def _core() -> Any:
+    """The jitted search (numba is imported only when a tree is built)."""
+    from autobot.solver import game_search
+
+    return game_search
+
+
+@dataclass
+class GameSearch:
+    """One search problem: a game, its codes, the depth and top-k limits, with its memo."""
+
+    game: Game
+    depth: int
+    top_k: tuple[int, ...]
+    matrix: np.ndarray  # the game's codes, guesses x answers (uint16 or uint32)
+    late: int = 0  # cost of an answer won on the last allowed guess (LATE: one beyond the rows)
+    memo: Any = None
+    stats: np.ndarray = field(default_factory=lambda: np.zeros(4, np.int64))
+
+    def __post_init__(self) -> None:
+        core = _core()
+        self._core = core
+        self.memo = core.new_memo()
+        self.matrix = np.ascontiguousarray(self.matrix)
+        self.win = int(self.game.win_code)
+        self.cnt = np.zeros(self.game.n_codes, np.int64)  # one counter per code, kept zero
+        rng = np.random.default_rng(20220119)
+        self.zob = rng.integers(1, np.iinfo(np.int64).max, size=len(self.game.answers),
+                                dtype=np.int64)
+        self.topk_arr = np.array(self.top_k, np.int64)
+        index = {w: i for i, w in enumerate(self.game.guesses)}
+        missing = [w for w in self.game.answers if w not in index]
+        if missing:
+            raise AutobotError(f"{len(missing)} {self.game.label} answers are not allowed "
+                               f"guesses (e.g. {missing[0]})")
+        self.guess_index = index
+        self.answer_row = np.array([index[w] for w in self.game.answers], np.int64)
+
+    @classmethod
+    def of(cls, game: Game, depth: int | None = None,
+           top_k: Sequence[int] = DEFAULT_TOP_K) -> GameSearch:
+        """The search for `game`: within `depth` guesses, or by default within its rows plus one
+        that costs LATE per answer (all won in the rows when the search finds such a tree, else
+        the fewest answers lost)."""
+        if not top_k or any(k < 1 for k in top_k):
+            raise AutobotError("--top-k values must be positive integers")
+        if game.rows is None and depth is None:
+            raise AutobotError(f"{game.label} has unlimited rows: give a --depth")
+        if len(game.guesses) >= 1 << 19:
+            raise AutobotError(f"at most 524,287 allowed guesses, not {len(game.guesses):,}")
+        if depth is None:
+            return cls(game, int(game.rows or 0) + 1, tuple(top_k), codes_matrix(game), LATE)
+        return cls(game, int(depth), tuple(top_k), codes_matrix(game))
+
+    def solve(self, cands: np.ndarray, depth: int, level: int, beta: int = INF) -> int:
+        """The restricted optimum for these candidates (a bound if >= beta)."""
+        cands = np.ascontiguousarray(cands, dtype=np.int64)
+        return int(self._core.solve(cands, depth, beta, level, self.matrix, self.win,
+                                    self.topk_arr, self.zob, self.memo, self.stats,
+                                    self.answer_row, self.cnt, self.late))
+
+    def best_guess(self, cands: np.ndarray, depth: int, level: int) -> tuple[int, int]:
+        """(cost, guess row) of the best move for these candidates."""
+        n = len(cands)
+        if n <= 2:
+            return 2 * n - 1, int(self.answer_row[cands[0]])
+        cost = self.solve(cands, depth, level)
+        if cost >= INF:
+            raise AutobotError(f"{self.game.label}: no tree solves every answer within "
+                               f"{self.depth} guesses (try a larger --top-k)")
+        value = int(self.memo[int(self._core.memo_key(cands, depth, self.zob))])
+        assert value & 1, "the memo holds the exact value after an unbounded search"
+        return cost, (value & ((1 << COST_SHIFT) - 1)) >> 1
+
+    def children(self, guess: int, cands: np.ndarray) -> dict[int, np.ndarray]:
+        """The game's code -> candidates after `guess` (the won one left out)."""
+        ids = self.matrix[guess, cands]
+        return {int(c): cands[ids == c] for c in np.unique(ids) if c != self.win}
+
+    def build(self, guess: int, cands: np.ndarray, depth: int, level: int) -> tuple[Node, int]:
+        """The tree under `guess` at a node with these candidates, and its total guesses."""
+        node: Node = {"guess": self.game.guesses[guess]}
+        total = len(cands)
+        nxt: dict[str, Node] = {}
+        for code, sub in self.children(guess, cands).items():
+            _, g = self.best_guess(sub, depth - 1, level + 1)
+            child, cost = self.build(g, sub, depth - 1, level + 1)
+            nxt[str(code)] = child
+            total += cost
+        if nxt:
+            node["next"] = nxt
+        return node, total
+
+
+def build_game_tree(
+    game: Game,
+    start: str | None = None,
+    top_k: Sequence[int] = DEFAULT_TOP_K,
+    depth: int | None = None,
+    progress: Callable[[str], None] | None = None,
+    search: GameSearch | None = None,
+) -> dict[str, Any]:
+    """Search a tree for `game` (opening with `start`, else the best of the top-k openers);
+    returns the file's header object, tree included, checked by replaying every answer."""
+    began = time.perf_counter()
+    search = search or GameSearch.of(game, depth, top_k)
+    everyone = np.arange(len(game.answers), dtype=np.int64)
+    if start is None:
+        cost, g0 = search.best_guess(everyone, search.depth, 0)
+    else:
+        g0 = search.guess_index.get(start.lower(), -1)
+        if g0 < 0:
+            raise AutobotError(f"start word {start!r} is not an allowed {game.label} guess")
+    if progress:
+        progress(f"{game.label}: opener {game.guesses[g0]}, "
+                 f"{time.perf_counter() - began:.1f}s, nodes={int(search.stats[0])}")
+    tree, total = search.build(g0, everyone, search.depth, 0)
+    seconds = time.perf_counter() - began
+    result = GameTree(tree).evaluate(game)
+    if result["total"] != total or result["failures"]:
+        raise AssertionError(f"tree plays {result['total']} guesses, search said {total}")
+    rows = game.rows or search.depth
+    lost = sum(v for k, v in result["histogram"].items() if k > rows)
+    return {
+        "format": FORMAT, "kind": KIND, "game": game.label, "start": game.guesses[g0],
+        "answers_digest": digest(game.answers), "guesses_digest": digest(game.guesses),
+        "answers": len(game.answers), "guesses": len(game.guesses),
+        "top_k": list(search.top_k), "depth": search.depth, "rows": rows, "lost": lost,
+        "total": total,
+        "mean": round(total / len(game.answers), 4), "max": result["max"],
+        "histogram": {str(k): v for k, v in result["histogram"].items()},
+        "seconds": round(seconds, 1),
+        "nodes": int(search.stats[0]), "tree": tree,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# How far from the optimum: a lower bound on any tree's total
+
+
+def lower_bound(game: Game, search: GameSearch | None = None, budget_s: float = 60.0,
+                clock: Callable[[], float] = time.perf_counter) -> dict[str, Any]:
+    """A proven lower bound on the total guesses of any tree for `game` (any depth).
+
+    One level: after opener g, each bucket of s words needs at least 2s - 1 more guesses (one
+    can be the secret, the rest need one more each), so total >= 3n - hit(g) - buckets(g).
+    Two levels: the same bound applied to each bucket's best second guess. Openers are refined
+    to two levels in order of their one-level bound while the budget lasts; the bound is the
+    least of the refined ones and the one-level bound of the first opener not refined.
+    """
+    search = search or GameSearch.of(game)
+    core = _core()
+    everyone = np.arange(len(game.answers), dtype=np.int64)
+    n = len(everyone)
+    _, _, one = core.node_bounds(everyone, search.matrix, search.win, search.cnt)
+    order = np.argsort(one, kind="stable")
+    began = clock()
+    best_two, best_opener, refined = INF, -1, 0
+    for g in order:
+        if one[g] >= best_two or clock() - began > budget_s:
+            break
+        total = n
+        for sub in search.children(int(g), everyone).values():
+            if len(sub) <= 2:
+                total += 2 * len(sub) - 1
+                continue
+            _, _, lbs = core.node_bounds(sub, search.matrix, search.win, search.cnt)
+            total += int(lbs.min())
+        refined += 1
+        if total < best_two:
+            best_two, best_opener = total, int(g)
+    nxt = int(one[order[refined]]) if refined < len(order) else INF
+    bound = min(best_two, nxt)
+    return {
+        "lower_bound": int(bound), "lower_bound_mean": round(bound / n, 4),
+        "one_level": int(one[order[0]]), "openers_refined": refined,
+        "openers": len(order), "complete": bool(nxt >= best_two),
+        "best_two_level_opener": game.guesses[best_opener] if best_opener >= 0 else None,
+        "seconds": round(clock() - began, 1),
+    }
+
+
+def worst_case(game: Game, answers: Sequence[str], limit: int,
+               matrix: np.ndarray | None = None) -> int:
+    """The fewest guesses that win every one of `answers` (a subset of the game's) in the worst
+    case, if at most `limit`, else limit + 1, exhaustive over every allowed guess: above the
+    game's rows it proves that every strategy loses one of them (and so one of the game's)."""
+    core = _core()
+    index = {w: i for i, w in enumerate(game.answers)}
+    cands = np.array(sorted(index[w] for w in answers), np.int64)
+    matrix = codes_matrix(game) if matrix is None else matrix
+    zob = np.random.default_rng(20220119).integers(1, np.iinfo(np.int64).max,
+                                                     size=len(game.answers), dtype=np.int64)
+    return int(core.worst_case(cands, limit, matrix, game.win_code, zob, core.new_memo(),
+                               np.zeros(4, np.int64), np.zeros(game.n_codes, np.int64)))
+
+
+# ---------------------------------------------------------------------------------------------
+# The slow references the searches are tested against (small lists only: every guess, the
+# game's slow rule, no pruning)
+
+
+def reference_total(game: Game, depth: int, late: int = 0) -> int:
+    """The least total guesses of any tree winning every answer within `depth` guesses, by
+    trying every allowed guess at every node with the game's slow rule (INF if none); `late`
+    is added for each answer won only with the last guess."""
+
+    @cache
+    def best(cands: frozenset[str], left: int) -> int:
+        if len(cands) == 1:
+            return 1 + (late if left == 1 else 0)
+        if left <= 1:
+            return INF
+        out = INF
+        for guess in game.guesses:
+            groups: dict[int, set[str]] = {}
+            for answer in cands:
+                groups.setdefault(game.feedback(guess, answer), set()).add(answer)
+            rest = [frozenset(g) for code, g in groups.items() if code != game.win_code]
+            if len(rest) == 1 and len(rest[0]) == len(cands):
+                continue  # tells nothing
+            out = min(out, len(cands) + sum(best(g, left - 1) for g in rest))
+        return min(out, INF)
+
+    return best(frozenset(game.answers), depth)
+
+
+def reference_worst_case(game: Game) -> int:
+    """The fewest guesses that win every answer in the worst case, every guess tried."""
+
+    @cache
+    def worst(cands: frozenset[str]) -> int:
+        if len(cands) == 1:
+            return 1
+        out = 10**9
+        for guess in game.guesses:
+            groups: dict[int, set[str]] = {}
+            for answer in cands:
+                groups.setdefault(game.feedback(guess, answer), set()).add(answer)
+            rest = [frozenset(g) for code, g in groups.items() if code != game.win_code]
+            if len(rest) == 1 and len(rest[0]) == len(cands):
+                continue
+            out = min(out, 1 + max((worst(g) for g in rest), default=0))
+        return out
+
+    return worst(frozenset(game.answers))
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading and playing a tree
+
+
+class GameTree:
+    """A decision tree: the next guess for every sequence of feedback codes it covers."""
+
+    def __init__(self, root: Node) -> None:
+        self.root = root
+
+    @property
+    def start(self) -> str:
+        """The opening guess."""
+        return str(self.root["guess"])
+
+    def lookup(self, rows: Sequence[tuple[str, int]]) -> str | None:
+        """The tree's guess after these (guess, code) rows, or None if the game left the tree."""
+        node = self.root
+        for guess, code in rows:
+            if guess.lower() != node["guess"]:
+                return None
+            node = node.get("next", {}).get(str(int(code)))
+            if node is None:
+                return None
+        return str(node["guess"])
+
+    def play(self, game: Game, answer: str, limit: int = 30) -> list[str]:
+        """The guesses the tree makes against `answer` (by the game's slow reference rule)."""
+        node: Node | None = self.root
+        guesses: list[str] = []
+        while node is not None and len(guesses) < limit:
+            guesses.append(node["guess"])
+            code = game.feedback(node["guess"], answer)
+            if code == game.win_code:
+                return guesses
+            node = node.get("next", {}).get(str(code))
+        return guesses
+
+    def evaluate(self, game: Game) -> dict[str, Any]:
+        """Play every answer: total, max, histogram (int keys) and the unsolved ones."""
+        hist: dict[int, int] = {}
+        total, worst, failures = 0, 0, []
+        needed = np.zeros(len(game.answers), np.int64)
+        for i, answer in enumerate(game.answers):
+            played = self.play(game, answer)
+            if played[-1] != answer:
+                failures.append(answer)
+                continue
+            needed[i] = len(played)
+            total += len(played)
+            worst = max(worst, len(played))
+            hist[len(played)] = hist.get(len(played), 0) + 1
+        return {"games": len(game.answers), "total": total, "max": worst,
+                "histogram": dict(sorted(hist.items())), "failures": failures,
+                "needed": needed}
+
+
+def write_tree(header: dict[str, Any], path: Path) -> None:
+    """Save a tree file (gzip JSON, deterministic bytes)."""
+    data = json.dumps(header, separators=(",", ":")).encode()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
+        gz.write(data)
+
+
+def read_tree_file(path: Path) -> dict[str, Any]:
+    """A game-tree file's header object (tree included); bad files are reported, not raised raw."""
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            header = json.load(fh)
+    except (OSError, ValueError, EOFError) as exc:
+        raise AutobotError(f"cannot read tree file {path}: {exc}") from None
+    if not isinstance(header, dict) or header.get("kind") != KIND or "tree" not in header:
+        raise AutobotError(f"{path} is not an autobot game-tree file")
+    return header
+
+
+def shipped_path(game: Game) -> Path:
+    """Where the shipped tree for this game lives in the package (autobot/trees/wordle-4...)."""
+    return Path(str(resources.files("autobot").joinpath("trees", f"{game.label}.json.gz")))
+
+
+@cache
+def _shipped(path: Path) -> dict[str, Any] | None:
+    return read_tree_file(path) if path.is_file() else None
+
+
+def load_game_tree(game: Game) -> tuple[GameTree, dict[str, Any]] | None:
+    """The shipped tree and its header for `game`, or None when none matches its lists."""
+    header = _shipped(shipped_path(game))
+    if header is None or header.get("game") != game.label:
+        return None
+    if header.get("answers_digest") != digest(game.answers):
+        return None
+    if header.get("guesses_digest") != digest(game.guesses):
+        return None
+    if header.get("rows") != (game.rows or header.get("depth")):
+        return None  # built for another number of rows
+    return GameTree(header["tree"]), header
+
+
+__all__ = ["DEFAULT_TOP_K", "GameSearch", "GameTree", "build_game_tree", "codes_matrix",
+           "digest", "load_game_tree", "lower_bound", "read_tree_file", "reference_total",
+           "reference_worst_case", "shipped_path", "worst_case", "write_tree"]
