@@ -10,10 +10,13 @@ page (a whole game is minutes long). The bundled page's fold=1 boards are zoomed
 from __future__ import annotations
 
 import json
+import time
 import unicodedata
 
 import pytest
 from conftest import CLONES, DATE_SHIM, play_clone, require_chromium, serve_clone
+
+from autobot.wordle import score
 
 pytestmark = pytest.mark.browser
 
@@ -109,3 +112,44 @@ def test_boards_below_the_fold_of_the_bundled_page_are_zoomed_into_view(base) ->
         assert room.level < 1.0 and room.log
         boards = many_boards(driver.screen.grab_full())
         assert [b.rows for b in boards] == [13] * 8  # each one whole
+
+
+def test_duotrigordle_boards_below_its_box_are_scrolled_into_view_and_stitched() -> None:
+    """Five guesses in (typed as keys), the 32 boards of 6 rows no longer fit the board box;
+    its 22 px tiles at zoom 0.8 are not even found, so the boards are scrolled through by the
+    wheel and the views stitched: every board once, every row."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
+    from autobot.drivers.driver import SeleniumDriver
+    from autobot.loop.probe import room_for
+    from autobot.vision.boards import BoardsReader, many_boards
+
+    require_chromium()
+    words = ["slate", "crony", "pudgy", "whelk", "admit"]
+    with serve_clone("duotrigordle") as base, \
+            open_browser(BrowserConfig(headless=True, window_size=(1280, 1024))) as wd:
+        add_init_script(wd, START)
+        load_page(wd, base)
+        driver = SeleniumDriver(wd)
+        reader = BoardsReader()
+        for _ in range(20):  # the welcome menu first, then the game's empty boards
+            if len(reader(driver.screen.grab_full()).boards) == 32:
+                break
+            time.sleep(0.25)
+        for word in words:
+            ActionChains(wd).send_keys(*word).pause(0.1).send_keys(Keys.RETURN).perform()
+            time.sleep(0.4)
+        time.sleep(1.0)
+        assert len(many_boards(driver.screen.grab_full())) < 32  # not all in view
+        room = room_for(driver)
+        assert room.bring("test")
+        assert room.level == 1.0 and room.log[-1].startswith("scroll")
+        read = reader(room.frame())
+        assert len(read.boards) == 32 and read.settled, read.reasons
+        assert all(len(b.rows) == len(words) + 1 for b in read.boards)
+    # Each board once, in its place: its colours are its own answer's (the clone's list).
+    targets = json.loads((CLONES / "duotrigordle" / "historic-targets.json").read_text())
+    for board, answer in zip(read.boards, targets["targets"]["5"], strict=True):
+        assert [marks for _, marks in board.rows[:-1]] == [score(w, answer) for w in words]

@@ -208,12 +208,13 @@ class SeleniumDriver:
         builder.pointer_action.click()
         builder.perform()
 
-    def scroll(self, x: float, y: float, dy: float) -> None:
-        """Turn the mouse wheel over frame pixel (x, y) by `dy` frame pixels (down > 0)."""
+    def scroll(self, x: float, y: float, dy: float, ratio: float | None = None) -> None:
+        """Turn the mouse wheel over frame pixel (x, y) by `dy` frame pixels (down > 0);
+        `ratio`: frame pixels per CSS pixel when known (else measured, a screenshot)."""
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 
-        ratio = self.css_ratio()
+        ratio = ratio or self.css_ratio()
         origin = ScrollOrigin.from_viewport(int(x / ratio), int(y / ratio))
         ActionChains(self.webdriver).scroll_from_origin(origin, 0, int(dy / ratio)).perform()
 

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from autobot.drivers.driver import Driver
 from autobot.errors import AutobotError, SafetyStop, UserQuit
-from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings
+from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings, reason_code
 from autobot.loop.rows import row_kind, row_matches
 from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
@@ -38,13 +38,16 @@ MISREAD_SCORED = 2
 
 
 def letters_near(letters: str, word: str, slack: int = MISREAD) -> bool:
-    """Does a row's LETTERS show `word`, but for at most `slack` letters read as others? Every
+    """Does a row's LETTERS show `word`, but for at most `slack` letters (of the alphabet: the
+    same look-alike anywhere in the row counts once) read as others? Every
     open board shows the same row, so a dropped key still shows (a tile left empty); a
     letter read as its look-alike in a page's font must not stop the game."""
     if len(letters) != len(word):
         return False
-    return sum(a not in ("?", b) for a, b in zip(letters.upper(), word.upper(),
-                                                 strict=True)) <= slack
+    # A font draws a letter like another wherever it stands: COMEM read as CONEN is one
+    # look-alike (M as N), not two.
+    return len({(a, b) for a, b in zip(letters.upper(), word.upper(), strict=True)
+                if a not in ("?", b)}) <= slack
 
 
 def row_near(row: Row, turn: Turn) -> bool:
@@ -83,7 +86,8 @@ class ManyResult:
     exit_code: int = 0
     waiting_for: str | None = None
     found: int = 0  # boards found in view (auto) or told (--boards)
-    view: tuple[str, ...] = ()  # how boards out of view were brought into it (zoom steps)
+    view: tuple[str, ...] = ()  # how boards out of view were brought into it (zoom, scroll)
+    reason: str | None = None  # why it stopped, a `REASONS` code (None: won)
 
     def to_json(self) -> dict[str, Any]:
         """The `--json` record of `autobot play --boards N` / `autobot live --boards N`."""
@@ -102,6 +106,7 @@ class ManyResult:
             "waiting_for": self.waiting_for,
             "boards_found": self.found or self.boards,
             "brought_into_view": list(self.view),
+            "reason": self.reason or ("won" if self.won else None),
         }
 
 
@@ -180,6 +185,13 @@ def settled_from(board: Any, index: int) -> bool:
                and (max(named) <= index or min(named) > index + 2) for why in board.reasons)
 
 
+def quiet_to(board: Any, index: int) -> bool:
+    """Is this board read still up to row `index` (0-based)? What vision doubts past it
+    (the rows to come, empty in any game, cut by the edge of the view) is no motion."""
+    return all((named := _named_rows(why)) and min(named) > index + 1 for why in board.reasons) \
+        or settled_from(board, index)
+
+
 def open_reads(state: MultiState, read: Any, partial: bool = False) -> dict[int, Any] | None:
     """Every open board's read (None: the boards cannot be told apart in this read; with
     `partial`, a board not in view maps to None)."""
@@ -200,6 +212,12 @@ def rows_now(state: MultiState, read: Any) -> dict[int, Row] | None:
         return None
     k = len(state.guesses)
     return {b: tuple(r.rows[k]) for b, r in reads.items()}  # type: ignore[misc]
+
+
+def stall_code(seen: str, code: str | None) -> str | None:
+    """The reason code of a many-board wait that ran out: boards the reads never showed
+    (out of view, not brought into it) are their own; else the one-board loop's code."""
+    return "out_of_view" if "is not among" in seen or "no boards in view" in seen else code
 
 
 def describe_many(read: Any, state: MultiState) -> str:
@@ -225,30 +243,43 @@ class ManyLoop(GameLoop):
     def setup(self, boards: int, room: Any = None) -> None:
         self.state = MultiState(boards)
         self.started = True  # no resumed rows: a many-board game is played from its start
-        self.room = room  # zooms the page out when boards do not fit (None: cannot)
-        self.room_tried = -1  # the guess the room was last tried for
+        self.room = room  # zooms out / scrolls when boards do not fit (None: cannot)
+        self.room_tried: set[tuple[int, str]] = set()  # (guess, wait) the room was tried for
 
-    def make_room(self, read: Any, why: str) -> bool:
-        """Zoom out once per guess when open boards are out of view; True if it zoomed."""
+    def make_room(self, read: Any, why: str, wait: str = "ready") -> bool:
+        """Zoom out (else scroll through) once per guess and wait when open boards are out of
+        view; True if more came into view."""
         k = len(self.state.guesses)
-        if self.room is None or self.room_tried == k or not getattr(read, "found", False):
+        if self.room is None or (k, wait) in self.room_tried or not getattr(read, "found", False):
             return False
         got = open_reads(self.state, read, partial=True)
-        if got is not None and all(r is not None for r in got.values()):
+        # An open board in view whose row for this guess is cut by the edge of the view (or
+        # of its box: a row half shown reads as tiles moving, on a page that stands still)
+        # is no more in view than one not found.
+        if got is not None and all(r is not None and len(r.rows) > k and settled_from(r, k)
+                                   for r in got.values()):
             return False
-        self.room_tried = k
-        if not self.room.fit(why):
+        self.room_tried.add((k, wait))
+        bring = getattr(self.room, "bring", self.room.fit)
+        if not bring(why):
             return False
-        self.emit(Event("zoom", k, detail=self.room.log[-1]))
+        self.emit(Event(self.room.log[-1].split()[0], k, detail=self.room.log[-1]))
         if hasattr(self.reader, "side"):
             self.reader.side = None  # the tiles changed size: look for them afresh
         return True
 
     def track(self, read: Any) -> float:
         """As the watcher's, with "settled" meaning the open boards from the current row on."""
-        reads = open_reads(self.state, read) if read.found else None
+        reads = open_reads(self.state, read, partial=True) if read.found else None
         k = len(self.state.guesses)
-        calm = reads is not None and all(settled_from(r, k) for r in reads.values())
+        whole = [r is not None and len(r.rows) > k and settled_from(r, k)
+                 for r in (reads or {}).values()]
+        # Boards out of view, or cut by the edge of the view (read as tiles moving) past this
+        # guess's row or at it, say nothing: the page is still when the rest is (or its
+        # pixels are), and then those boards are brought into view (`make_room`).
+        calm = reads is not None and (all(whole) or self.frozen() > 0 or any(
+            r is not None for r in reads.values()) and all(
+            r is None or len(r.rows) <= k or quiet_to(r, k) for r in reads.values()))
         if is_dataclass(read) and calm != read.settled:
             read = replace(read, settled=calm)
         return super().track(read)
@@ -268,7 +299,7 @@ class ManyLoop(GameLoop):
             rows = self.settled_rows(read)
             if rows is None:
                 if still >= self.config.quiet:
-                    self.make_room(read, f"guess {index + 1}: boards out of view")
+                    self.make_room(read, f"guess {index + 1}: boards out of view", "scored")
                 return None
             if {row_kind(r) for r in rows.values()} != {"empty"}:
                 return "dirty" if still >= self.config.reject_patience else None
@@ -305,9 +336,16 @@ class ManyLoop(GameLoop):
             # A board this guess solved may fade or fold away at once (Duotrigordle): one
             # gone from view whose answer the guess can be is taken as solved, on two reads.
             gone = [b for b, r in got.items() if r is None]
+            if gone and still >= self.config.quiet \
+                    and self.make_room(read, f"guess {index + 1}: boards out of view", "scored"):
+                return None  # a board that grew a row past the edge of the view, back in it
             if gone and not all(could_be(self.state, b, guess) for b in gone):
                 return None
             reads = {b: r for b, r in got.items() if r is not None}
+            if still >= self.config.quiet and not all(
+                    len(r.rows) > index and settled_from(r, index) for r in reads.values()):
+                # A row cut by the edge of the view (or of its box) on a page standing still.
+                self.make_room(read, f"guess {index + 1}: rows out of view", "scored")
             rows = {b: tuple(r.rows[index]) for b, r in reads.items()}
             same = same + 1 if rows == last else 0
             last = rows
@@ -355,7 +393,8 @@ class ManyLoop(GameLoop):
                 self.emit(Event("retype", k, guess))
                 if self.escalate(enter=False) is None and retypes > self.config.retypes:
                     raise SafetyStop(f"the keys do not reach the page: the boards do not show "
-                                     f"{guess.upper()} after typing it {retypes} times")
+                                     f"{guess.upper()} after typing it {retypes} times",
+                                     reason="keys_not_reaching")
                 self.erase()
                 continue
             self.send(self.driver.press_enter)
@@ -374,7 +413,8 @@ class ManyLoop(GameLoop):
                 self.rejected.append(guess)
                 self.emit(Event("rejected", k, guess))
                 if len(self.rejected) > self.config.max_rejections:
-                    raise SafetyStop(f"the page refused {len(self.rejected)} words")
+                    raise SafetyStop(f"the page refused {len(self.rejected)} words",
+                                     reason="refused_words")
                 continue
             self.state = self.state.after(guess, outcome)
             self.emit(Event("row", k, guess, " ".join(outcome[b] for b in sorted(outcome))))
@@ -421,7 +461,8 @@ def play_many(
                           str(error) if error else None,
                           error.exit_code if error else (0 if won else 1),
                           loop.waiting_for if error else None, found,
-                          tuple(room.log) if room is not None else ())
+                          tuple(room.log) if room is not None else (),
+                          reason_code(won, stopped, error))
 
     try:
         won = loop.play_many()
@@ -429,8 +470,8 @@ def play_many(
         won, stopped = False, str(exc)
     except AutobotError as exc:
         if "did not settle" in str(exc):
-            # The same error (class, code, reason), with the boards as last seen.
-            exc = type(exc)(f"{exc} [{describe_many(loop._last_board, loop.state)}]",
-                            exc.exit_code, exc.reason)
+            # The same error (class, code), with the boards as last seen and why it stalled.
+            seen = describe_many(loop._last_board, loop.state)
+            exc = type(exc)(f"{exc} [{seen}]", exc.exit_code, stall_code(seen, exc.reason))
         raise ManyGameFailed(exc, result(False, exc)) from None
     return result(won)

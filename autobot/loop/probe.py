@@ -12,15 +12,19 @@ from autobot.errors import NoBoardFound
 
 
 def room_for(driver: Any) -> Any:
-    """The zoom-out helper for boards that do not fit in view (None: a driver that cannot)."""
+    """The zoom-out (and scroll-through) helper for boards that do not fit in view (None: a
+    driver that cannot zoom)."""
     if not hasattr(driver, "zoom"):
         return None
     from autobot.loop.room import Room
+    from autobot.loop.scroll import scroll_view, uninstall
     from autobot.vision.boards import many_boards
 
     screen = driver.screen
     return Room(driver.zoom, getattr(screen, "grab_full", screen.grab), many_boards,
-                settle=lambda: time.sleep(ZOOM_SETTLE_S))
+                settle=lambda: time.sleep(ZOOM_SETTLE_S),
+                scroll=lambda spot, step: scroll_view(driver, spot, step),
+                unscroll=lambda: uninstall(driver))
 
 
 ZOOM_SETTLE_S = 0.4  # the page lays out again after a zoom step
@@ -48,7 +52,7 @@ def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
                  clock: Any = time.monotonic) -> int:
     """How many boards the loaded page shows (0 or 1: the one-board game), from its pixels:
     the same count of two or more boards on two frames in a row; boards that do not fit in
-    view are brought into it first (zoomed out) and counted again."""
+    view are brought into it first (zoomed out, else scrolled through) and counted again."""
     from autobot.vision import read_board
 
     screen = driver.screen
@@ -69,8 +73,8 @@ def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
             return 0
         last = n
         sleep(0.2)
-    if room is not None and room.fit("boards cut by the edge of the view"):
-        n = max(n, unplayed_boards(grab()))
+    if room is not None and room.bring("boards cut by the edge of the view"):
+        n = max(n, unplayed_boards(room.frame()))
     return n
 
 

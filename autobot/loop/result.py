@@ -27,6 +27,7 @@ REASONS = {
     "refused_words": "the page refused more words than a game allows",
     "no_words": "no word of the lists fits the rows played, or every one was refused",
     "board_moved": "the board moved, vanished or changed under the bot (a safety stop)",
+    "out_of_view": "boards stayed out of view: neither zooming out nor scrolling showed them",
     "focus_lost": "another window took the keyboard focus from the game's (a safety stop)",
     "out_of_step": "the board stopped matching the rows the bot played",
     "board_size": "the board's width or rows do not fit the game asked for",

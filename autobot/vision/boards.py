@@ -218,7 +218,37 @@ def find_boards(frame: np.ndarray, cols: int = 5, side: float | None = None
         for group in short:
             done = _in_columns(xs[group], ys[group], side, pitch_y, found)
             found += [done] if done is not None else []
-    return reading_order(_merge_split_rows(_not_keys(found, xs, ys, side)))
+    boards = _merge_split_rows(_not_keys(found, xs, ys, side))
+    return reading_order([_grown(b, xs, ys, side, boards) for b in boards])
+
+
+def _grown(b: BoardGeometry, xs: np.ndarray, ys: np.ndarray, side: float,
+           others: Sequence[BoardGeometry] = ()) -> BoardGeometry:
+    """The board with the rows just above and below it whose tiles sit on its lattice (two
+    or more on its columns one pitch out): a row of tiles whose outlines link to nothing
+    below them (tiles of a colour near the page's, under a row of others) is still its row."""
+    cols = b.x + b.tile / 2 + np.arange(b.cols) * b.pitch_x
+
+    def on_row(y: float) -> set[int]:
+        if any(o is not b and o.bbox()[1] - side / 2 < y < o.bbox()[3] + side / 2
+               and o.bbox()[0] < cols[-1] and cols[0] < o.bbox()[2] for o in others):
+            return set()  # another board's row
+        near = np.abs(ys - y) < PITCH_AGREE * b.pitch_y  # on the lattice's own pitch
+        out = set()
+        for x in xs[near]:
+            c = int(np.argmin(np.abs(cols - x)))
+            if abs(cols[c] - x) < LINE_AGREE * side:
+                out.add(c)
+        return out
+
+    while len(got := on_row(b.y + b.tile_h / 2 - b.pitch_y)) >= 2:
+        cells = {(r + 1, c) for r, c in b.cells} | {(0, c) for c in got}
+        b = replace(b, y=b.y - b.pitch_y, rows=b.rows + 1, found=len(cells),
+                    cells=frozenset(cells))
+    while len(got := on_row(b.y + b.tile_h / 2 + b.rows * b.pitch_y)) >= 2:
+        cells = set(b.cells) | {(b.rows, c) for c in got}
+        b = replace(b, rows=b.rows + 1, found=len(cells), cells=frozenset(cells))
+    return b
 
 
 def _not_keys(boards: list[BoardGeometry], xs: np.ndarray, ys: np.ndarray, side: float

@@ -95,6 +95,13 @@ def _ring_sides(mask: np.ndarray) -> np.ndarray:
 _RING_SIDES = {r: _ring_sides(m) for r, m in _RINGS_SPARSE.items()}
 
 
+def _top_ends(mask: np.ndarray, sides: np.ndarray) -> np.ndarray:
+    """Which pixels of a ring mask (in `sides`' order) are the ends of its top side: out of
+    the middle ACCENT_MIDDLE of the tile's width, where an accent over a letter reaches."""
+    _, xx = np.nonzero(mask)
+    return (sides == 0) & (np.abs(xx - (TILE_PX - 1) / 2) > ACCENT_MIDDLE * TILE_PX / 2)
+
+
 @functools.cache
 def _ring_set(ring: tuple[int, int], round_: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A sampling ring's mask, its sparse half and the side of each sparse pixel."""
@@ -285,11 +292,25 @@ def sample_tiles(
         & (np.delete(by_side, 2, axis=1).min(1) >= RING_AGREE)
     agree = np.where(cursor, np.delete(by_side, 2, axis=1).min(1), agree)
     # An accent over a big letter (Ã, É) reaches up into the top of the ring: only the top
-    # side differs, and the tile has a letter.
-    # (An accent covers part of the top side; a tile bouncing up moves all of it.)
-    accent = ink & (by_side[:, 0] < RING_AGREE) & (by_side[:, 0] >= ACCENT_TOP_AGREE) \
+    # side differs, and the tile has a letter. An accent sits over the letter's middle, so
+    # the ends of the top side stay the tile's colour; a tile bouncing up moves all of it.
+    # (On small tiles a tilde's blur covers most of the top side's middle: a share of the
+    # whole side would call it moving.)
+    ends = near[:, _top_ends(ring_sparse, sides)].mean(1)
+    accent = ink & (by_side[:, 0] < RING_AGREE) & (ends >= RING_AGREE) \
         & (by_side[:, 1:].min(1) >= RING_AGREE)
-    agree = np.where(accent, by_side[:, 1:].min(1), agree)
+    agree = np.where(accent, np.minimum(by_side[:, 1:].min(1), ends), agree)
+    # A big letter in a small tile (a bold M, a grid a pixel off) reaches into the inner half
+    # of the ring on a side or two; the outer half, next to the tile's edge, is still all the
+    # tile's colour. A tile that moves moves its edge: the outer half shows it.
+    reach = np.flatnonzero(ink & (agree < RING_AGREE))
+    if len(reach) and ring_insets[1] - ring_insets[0] >= 4:
+        outer_ring = (ring_insets[0], (ring_insets[0] + ring_insets[1]) // 2)
+        _, outer_sparse, outer_sides = _ring_set(outer_ring, grid.round)
+        px = tiles[reach][:, outer_sparse]
+        close = colour.delta_e(colour.rgb_to_lab(px), ring_lab[reach][:, None]) < RING_AGREE_DE
+        outer = np.stack([close[:, outer_sides == k].mean(1) for k in range(4)], 1).min(1)
+        agree[reach] = np.maximum(agree[reach], outer)
     ringed = np.flatnonzero(inside_page & ink).tolist()
     by_ring: set[int] = set()
     if ringed:  # (the empty tiles of the last rows first: the farthest from any letter)
@@ -301,10 +322,16 @@ def sample_tiles(
                 by_ring.add(i)
     # Every tile: one squashed by a flip may show only page in its ring and middle.
     squash = _squash(view, grid, keys, bg_lab)
+    # A small tile drawn on the page's colour shows its edges only by a thin outline, which
+    # the frame blurs to a pixel or two of half its contrast, often no more than the page's
+    # own noise: its extent tells no flip (a typed row of 28 px tiles read "mid-flip"). Such
+    # a tile's flip still shows: its row is then half coloured, half typed.
+    faint = min(grid.tile, grid.height) < FAINT_OUTLINE_TILE
     for i, key in enumerate(keys):
+        flat = faint and bool(inside_page[i]) and i not in by_ring
         out[key] = TileSample(
             ring_lab[i], float(ring_grey[i]), float(agree[i]), bool(ink[i]),
-            squash.get(key, 1.0), False, float(contrast[i]), i in by_ring,
+            1.0 if flat else squash.get(key, 1.0), False, float(contrast[i]), i in by_ring,
         )
     return out
 
@@ -420,6 +447,9 @@ def _border_runs(
 
 
 SQUASH_PAD = 3  # px (of TILE_PX) around a tile, so a full-height tile's outline is inside
+# px (frame): below this a tile's 1 px outline on the page's colour is too faint to measure
+FAINT_OUTLINE_TILE = 36.0
+SQUASH_LINES = (0.3, 0.5, 0.7)  # of a tile: where its extent is measured across (and down)
 
 
 def _squash(
@@ -433,15 +463,26 @@ def _squash(
     if not keys:
         return {}
     tiles = np.stack([crops[k] for k in keys])  # (n, side, side, 3)
-    mid, band = pad + TILE_PX // 2, TILE_PX // 8
-    vert = np.median(tiles[:, :, mid - band : mid + band], axis=2)  # (n, side, 3)
-    horiz = np.median(tiles[:, mid - band : mid + band, :], axis=1)
-    lines = np.stack([vert, horiz], axis=1).astype(np.uint8)  # (n, 2, side, 3)
-    off = colour.delta_e(colour.rgb_to_lab(lines), bg_lab) > colour.BLANK_DISTANCE
-    side = off.shape[2]
-    first = off.argmax(axis=2)
-    last = side - 1 - off[:, :, ::-1].argmax(axis=2)
-    extent = np.where(off.any(axis=2), last - first + 1, 0)  # (n, 2): vertical, horizontal
+    band = TILE_PX // 8
+    # Lines through the middle and either side of it: a flip shrinks the whole tile, so
+    # every line; a letter of the page's colour touching the tile's edge (an accent over a
+    # light letter on a small tile) shortens only the lines it crosses. The longest counts.
+    lines = []
+    for at in SQUASH_LINES:
+        mid = pad + round(at * TILE_PX)
+        lines += [np.median(tiles[:, :, mid - band : mid + band], axis=2),  # (n, side, 3)
+                  np.median(tiles[:, mid - band : mid + band, :], axis=1)]
+    # (n, lines, 2, side): vertical, horizontal
+    stack = np.stack(lines, axis=1).astype(np.uint8).reshape(len(keys), -1, 2, *lines[0].shape[1:])
+    off = colour.delta_e(colour.rgb_to_lab(stack), bg_lab) > colour.BLANK_DISTANCE
+    side = off.shape[3]
+    first_all = off.argmax(axis=3)
+    last_all = side - 1 - off[..., ::-1].argmax(axis=3)
+    long_all = np.where(off.any(axis=3), last_all - first_all + 1, 0)  # (n, lines, 2)
+    pick = long_all.argmax(axis=1)[:, None]  # (n, 1, 2): the longest line on each axis
+    first = np.take_along_axis(first_all, pick, axis=1)[:, 0]
+    last = np.take_along_axis(last_all, pick, axis=1)[:, 0]
+    extent = np.take_along_axis(long_all, pick, axis=1)[:, 0]  # (n, 2): vertical, horizontal
     # A flip shrinks a tile about its middle; a band along one edge only (a text cursor's
     # bar under an empty tile whose faint outline does not show) is no flip.
     offset = np.abs((first + last) / 2 - (side - 1) / 2) / TILE_PX  # (n, 2)
@@ -453,7 +494,7 @@ def _squash(
     return out
 
 
-ACCENT_TOP_AGREE = 0.5  # of the ring's top side: at least this much still the tile's colour
+ACCENT_MIDDLE = 1 / 3  # of the tile's width: the middle of the top side an accent may cover
 SQUASH_OFF_CENTRE = 0.25  # of a tile: a shrunken extent centred this far off is not a flip
 
 
