@@ -87,3 +87,19 @@ def test_a_dialogs_example_rows_are_never_the_board_in_any_look(base: str) -> No
             watcher.started, watcher.rows, watcher.board_tile = True, 6, 62.0
             assert watcher.smaller_than_the_board(read), (look, read.rows)
     assert found_somewhere >= 2, found_somewhere  # (dark looks: example rows read as a lattice)
+
+
+def test_a_panel_over_the_last_rows_at_the_win_is_closed_and_the_win_read(
+        base: str, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """The end panel comes the moment the winning row is scored, over the board's lower rows
+    (stats=now; Wordle Global's stats modal under a loaded machine): the first frame shows the
+    played rows only. The panel is closed and the whole board found again, not the cut one's
+    place (it once pressed Escape 8 times at a board kept to the cut rows: exit 3)."""
+    require_chromium()
+    out = tmp_path / "game.json"
+    code = main(["play", "--url", f"{base}?answer=crane&stats=now&anim=0", "--start", "pious",
+                 "--json", str(out)])
+    record = json.loads(out.read_text())
+    assert code == 0 and record["won"] and record["guesses"][-1] == "crane", record
+    assert len(record["guesses"]) >= 3, record  # the panel hid a row that had been empty
+    assert "pressed Escape" in capsys.readouterr().out

@@ -122,6 +122,7 @@ def test_serve_rejects_a_public_host(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_serve_command_prints_url_and_stops_cleanly_on_ctrl_c() -> None:
+    """Ctrl-C closes the server and ends serve with 130, as every command (README: exit codes)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "autobot", "serve"],
@@ -142,7 +143,7 @@ def test_serve_command_prints_url_and_stops_cleanly_on_ctrl_c() -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    assert proc.returncode == 0, err
+    assert proc.returncode == 130, err
     assert "Traceback" not in err
 
 

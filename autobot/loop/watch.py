@@ -191,6 +191,13 @@ class Watcher:
                 raise SafetyStop(reason, reason="board_moved")
         return read
 
+    def forget_place(self) -> None:
+        """The next look searches the whole screen with no hint (the last board was cut)."""
+        self._hint = None
+        focus = getattr(self.driver.screen, "focus", None)
+        if focus is not None:
+            focus(None)
+
     def unstick(self, read: BoardView, digest: int | None) -> BoardView:
         """A board read as moving on frames that stay pixel-identical is in fact still.
 
@@ -417,6 +424,9 @@ class Watcher:
                 # dialog over the lower rows) or the game is over. Either way, not the board.
                 read = _StillRead(False, False, (), None, (
                     f"only {len(read.rows)} rows in view, {len(self.history)} played",))
+                # The board's place was learned from that cut board: once the dialog is
+                # closed, the whole board must be found again, not the cut one's rows.
+                self.forget_place()
             if read.found and self.scroll_into_view(read):
                 deadline = max(deadline, self.clock() + self.config.escape_wait)
                 previous = None

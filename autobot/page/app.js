@@ -185,6 +185,9 @@
       hard: flag('hard', false),
       anim: flag('anim', true),
       stats: flag('stats', true),
+      // stats=now: the statistics come the moment the game ends, over the board's lower rows
+      // (as pages whose end panel leaves only the first rows showing).
+      statsNow: (p.get('stats') || '').toLowerCase() === 'now',
       length,
       answer,
       seed,
@@ -583,7 +586,7 @@
     } else {
       toast((game.answer || game.pool[0] || '').toUpperCase(), Infinity);
     }
-    if (config.stats) setTimeout(() => openStats(), STATS_DELAY_MS);
+    if (config.stats) setTimeout(() => openStats(), config.statsNow ? 0 : STATS_DELAY_MS);
   }
 
   // ---------- statistics ----------
@@ -648,6 +651,11 @@
       [promoOverlay, 'promo-modal']]) {
       if (backdrop.hidden) continue;
       const modal = document.getElementById(id);
+      if (id === 'stats-modal' && config.statsNow) {
+        modal.style.top = `${Math.round(rect.top + rect.height / 3)}px`;
+        modal.style.minHeight = '';
+        continue;
+      }
       modal.style.top = `${Math.max(8, Math.round(rect.top) - 20)}px`;
       modal.style.minHeight = `${Math.round(rect.height) + 40}px`;
     }
@@ -991,7 +999,7 @@
     recordGame(won, game.rows.length);
     if (won) toast(`All ${many.length} in ${game.rows.length}`);
     else toast(openBoards().map((m) => m.answer.toUpperCase()).join(' '), Infinity);
-    if (config.stats) setTimeout(() => openStats(), STATS_DELAY_MS);
+    if (config.stats) setTimeout(() => openStats(), config.statsNow ? 0 : STATS_DELAY_MS);
   }
 
   // ---------- glyph sheet (sheet=LETTERS) ----------

@@ -324,11 +324,13 @@ def sample_tiles(
     squash = _squash(view, grid, keys, bg_lab)
     # A small tile drawn on the page's colour shows its edges only by a thin outline, which
     # the frame blurs to a pixel or two of half its contrast, often no more than the page's
-    # own noise: its extent tells no flip (a typed row of 28 px tiles read "mid-flip"). Such
-    # a tile's flip still shows: its row is then half coloured, half typed.
+    # own noise: its extent tells only a deep flip (a typed row of 28 px tiles measured
+    # 0.77-0.87 and read "mid-flip"; a tile half way through its flip measures under 0.5).
+    # A shallower flip still shows: its row is then half coloured, half typed.
     faint = min(grid.tile, grid.height) < FAINT_OUTLINE_TILE
     for i, key in enumerate(keys):
-        flat = faint and bool(inside_page[i]) and i not in by_ring
+        flat = faint and bool(inside_page[i]) and i not in by_ring \
+            and squash.get(key, 1.0) >= FAINT_SQUASH
         out[key] = TileSample(
             ring_lab[i], float(ring_grey[i]), float(agree[i]), bool(ink[i]),
             1.0 if flat else squash.get(key, 1.0), False, float(contrast[i]), i in by_ring,
@@ -449,6 +451,7 @@ def _border_runs(
 SQUASH_PAD = 3  # px (of TILE_PX) around a tile, so a full-height tile's outline is inside
 # px (frame): below this a tile's 1 px outline on the page's colour is too faint to measure
 FAINT_OUTLINE_TILE = 36.0
+FAINT_SQUASH = 0.65  # ... and there only a squash under this is a flip (0.5x flip fixture: 0.47)
 SQUASH_LINES = (0.3, 0.5, 0.7)  # of a tile: where its extent is measured across (and down)
 
 
