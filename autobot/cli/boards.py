@@ -107,20 +107,25 @@ def _board_line(solver: Any, state: Any, board: int) -> str:
 
 
 def interact(solver: Any, boards: int, inp: TextIO, out: TextIO, show: Any) -> int:
-    """The question-answer loop; 0 when every board is solved or the person stops, 1 if lost."""
+    """The question-answer loop; 0 when every board is solved, 1 when lost or the person stops
+    (quit or end of input: the README's exit 1, as for one board)."""
+    from autobot.app.prompt import Prompt
+    from autobot.errors import UserQuit
     from autobot.multiboard import MultiState
 
     state = MultiState(boards)
+    prompt = Prompt(inp, out, HELP)
     show(f"autobot solve --boards {boards} ({solver.strategy_name}, {state.limit} guesses): {HELP}")
     while not state.won and state.left > 0:
         guess = solver.next_guess(state)
         show(f"guess {len(state.guesses) + 1}: {guess.upper()}")
         for b in state.open_boards:
             show("  " + _board_line(solver, state, b))
-        reply = _ask_rows(solver, state, guess, inp, out, show)
-        if reply is None:
-            return 0
-        if reply == "rejected":
+        try:
+            reply = _ask_rows(solver, state, guess, prompt)
+        except UserQuit:
+            return 1
+        if reply == REJECTED:
             state = replace(state, banned=state.banned | {guess})
             continue
         word, marks = reply
@@ -136,49 +141,44 @@ def interact(solver: Any, boards: int, inp: TextIO, out: TextIO, show: Any) -> i
     return 1
 
 
-def _ask_rows(
-    solver: Any, state: Any, guess: str, inp: TextIO, out: TextIO, show: Any
-) -> tuple[str, dict[int, str]] | str | None:
-    """(word played, marks per open board), 'rejected', or None when the person stops."""
+REJECTED = "rejected"  # the reply that the game refused the guess (Not in word list)
+
+
+def _board_reply(solver: Any, state: Any, board: int, word: str, first: bool,
+                 text: str) -> tuple[str, str] | str:
+    """One board's typed reply -> (word played, its colours) or REJECTED (first board only);
+    ValueError says why it cannot be taken."""
     from autobot.app.text import parse_reply
     from autobot.wordle import Turn
+
+    if first and text.lower() in (REJECTED, "not in word list"):
+        return REJECTED
+    played, row = parse_reply(text, word)
+    if played != word:
+        if not first:
+            raise ValueError(f"every board got {word.upper()}; type its colours")
+        if not solver.single.is_allowed(played):
+            raise ValueError(f"{played.upper()} is not in the word list (a typo?)")
+    history = state.history(board) + (Turn(played, row),)
+    if len(solver.single.candidate_columns(history)) == 0:
+        raise ValueError(f"no word fits board {board + 1} with {played.upper()} {row}: "
+                         "check the colours")
+    return played, row
+
+
+def _ask_rows(
+    solver: Any, state: Any, guess: str, prompt: Any
+) -> tuple[str, dict[int, str]] | str:
+    """(word played, marks per open board) or REJECTED, each board asked through the one
+    prompt loop (UserQuit when the person stops)."""
+    from functools import partial
 
     word = guess
     marks: dict[int, str] = {}
     for b in state.open_boards:
-        while True:
-            out.write(f"board {b + 1} colours> ")
-            out.flush()
-            line = inp.readline()
-            if not line:  # EOF: the person is done
-                show()
-                return None
-            line = line.strip()
-            low = line.lower()
-            if low in ("q", "quit", "exit"):
-                return None
-            if low in ("h", "help"):
-                show(HELP)
-                continue
-            if low in ("rejected", "not in word list") and not marks:
-                return "rejected"
-            try:
-                played, row = parse_reply(line, word)
-            except ValueError as exc:
-                show(f"  {exc}; try again ('help' explains)")
-                continue
-            if played != word:
-                if marks:
-                    show(f"  every board got {word.upper()}; type its colours")
-                    continue
-                if not solver.single.is_allowed(played):
-                    show(f"  {played.upper()} is not in the word list (a typo?); try again")
-                    continue
-                word = played
-            history = state.history(b) + (Turn(word, row),)
-            if len(solver.single.candidate_columns(history)) == 0:
-                show(f"  no word fits board {b + 1} with {word.upper()} {row}: check the colours")
-                continue
-            marks[b] = row
-            break
+        reply = prompt.ask(f"board {b + 1} colours> ",
+                           partial(_board_reply, solver, state, b, word, not marks))
+        if reply == REJECTED:
+            return REJECTED
+        word, marks[b] = reply
     return word, marks

@@ -66,19 +66,19 @@ def _bench_tuble(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_tuble(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+def _solve_tuble(args: argparse.Namespace, game: Any, inp: TextIO, out: TextIO) -> int:
     """Tuble: guesses for a person (or one game against --answer STATION)."""
     from autobot.games.tuble import find_station
     from autobot.games.tuble.network import load_network
     from autobot.games.tuble.rules import code_table
-    from autobot.games.tuble.session import HELP, asker, session
+    from autobot.games.tuble.session import session
 
     if args.answer:
         answer = find_station(args.answer)
         names = load_network().names
         return session(lambda guess: int(code_table()[names.index(guess), answer]), out)
-    print(f"autobot solve --game tuble: {HELP}", file=out)
-    return session(asker(inp, out), out)
+    print(f"autobot solve --game tuble: {game.reply_help}", file=out)
+    return session(_asker(game, inp, out), out)
 
 
 def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -91,7 +91,7 @@ def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | Non
 
     game = find_game(args.game, args.length)
     if game.name == "tuble":
-        return _solve_tuble(args, inp, out)
+        return _solve_tuble(args, game, inp, out)
     check_hard(game, args)
     player = LookaheadPlayer(game)
     answer = args.answer.strip().lower() if args.answer else None
@@ -101,6 +101,8 @@ def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | Non
         raise AutobotError(f"--answer {args.answer!r} is not a possible {game.label} answer")
     # A game that lies (Fibble) shows --answer's rows through its lies, seeded: repeatable.
     lie = random.Random(0)
+    if answer is None:
+        print(f"autobot solve --game {game.label}: {game.reply_help}", file=out)
     ask = ((lambda guess: game.shown(game.feedback(guess, answer), lie.getrandbits(30)))
            if answer else _asker(game, inp, out))
     return session(player, ask, out, hard=getattr(args, "hard", False))
@@ -143,29 +145,8 @@ def session(player: Any, ask: Callable[[str], int | None], out: TextIO, hard: bo
 
 
 def _asker(game: Any, inp: TextIO, out: TextIO) -> Callable[[str], int | None]:
-    """Reads the game's answer to a guess from a person: a count (Jotto) or colours."""
-    from autobot.wordle import marks_to_code, parse_marks
+    """The game's answer to each guess, typed by a person (the one prompt loop); None when
+    they stop."""
+    from autobot.app.prompt import reply_asker
 
-    def ask(guess: str) -> int | None:
-        while True:
-            print("Score? " if game.page == "count" else "Colours? ", end="", file=out,
-                  flush=True)
-            line = inp.readline()
-            if not line:
-                return None
-            text = line.strip().lower()
-            if game.page == "count":
-                if text in ("win", "yes", "!"):
-                    return game.win_code
-                if text.isdigit() and int(text) <= game.length:
-                    return int(text)
-                print(f"type the letters in common (0..{game.length}) or 'win'", file=out)
-                continue
-            try:
-                return marks_to_code(parse_marks(text, game.length))
-            except ValueError as exc:
-                print(exc, file=out)
-
-    return ask
-
-
+    return reply_asker(game, inp, out)

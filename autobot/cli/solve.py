@@ -128,12 +128,42 @@ def _playable(solver: Any, word: str) -> bool:
     return solver.is_allowed(word) or word in load_words("nyt")
 
 
+REJECTED = "rejected"  # the reply that the game refused the guess (Not in word list)
+
+
+def _reply(solver: Any, hard: bool, history: tuple[Turn, ...], guess: str,
+           text: str) -> Turn | str:
+    """A typed reply to `guess` -> the row played (its word and colours) or REJECTED;
+    ValueError says why it cannot be taken."""
+    if text.lower() in (REJECTED, "not in word list"):
+        return REJECTED
+    word, marks = parse_reply(text, guess)
+    if word != guess and not _playable(solver, word):
+        raise ValueError(f"{word.upper()} is not in the word list (a typo?)")
+    if hard:
+        why = hard_mode_violation(word, history)
+        if why:
+            raise ValueError(f"hard mode would refuse {word.upper()}: {why}")
+    turn = Turn(word, marks)
+    if marks_to_code(marks) != ALL_GREEN:
+        try:  # only a solver without a fallback list can run out of words
+            solver.candidates(history + (turn,))
+        except AutobotError as exc:
+            raise ValueError(f"{exc}: check the colours") from None
+    return turn
+
+
 def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) -> int:
     """The question-answer loop; returns 0 when solved, 1 when quit (or input ends) or after
     six wrong rows."""
+    from functools import partial
+
+    from autobot.app.prompt import Prompt
+    from autobot.errors import UserQuit
     from autobot.solver import GameState
 
     show = printer(out, styled)
+    prompt = Prompt(inp, out, HELP)
     history: tuple[Turn, ...] = ()
     banned: set[str] = set()
     show(f"autobot solve ({solver.strategy_name}{', hard mode' if hard else ''}): {HELP}")
@@ -148,49 +178,19 @@ def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) ->
         if len(candidates) <= 8:
             left += ": " + " ".join(w.upper() for w in candidates)
         show(f"guess {len(history) + 1}: {guess.upper()}   ({left})")
-        while True:
-            out.write("colours> ")
-            out.flush()
-            line = inp.readline()
-            if not line:  # EOF: the person is done, the game is not solved (as `quit`)
-                show()
-                return 1
-            line = line.strip()
-            if line.lower() in ("q", "quit", "exit"):
-                return 1  # stopped unsolved: the README's exit 1, as `solve --game jotto`
-            if line.lower() in ("h", "help"):
-                show(HELP)
-                continue
-            if line.lower() in ("rejected", "not in word list"):
-                banned.add(guess)
-                break  # ask the solver again without that word
-            try:
-                word, marks = parse_reply(line, guess)
-            except ValueError as exc:
-                show(f"  {exc}; try again ('help' explains)")
-                continue
-            if word != guess and not _playable(solver, word):
-                show(f"  {word.upper()} is not in the word list (a typo?); try again")
-                continue
-            if hard:
-                why = hard_mode_violation(word, history)
-                if why:
-                    show(f"  hard mode would refuse {word.upper()}: {why}")
-                    continue
-            turn = Turn(word, marks)
-            if marks_to_code(marks) == ALL_GREEN:
-                history += (turn,)
-                show(render_row(word, marks, styled))
-                show(f"solved in {len(history)}/{ROWS}")
-                return 0
-            try:  # only a solver without a fallback list can run out of words
-                solver.candidates(history + (turn,))
-            except AutobotError as exc:
-                show(f"  {exc}: check the colours and type them again")
-                continue
-            history += (turn,)
-            for row in history:
-                show(render_row(row.guess, row.marks, styled))
-            break
+        try:
+            reply = prompt.ask("colours> ", partial(_reply, solver, hard, history, guess))
+        except UserQuit:
+            return 1  # stopped unsolved: the README's exit 1, as `solve --game jotto`
+        if isinstance(reply, str):
+            banned.add(guess)  # ask the solver again without that word
+            continue
+        history += (reply,)
+        if marks_to_code(reply.marks) == ALL_GREEN:
+            show(render_row(reply.guess, reply.marks, styled))
+            show(f"solved in {len(history)}/{ROWS}")
+            return 0
+        for row in history:
+            show(render_row(row.guess, row.marks, styled))
     show(f"out of rows after {ROWS} guesses")
     return 1
