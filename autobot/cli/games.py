@@ -9,12 +9,15 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable
 from typing import Any, TextIO
 
-import numpy as np
-
+from autobot.app.helper import play_session
+from autobot.app.prompt import reply_asker
 from autobot.errors import AutobotError
+
+# A person's session and the question asked at each guess: the app layer's, wired here.
+session = play_session
+_asker = reply_asker
 
 
 def bench(args: argparse.Namespace) -> int:
@@ -107,46 +110,3 @@ def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | Non
            if answer else _asker(game, inp, out))
     return session(player, ask, out, hard=getattr(args, "hard", False))
 
-
-def session(player: Any, ask: Callable[[str], int | None], out: TextIO, hard: bool = False) -> int:
-    """Guess, get the game's code, narrow the candidates; 0 when won, 1 when out of words/rows.
-
-    `hard`: every guess keeps the greens and reuses the revealed letters (any word length).
-    """
-    from autobot.games.strategy import hard_mask
-    from autobot.kernels.feedback import encode
-    from autobot.wordle import Turn
-
-    game = player.game
-    hard = hard and game.page == "tiles"
-    letters = encode(player.guesses)[0][0] if hard else None
-    turns: list[Turn] = []
-    candidates = np.arange(len(game.answers))
-    for turn in range(1, (game.rows or 100) + 1):
-        rows_left = game.rows - turn + 1 if game.rows else None
-        mask = hard_mask(letters, player.guess_index, turns) if hard and turns else None
-        guess = player.guesses[player.decide(candidates, rows_left, mask)]
-        print(f"My guess is: {guess}", file=out)
-        code = ask(guess)
-        if code is None:
-            return 1
-        print(f"Score: {game.describe(code)}", file=out)
-        if code == game.win_code:
-            print(f"Solved in {turn}", file=out)
-            return 0
-        turns.append(Turn(guess, game.describe(code)))
-        codes = player.codes(player.guess_index[guess], candidates)
-        candidates = candidates[game.consistent(codes, code)]
-        print(f"Legal words left: {len(candidates)}", file=out)
-        if len(candidates) == 0:
-            print("No word fits those scores", file=out)
-            return 1
-    return 1
-
-
-def _asker(game: Any, inp: TextIO, out: TextIO) -> Callable[[str], int | None]:
-    """The game's answer to each guess, typed by a person (the one prompt loop); None when
-    they stop."""
-    from autobot.app.prompt import reply_asker
-
-    return reply_asker(game, inp, out)

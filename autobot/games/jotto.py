@@ -45,7 +45,7 @@ def count_reply(length: int) -> Callable[[str], int]:
             return length + 1
         if text.isdigit() and int(text) <= length:
             return int(text)
-        raise ValueError(f"type the letters in common (0..{length}) or 'win'")
+        raise ValueError(f"{text!r} is not a count of letters in common (0..{length}) or 'win'")
 
     return parse
 
