@@ -82,7 +82,7 @@ def _progress(args: argparse.Namespace, strategy: str, total: int) -> Any:
 
 def run_solve(args: argparse.Namespace) -> int:
     """The many-board helper for a person: prints a guess, asks each open board's colours."""
-    from autobot.app.helper import interact_boards
+    from autobot.app.solve_sessions import interact_boards
     from autobot.app.text import printer
     from autobot.multiboard import MultiSolver
 

@@ -11,8 +11,8 @@ import random
 import sys
 from typing import Any, TextIO
 
-from autobot.app.helper import play_session
 from autobot.app.prompt import reply_asker
+from autobot.app.solve_sessions import play_session
 from autobot.errors import AutobotError
 
 # A person's session and the question asked at each guess: the app layer's, wired here.

@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from autobot.app.helper import HELP, ROWS, interact, render_row, simulate
 from autobot.app.options import add_boards_option
+from autobot.app.solve_sessions import HELP, ROWS, interact, render_row, simulate
 from autobot.cli.boards import run_solve
 from autobot.errors import AutobotError
 
