@@ -3,7 +3,7 @@
     AutobotError            2  (the base; `AutobotError(message, exit_code)` still sets any code)
     ├── BadInput            2  bad input: options, files, words
     ├── NotSolved           1  the game or puzzle was not won (a result, said as an error)
-    │   └── UserQuit        1  the person chose to stop (the confirm prompt)
+    │   └── UserQuit        1  the person chose to stop (quit or end of input at a prompt)
     ├── NoBoardFound        3  no board (grid) found, or none that stood still to be read
     ├── SafetyStop          4  the screen was not what the bot left it as: stopped, not typing
     └── Unavailable         5  browser, driver, display or page unreachable (or dying mid-game)

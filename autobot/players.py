@@ -30,7 +30,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from autobot.errors import AutobotError, UserQuit
+from autobot.errors import AutobotError
 from autobot.wordle import hard_mode_violation
 from autobot.words.languages import ENGLISH_ALPHABET, LANGUAGES, detect_language, spec
 
@@ -115,6 +115,11 @@ class Wrapper(Player):
         return self.inner.candidates(*args, **kwargs)  # type: ignore[attr-defined]
 
 
+CONFIRM_HELP = ("Enter (or a) plays the guess shown; 'e WORD' or just WORD plays WORD instead "
+                "(an allowed guess, legal in hard mode); 's' skips it (the solver's next best); "
+                "'q' quits")
+
+
 class Confirm(Wrapper):
     """Before each guess a person accepts, edits, skips (ban it) or quits.
 
@@ -138,15 +143,11 @@ class Confirm(Wrapper):
         self.output = output if output is not None else sys.stderr
         self.show = show  # optional: draw the board/state before asking
 
-    def _say(self, text: str) -> None:
-        print(text, file=self.output, flush=True)
+    def _prompt(self) -> Any:
+        """The one prompt loop (`autobot.app.prompt`) on this wrapper's streams."""
+        from autobot.app.prompt import Prompt
 
-    def _ask(self, prompt: str) -> str:
-        print(prompt, end="", file=self.output, flush=True)
-        line = self.input.readline()
-        if not line:
-            raise UserQuit("quit: no more input at the confirm prompt")
-        return line.strip()
+        return Prompt(self.input, self.output, CONFIRM_HELP, where="confirm prompt")
 
     def edit_problem(self, word: str, state: Any, length: int) -> str | None:
         """Why `word` cannot be played now (one line), or None if it can; `length` is the
@@ -164,7 +165,9 @@ class Confirm(Wrapper):
         return None
 
     def next_guess(self, state: Any) -> str:
-        """Ask the person about the solver's proposal until a guess is agreed (or they quit)."""
+        """Ask the person about the solver's proposal until a guess is agreed (or they quit:
+        UserQuit)."""
+        prompt = self._prompt()
         skipped: set[str] = set()
         while True:
             if skipped:
@@ -172,31 +175,35 @@ class Confirm(Wrapper):
             proposal = self.inner.next_guess(state).lower()
             if self.show is not None:
                 self.show(state, proposal)
-            while True:
-                answer = self._ask(
-                    f"guess {len(state.history) + 1}: {proposal.upper()}  "
-                    "[Enter accept | e WORD edit | s skip | q quit] "
-                )
-                command, _, rest = answer.partition(" ")
-                command = command.lower()
-                if command in ("", "a", "accept", "y", "yes"):
-                    return proposal
-                if command in ("q", "quit"):
-                    raise UserQuit()
-                if command in ("s", "skip"):
-                    skipped.add(proposal)
-                    break
-                if command in ("e", "edit"):
-                    word = rest.strip().lower() or self._ask("word: ").lower()
-                elif not rest:
-                    word = command  # a bare word means "play this instead"
-                else:
-                    self._say(f"not understood: {answer!r}")
-                    continue
-                problem = self.edit_problem(word, state, len(proposal))
-                if problem is None:
-                    return word
-                self._say(problem)
+            choice = prompt.ask(
+                f"guess {len(state.history) + 1}: {proposal.upper()}  "
+                "[Enter accept | e WORD edit | s skip | q quit] ",
+                lambda text, p=proposal, s=state: self._choice(text, p, s, prompt),
+            )
+            if choice is None:
+                skipped.add(proposal)
+                continue
+            return choice
+
+    def _choice(self, text: str, proposal: str, state: Any, prompt: Any) -> str | None:
+        """A typed answer -> the word to play, or None to skip the proposal; ValueError says
+        why a word cannot be played."""
+        command, _, rest = text.partition(" ")
+        command = command.lower()
+        if command in ("", "a", "accept", "y", "yes"):
+            return proposal
+        if command in ("s", "skip"):
+            return None
+        if command in ("e", "edit"):
+            word = rest.strip().lower() or prompt.ask("word: ", str.lower)
+        elif not rest:
+            word = command  # a bare word means "play this instead"
+        else:
+            raise ValueError(f"not understood: {text!r}")
+        problem = self.edit_problem(word, state, len(proposal))
+        if problem is not None:
+            raise ValueError(problem)
+        return word
 
 
 PROBE_AFTER = 3  # words of the default language refused, no row scored: try the others

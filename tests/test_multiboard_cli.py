@@ -86,7 +86,7 @@ def test_interactive_quordle_to_a_win(monkeypatch, capsys) -> None:
 def test_bad_and_impossible_colours_ask_again(monkeypatch, capsys) -> None:
     code, out = run_solve(["--boards", "2", "--start", "cigar"],
                           "xxqxx\nxxxxx\nggggy\nggggg\nquit\n", monkeypatch, capsys)
-    assert code == 0
+    assert code == 1  # quit unsolved: exit 1, as the README says (and as for one board)
     assert "'q' is not a colour" in out
     assert "no word fits board 2 with CIGAR GGGGY" in out
     # Board 2 was CIGAR itself, so only board 1 is asked about the next guess.
@@ -96,7 +96,7 @@ def test_bad_and_impossible_colours_ask_again(monkeypatch, capsys) -> None:
 
 def test_rejected_word_and_eof(monkeypatch, capsys) -> None:
     code, out = run_solve(["--boards", "2"], "rejected\n", monkeypatch, capsys)
-    assert code == 0
+    assert code == 1  # the input ended unsolved
     assert out.count("guess 1:") == 2 and "guess 1: SALET" in out
     assert out.split("guess 1: ")[2].split()[0] != "SALET"
 
@@ -105,6 +105,6 @@ def test_another_word_played_on_the_first_board(monkeypatch, capsys) -> None:
     crane = [score("crane", "cigar"), score("crane", "humph")]
     code, out = run_solve(["--boards", "2"], f"crane {crane[0]}\nslate xxxxx\n{crane[1]}\n",
                           monkeypatch, capsys)
-    assert code == 0
+    assert code == 1  # the input ended unsolved
     assert "every board got CRANE" in out
     assert f"board 1: CRANE {crane[0]}" in out and "guess 2:" in out

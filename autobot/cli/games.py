@@ -9,12 +9,15 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable
 from typing import Any, TextIO
 
-import numpy as np
-
+from autobot.app.prompt import reply_asker
+from autobot.app.solve_sessions import play_session
 from autobot.errors import AutobotError
+
+# A person's session and the question asked at each guess: the app layer's, wired here.
+session = play_session
+_asker = reply_asker
 
 
 def bench(args: argparse.Namespace) -> int:
@@ -66,19 +69,19 @@ def _bench_tuble(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_tuble(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+def _solve_tuble(args: argparse.Namespace, game: Any, inp: TextIO, out: TextIO) -> int:
     """Tuble: guesses for a person (or one game against --answer STATION)."""
     from autobot.games.tuble import find_station
     from autobot.games.tuble.network import load_network
     from autobot.games.tuble.rules import code_table
-    from autobot.games.tuble.session import HELP, asker, session
+    from autobot.games.tuble.session import session
 
     if args.answer:
         answer = find_station(args.answer)
         names = load_network().names
         return session(lambda guess: int(code_table()[names.index(guess), answer]), out)
-    print(f"autobot solve --game tuble: {HELP}", file=out)
-    return session(asker(inp, out), out)
+    print(f"autobot solve --game tuble: {game.reply_help}", file=out)
+    return session(_asker(game, inp, out), out)
 
 
 def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -91,7 +94,7 @@ def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | Non
 
     game = find_game(args.game, args.length)
     if game.name == "tuble":
-        return _solve_tuble(args, inp, out)
+        return _solve_tuble(args, game, inp, out)
     check_hard(game, args)
     player = LookaheadPlayer(game)
     answer = args.answer.strip().lower() if args.answer else None
@@ -101,71 +104,9 @@ def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | Non
         raise AutobotError(f"--answer {args.answer!r} is not a possible {game.label} answer")
     # A game that lies (Fibble) shows --answer's rows through its lies, seeded: repeatable.
     lie = random.Random(0)
+    if answer is None:
+        print(f"autobot solve --game {game.label}: {game.reply_help}", file=out)
     ask = ((lambda guess: game.shown(game.feedback(guess, answer), lie.getrandbits(30)))
            if answer else _asker(game, inp, out))
     return session(player, ask, out, hard=getattr(args, "hard", False))
-
-
-def session(player: Any, ask: Callable[[str], int | None], out: TextIO, hard: bool = False) -> int:
-    """Guess, get the game's code, narrow the candidates; 0 when won, 1 when out of words/rows.
-
-    `hard`: every guess keeps the greens and reuses the revealed letters (any word length).
-    """
-    from autobot.games.strategy import hard_mask
-    from autobot.kernels.feedback import encode
-    from autobot.wordle import Turn
-
-    game = player.game
-    hard = hard and game.page == "tiles"
-    letters = encode(player.guesses)[0][0] if hard else None
-    turns: list[Turn] = []
-    candidates = np.arange(len(game.answers))
-    for turn in range(1, (game.rows or 100) + 1):
-        rows_left = game.rows - turn + 1 if game.rows else None
-        mask = hard_mask(letters, player.guess_index, turns) if hard and turns else None
-        guess = player.guesses[player.decide(candidates, rows_left, mask)]
-        print(f"My guess is: {guess}", file=out)
-        code = ask(guess)
-        if code is None:
-            return 1
-        print(f"Score: {game.describe(code)}", file=out)
-        if code == game.win_code:
-            print(f"Solved in {turn}", file=out)
-            return 0
-        turns.append(Turn(guess, game.describe(code)))
-        codes = player.codes(player.guess_index[guess], candidates)
-        candidates = candidates[game.consistent(codes, code)]
-        print(f"Legal words left: {len(candidates)}", file=out)
-        if len(candidates) == 0:
-            print("No word fits those scores", file=out)
-            return 1
-    return 1
-
-
-def _asker(game: Any, inp: TextIO, out: TextIO) -> Callable[[str], int | None]:
-    """Reads the game's answer to a guess from a person: a count (Jotto) or colours."""
-    from autobot.wordle import marks_to_code, parse_marks
-
-    def ask(guess: str) -> int | None:
-        while True:
-            print("Score? " if game.page == "count" else "Colours? ", end="", file=out,
-                  flush=True)
-            line = inp.readline()
-            if not line:
-                return None
-            text = line.strip().lower()
-            if game.page == "count":
-                if text in ("win", "yes", "!"):
-                    return game.win_code
-                if text.isdigit() and int(text) <= game.length:
-                    return int(text)
-                print(f"type the letters in common (0..{game.length}) or 'win'", file=out)
-                continue
-            try:
-                return marks_to_code(parse_marks(text, game.length))
-            except ValueError as exc:
-                print(exc, file=out)
-
-    return ask
-
 

@@ -4,34 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import Any
 
 from autobot.app.options import add_boards_option
-from autobot.app.text import parse_reply, printer
+from autobot.app.solve_sessions import HELP, ROWS, interact, render_row, simulate
 from autobot.cli.boards import run_solve
 from autobot.errors import AutobotError
-from autobot.wordle import (
-    ALL_GREEN,
-    Turn,
-    hard_mode_violation,
-    marks_to_code,
-    score,
-    upper_word,
-)
-
-ROWS = 6
-HELP = (
-    "type the colours Wordle showed: _?! (absent/present/correct), .YG, xyg, bgy or ⬛🟨🟩 "
-    "(🟧🟦 high contrast); 'WORD COLOURS' if you played another word; 'rejected' if the game "
-    "said Not in word list; 'quit' to stop"
-)
-
-# Named ANSI colours, not the site's hex values: they stay right on 8/16-colour terminals too.
-_STYLE = {
-    "G": "bold white on green",
-    "Y": "bold black on yellow",
-    "X": "bold white on bright_black",
-}
 
 
 def register(subparsers: Any) -> None:
@@ -85,112 +63,4 @@ def run(args: argparse.Namespace) -> int:
     return interact(solver, args.hard, sys.stdin, sys.stdout, styled)
 
 
-def render_row(word: str, marks: str, styled: bool) -> Any:
-    """One board row: rich coloured tiles for a terminal, 'CRANE  XYGXX' for plain text."""
-    if not styled:
-        return f"{upper_word(word)}  {marks}"
-    from rich.text import Text
-
-    text = Text()
-    for letter, mark in zip(upper_word(word), marks, strict=True):
-        text.append(f" {letter} ", style=_STYLE[mark])
-        text.append(" ")
-    return text
-
-
-def simulate(solver: Any, answer: str, hard: bool, out: TextIO, styled: bool) -> int:
-    """Play one game against `answer` and print its rows; 1 when it took more than six."""
-    from autobot.solver import play
-
-    if answer not in solver.answer_index and not solver.is_allowed(answer):
-        hint = "" if solver.answers.name == "nyt" else " (try --answers nyt)"  # not twice
-        raise AutobotError(
-            f"{answer.upper()} is not a possible answer in the {solver.answers.name} list{hint}"
-        )
-    show = printer(out, styled)
-    game = play(solver, answer, hard=hard)
-    for guess in game.guesses:
-        show(render_row(guess, score(guess, answer), styled))
-    for note in game.notes:
-        show(f"note: {note}")
-    n = len(game.guesses)
-    if game.solved and n <= ROWS:
-        show(f"solved in {n}/{ROWS} ({solver.strategy_name})")
-        return 0
-    show(f"lost: {answer.upper()} not found in {ROWS} guesses ({solver.strategy_name}, took {n})")
-    return 1
-
-
-def _playable(solver: Any, word: str) -> bool:
-    """Would a Wordle site have accepted this word (the solver's list or today's NYT list)?"""
-    from autobot.words import load_words
-
-    return solver.is_allowed(word) or word in load_words("nyt")
-
-
-def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) -> int:
-    """The question-answer loop; returns 0 when solved, 1 when quit (or input ends) or after
-    six wrong rows."""
-    from autobot.solver import GameState
-
-    show = printer(out, styled)
-    history: tuple[Turn, ...] = ()
-    banned: set[str] = set()
-    show(f"autobot solve ({solver.strategy_name}{', hard mode' if hard else ''}): {HELP}")
-    while len(history) < ROWS:
-        state = GameState(history, hard, frozenset(banned))
-        candidates = solver.candidates(history, state.banned)
-        decision = solver.decide(state)
-        guess = decision.guess
-        for note in decision.notes:  # past the answers list, or rows no word fits
-            show(f"note: {note}")
-        left = f"{len(candidates)} possible"
-        if len(candidates) <= 8:
-            left += ": " + " ".join(w.upper() for w in candidates)
-        show(f"guess {len(history) + 1}: {guess.upper()}   ({left})")
-        while True:
-            out.write("colours> ")
-            out.flush()
-            line = inp.readline()
-            if not line:  # EOF: the person is done, the game is not solved (as `quit`)
-                show()
-                return 1
-            line = line.strip()
-            if line.lower() in ("q", "quit", "exit"):
-                return 1  # stopped unsolved: the README's exit 1, as `solve --game jotto`
-            if line.lower() in ("h", "help"):
-                show(HELP)
-                continue
-            if line.lower() in ("rejected", "not in word list"):
-                banned.add(guess)
-                break  # ask the solver again without that word
-            try:
-                word, marks = parse_reply(line, guess)
-            except ValueError as exc:
-                show(f"  {exc}; try again ('help' explains)")
-                continue
-            if word != guess and not _playable(solver, word):
-                show(f"  {word.upper()} is not in the word list (a typo?); try again")
-                continue
-            if hard:
-                why = hard_mode_violation(word, history)
-                if why:
-                    show(f"  hard mode would refuse {word.upper()}: {why}")
-                    continue
-            turn = Turn(word, marks)
-            if marks_to_code(marks) == ALL_GREEN:
-                history += (turn,)
-                show(render_row(word, marks, styled))
-                show(f"solved in {len(history)}/{ROWS}")
-                return 0
-            try:  # only a solver without a fallback list can run out of words
-                solver.candidates(history + (turn,))
-            except AutobotError as exc:
-                show(f"  {exc}: check the colours and type them again")
-                continue
-            history += (turn,)
-            for row in history:
-                show(render_row(row.guess, row.marks, styled))
-            break
-    show(f"out of rows after {ROWS} guesses")
-    return 1
+__all__ = ["HELP", "ROWS", "interact", "register", "render_row", "run", "simulate"]

@@ -8,10 +8,14 @@ from typing import Any
 
 import numpy as np
 
-from autobot.wordle import marks_to_code
+from autobot.wordle import marks_to_code, parse_marks
 
 # Codes for `guesses` x `answers` (int32); every game's fast rule has this shape.
 Block = Callable[[Sequence[str], Sequence[str]], np.ndarray]
+
+
+COLOURS_HELP = ("type the colours the row showed, one per tile: _?! (absent/present/correct), "
+                ".YG, xyg, bgy, 012 or ⬛🟨🟩 (🟧🟦 high contrast); 'quit' to stop")
 
 
 def honest(code: int) -> tuple[int, ...]:
@@ -54,6 +58,12 @@ class Game:
     # Wordle: the pattern-matrix solver, its optimal trees, priors and languages); None: the
     # generic `GameStrategy` plays it. `autobot.games.player.make_player` is the one chooser.
     solver: Callable[[Any], Any] | None = None
+    # How a person types a row's answer (`autobot solve`, through `autobot.app.prompt`): the
+    # parse (text -> code; ValueError says what is wrong; None: the row's colours, one a tile,
+    # in any notation `parse_marks` reads), the question asked and one line of help.
+    reply_parse: Callable[[str], int] | None = None
+    reply_question: str = "Colours? "
+    reply_help: str = COLOURS_HELP
 
     @property
     def label(self) -> str:
@@ -65,6 +75,12 @@ class Game:
         """Can a row show other colours than its true ones (Fibble)? Hard mode, whose rule
         reads the colours as true, is then refused."""
         return self.shows is not honest
+
+    def parse_reply(self, text: str) -> int:
+        """A row's answer as a person typed it -> the game's code; ValueError says why not."""
+        if self.reply_parse is not None:
+            return self.reply_parse(text)
+        return marks_to_code(parse_marks(text, self.length))
 
     def shown(self, code: int, draw: int) -> int:
         """The code a row of true code `code` shows; `draw` (any int) picks among the codes

@@ -8,7 +8,7 @@ a win, so the exact word gets its own code (length + 1).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -36,6 +36,20 @@ def jotto_codes(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
     return out
 
 
+def count_reply(length: int) -> Callable[[str], int]:
+    """The parse of a typed Jotto answer: the letters in common (0..length) or 'win'."""
+
+    def parse(text: str) -> int:
+        text = text.strip().lower()
+        if text in ("win", "yes", "!"):
+            return length + 1
+        if text.isdigit() and int(text) <= length:
+            return int(text)
+        raise ValueError(f"{text!r} is not a count of letters in common (0..{length}) or 'win'")
+
+    return parse
+
+
 def distinct_letters(words: Sequence[str]) -> tuple[str, ...]:
     """The words with no repeated letter (the usual Jotto list)."""
     return tuple(w for w in words if len(set(w)) == len(w))
@@ -53,8 +67,10 @@ def make(length: int = 5) -> Game:
         win_code=length + 1, n_codes=length + 2,
         describe=lambda code: "win" if code == length + 1 else f"{code} in common",
         code_of=lambda marks: length + 1 if marks.upper() == "G" * length else int(marks),
-        page_mode="jotto",
+        page_mode="jotto", reply_parse=count_reply(length), reply_question="Score? ",
+        reply_help=f"type the letters your guess shares with the secret (0..{length}) or 'win'; "
+                   "'quit' to stop",
     )
 
 
-__all__ = ["distinct_letters", "jotto_codes", "jotto_feedback", "make"]
+__all__ = ["count_reply", "distinct_letters", "jotto_codes", "jotto_feedback", "make"]

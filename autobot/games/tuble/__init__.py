@@ -19,6 +19,8 @@ from autobot.games.tuble import rules
 from autobot.games.tuble.network import fold, load_network, names_index
 
 ROWS = 6  # Tuble gives six guesses
+HELP = ("after each guess type what the game showed: the colour and the stops, e.g. 'orange 7', "
+        "'o7' or '2 7' (zones apart: green 0, yellow 1, orange 2, red 3+); 'win'; 'quit' to stop")
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,8 @@ def make(length: int = 5) -> Game:
         name="tuble", length=0, rows=ROWS, page="tuble", answers=names, guesses=names,
         feedback=_feedback, block=_block, win_code=rules.WIN, n_codes=rules.N_CODES,
         describe=rules.describe, code_of=parse_answer, page_mode="tuble",
+        reply_parse=parse_answer, reply_question="Colour and stops? ", reply_help=HELP,
     )
 
 
-__all__ = ["ROWS", "TubleGame", "find_station", "make", "parse_answer", "station_index"]
+__all__ = ["HELP", "ROWS", "TubleGame", "find_station", "make", "parse_answer", "station_index"]

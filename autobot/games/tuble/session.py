@@ -7,13 +7,10 @@ from typing import TextIO
 
 import numpy as np
 
-from autobot.games.tuble import ROWS, parse_answer
+from autobot.games.tuble import HELP, ROWS
 from autobot.games.tuble.network import load_network
 from autobot.games.tuble.rules import WIN, describe
 from autobot.games.tuble.solver import OptimalPlayer, consistent
-
-HELP = ("after each guess type what the game showed: the colour and the stops, e.g. 'orange 7', "
-        "'o7' or '2 7' (zones apart: green 0, yellow 1, orange 2, red 3+); 'win'; 'quit' to stop")
 
 
 def session(ask: Callable[[str], int | None], out: TextIO,
@@ -40,21 +37,4 @@ def session(ask: Callable[[str], int | None], out: TextIO,
     return 1
 
 
-def asker(inp: TextIO, out: TextIO) -> Callable[[str], int | None]:
-    """Reads an answer row from a person until it parses; None at end of input or 'quit'."""
-
-    def ask(guess: str) -> int | None:
-        while True:
-            print("Colour and stops? ", end="", file=out, flush=True)
-            line = inp.readline()
-            if not line or line.strip().lower() in ("quit", "q", "exit"):
-                return None
-            try:
-                return parse_answer(line)
-            except ValueError as exc:
-                print(exc, file=out)
-
-    return ask
-
-
-__all__ = ["HELP", "asker", "session"]
+__all__ = ["HELP", "session"]
