@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -81,8 +82,22 @@ EDGE_BAND = 0.06  # of the crop's side: the edge band border remnants lie in
 EDGE_SHARE = 0.7  # share of a component's pixels in that band that makes it a remnant
 
 
+@functools.cache
+def _rim(ih: int, iw: int) -> np.ndarray:
+    """The EDGE_BAND band along the edge of an ih x iw crop (made once per size: every
+    tile of a board has the same)."""
+    band = max(2, round(EDGE_BAND * min(ih, iw)))
+    rim = np.ones((ih, iw), bool)
+    rim[band:-band, band:-band] = False
+    rim.flags.writeable = False
+    return rim
+
+
 def _glyph_crop(diff: np.ndarray, top: float) -> np.ndarray | None:
-    """The ink of a tile's |grey - ring| image, cropped to the letter and scaled by `top`."""
+    """The ink of a tile's |grey - ring| image, cropped to the letter and scaled by `top`.
+
+    Its components are judged on arrays at once (`_glyph_crop_reference`: one at a time).
+    """
     if top < 32:  # nothing stands out from the tile colour: no letter (a +12 drift on a
         # light grey tile with white letters leaves ~39 levels of contrast)
         return None
@@ -91,6 +106,32 @@ def _glyph_crop(diff: np.ndarray, top: float) -> np.ndarray | None:
     ih, iw = ink.shape
     # Share of each component along the crop's edge: a thick border's remnant runs round a
     # corner (its centre then lies inside), a letter keeps clear of the edge.
+    on_rim = np.bincount(labels[_rim(ih, iw)], minlength=n)
+    area, cx, cy = stats[:, cv2.CC_STAT_AREA], cents[:, 0], cents[:, 1]
+    keep = (area >= 0.002 * ih * iw) & (area >= 2)
+    # Off the middle: border remnants, neighbours, pointer tips at the edge.
+    keep &= (0.12 * iw <= cx) & (cx <= 0.88 * iw) & (0.1 * ih <= cy) & (cy <= 0.9 * ih)
+    keep &= on_rim < EDGE_SHARE * area  # else a border's corner
+    keep[0] = False  # the background
+    if not keep.any():
+        return None
+    xs0 = stats[keep, 0].min()
+    ys0 = stats[keep, 1].min()
+    xs1 = (stats[keep, 0] + stats[keep, 2]).max()
+    ys1 = (stats[keep, 1] + stats[keep, 3]).max()
+    if ys1 - ys0 < 0.2 * ih:  # a speck, not a letter
+        return None
+    crop = diff[ys0:ys1, xs0:xs1]
+    return np.clip(crop / max(top, 1.0), 0, 1).astype(np.float32)
+
+
+def _glyph_crop_reference(diff: np.ndarray, top: float) -> np.ndarray | None:
+    """`_glyph_crop` the plain way, one component at a time (for tests)."""
+    if top < 32:
+        return None
+    ink = (diff > max(24.0, 0.45 * top)).astype(np.uint8)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    ih, iw = ink.shape
     band = max(2, round(EDGE_BAND * min(ih, iw)))
     rim = np.ones_like(ink, bool)
     rim[band:-band, band:-band] = False
@@ -102,20 +143,18 @@ def _glyph_crop(diff: np.ndarray, top: float) -> np.ndarray | None:
         if area < 0.002 * ih * iw or area < 2:
             continue
         if not (0.12 * iw <= cx <= 0.88 * iw and 0.1 * ih <= cy <= 0.9 * ih):
-            continue  # border remnants, neighbours, pointer tips at the edge
+            continue
         if on_rim[i] >= EDGE_SHARE * area:
-            continue  # a border's corner
+            continue
         keep[i] = True
     if not keep.any():
         return None
-    xs0 = stats[keep, 0].min()
-    ys0 = stats[keep, 1].min()
+    xs0, ys0 = stats[keep, 0].min(), stats[keep, 1].min()
     xs1 = (stats[keep, 0] + stats[keep, 2]).max()
     ys1 = (stats[keep, 1] + stats[keep, 3]).max()
-    if ys1 - ys0 < 0.2 * ih:  # a speck, not a letter
+    if ys1 - ys0 < 0.2 * ih:
         return None
-    crop = diff[ys0:ys1, xs0:xs1]
-    return np.clip(crop / max(top, 1.0), 0, 1).astype(np.float32)
+    return np.clip(diff[ys0:ys1, xs0:xs1] / max(top, 1.0), 0, 1).astype(np.float32)
 
 
 def cap_height(crops: list[np.ndarray]) -> float:
