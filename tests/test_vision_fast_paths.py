@@ -183,6 +183,18 @@ def test_glyph_crops_are_the_plain_loop_s(name: str, frame: np.ndarray) -> None:
                 assert np.array_equal(got, want)
                 checked += 1
     assert checked > 0
+    # The whole board's tiles in one labelling, as read_letters cuts them.
+    cut = [(letters.tile(grid, *k), s.ring_grey) for k, s in samples.items() if s.ink and not s.cut]
+    cut = [(t, r) for t, r in cut if t is not None]
+    board = glyphs.extract_glyphs([t for t, _ in cut], [r for _, r in cut])
+    one_by_one = [glyphs._glyph_crop_reference(
+        d := np.abs(glyphs._inner(t).astype(np.float32) - np.float32(r)),
+        float(np.partition(d.ravel(), -max(1, d.size // 200))[-max(1, d.size // 200)]))
+        for t, r in cut]
+    assert len(board) == len(one_by_one) > 0
+    for got, want in zip(board, one_by_one, strict=True):
+        assert (got is None) == (want is None)
+        assert got is None or np.array_equal(got, want)
 
 
 @pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
@@ -216,6 +228,7 @@ def test_glyph_crops_of_drawn_remnants_are_the_plain_loop_s() -> None:
 
     rng = np.random.default_rng(22)
     kinds = set()
+    drawn: dict[int, list[tuple[np.ndarray, float, np.ndarray | None]]] = {}
     for _ in range(400):
         side = int(rng.integers(20, 90))
         diff = np.zeros((side, side), np.float32)
@@ -238,4 +251,12 @@ def test_glyph_crops_of_drawn_remnants_are_the_plain_loop_s() -> None:
         if got is not None:
             assert np.array_equal(got, want)
         kinds.add(want is None)
+        drawn.setdefault(side, []).append((diff, top, want))
     assert kinds == {True, False}
+    # Same-size tiles labelled together (the board's way) give each tile's own crop.
+    for tiles in drawn.values():
+        got = glyphs._glyph_crops(np.stack([d for d, _, _ in tiles]), [t for _, t, _ in tiles])
+        for crop, (_, _, want) in zip(got, tiles, strict=True):
+            assert (crop is None) == (want is None)
+            assert crop is None or np.array_equal(crop, want)
+    assert max(len(t) for t in drawn.values()) >= 5
