@@ -1,7 +1,7 @@
 """Medians of a few uint8 values along one axis, by a sorting network (a tile's band of pixels).
 
-`np.median` over a band of 6-12 pixels moves the axis, copies and partitions every position:
-a fifth of a board read. A fixed network of elementwise min/max over whole arrays selects the
+`np.median` over a band of 6-12 pixels moves the axis, copies and partitions every position
+(a tenth of a board read). A fixed network of elementwise min/max over whole arrays selects the
 same middle values at a quarter of its cost; `median_u8_reference` is the plain numpy answer.
 """
 

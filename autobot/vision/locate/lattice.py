@@ -63,7 +63,7 @@ def fit_lattice(
     bh = np.array([b.h for b in boxes])
     outlines = _Outlines.of(boxes)
     # Same width and same height: keyboard keys as tall as tiles but narrower stay apart.
-    # (Every size's members in one matrix: a few numpy calls per size were a tenth of a fit.)
+    # (Every size's members in one matrix, not a few numpy calls per size.)
     ref = np.array(sizes, float).reshape(-1, 2)
     same_all = (np.abs(bw[None, :] - ref[:, :1]) <= 0.15 * ref[:, :1]) & \
         (np.abs(bh[None, :] - ref[:, 1:]) <= 0.15 * ref[:, 1:])
