@@ -110,3 +110,153 @@ def test_a_run_as_wide_as_a_fixed_width_is_that_width_s_lattice(name: str,
         assert wide == fixed
         checked += 1
     assert checked or "round" in name or "2x" in name
+
+
+@pytest.mark.parametrize("count", list(range(1, 17)))
+def test_band_median_is_numpy_s_median(count: int) -> None:
+    """The sorting network's median of 1..16 uint8 values, along any axis, is np.median's
+    (an even count's middle pair averaged and rounded down, as the float's cast does)."""
+    from autobot.vision.median import median_u8, median_u8_reference
+
+    rng = np.random.default_rng(count)
+    values = rng.integers(0, 256, (7, count, 5, 3), dtype=np.uint8)
+    values[0] = 255  # ties and extremes: a flat tile, the odd-sum rounding at the top
+    values[1, :, :, 0] = rng.integers(254, 256, (count, 5), dtype=np.uint8)
+    for axis in range(values.ndim):
+        moved = np.moveaxis(values, 1, axis)
+        got, want = median_u8(moved, axis), median_u8_reference(moved, axis)
+        assert got.dtype == np.uint8 and got.shape == want.shape
+        assert np.array_equal(got, want)
+
+
+def test_band_median_refuses_what_it_cannot_take() -> None:
+    from autobot.vision.median import median_u8
+
+    with pytest.raises(TypeError):
+        median_u8(np.zeros((3, 2), np.float32), 0)
+    with pytest.raises(ValueError):
+        median_u8(np.zeros((0, 2), np.uint8), 0)
+
+
+def test_colour_distance_is_the_norm_bit_for_bit() -> None:
+    from autobot.vision import colour
+
+    rng = np.random.default_rng(7)
+    labs = (rng.random((200_000, 3)) * [100, 256, 256] - [0, 128, 128]).astype(np.float32)
+    for other in (labs[::-1], np.array([53.2, -4.1, 80.0], np.float32), labs[:1]):
+        assert np.array_equal(colour.delta_e(labs, other), colour.delta_e_reference(labs, other))
+    one = colour.delta_e(labs[0], labs[1])  # two colours: a scalar, as the norm gives
+    assert one.shape == () and one == colour.delta_e_reference(labs[0], labs[1])
+
+
+def _read_parts(frame: np.ndarray):
+    """A found board's grid, colour view, samples and letter view (as read_board makes them)."""
+    from autobot.vision import read as read_mod
+    from autobot.vision import tiles
+
+    grid = read_mod.read_board(frame).grid
+    assert grid is not None
+    bg = tiles.background_lab(frame, grid)
+    view = tiles.board_view(frame, grid, tiles.TILE_PX)
+    samples = tiles.sample_tiles(frame, grid, bg, view)
+    letters = tiles.board_view(frame, grid, tiles.GLYPH_TILE_PX, grey=True, keep_aspect=True)
+    return grid, bg, view, samples, letters
+
+
+@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
+def test_glyph_crops_are_the_plain_loop_s(name: str, frame: np.ndarray) -> None:
+    """Every inked tile's glyph crop, components judged on arrays, is the per-component loop's;
+    also with thresholds that keep border remnants and specks about (a lower ink top)."""
+    from autobot.vision import glyphs
+
+    grid, _, _, samples, letters = _read_parts(frame)
+    checked = 0
+    for key, s in samples.items():
+        tile = letters.tile(grid, *key) if not s.cut else None
+        if tile is None:
+            continue
+        diff = np.abs(glyphs._inner(tile).astype(np.float32) - s.ring_grey)
+        for top in (float(diff.max()), 40.0, 33.0, 20.0):
+            got, want = glyphs._glyph_crop(diff, top), glyphs._glyph_crop_reference(diff, top)
+            assert (got is None) == (want is None)
+            if got is not None:
+                assert np.array_equal(got, want)
+                checked += 1
+    assert checked > 0
+    # The whole board's tiles in one labelling, as read_letters cuts them.
+    cut = [(letters.tile(grid, *k), s.ring_grey) for k, s in samples.items() if s.ink and not s.cut]
+    cut = [(t, r) for t, r in cut if t is not None]
+    board = glyphs.extract_glyphs([t for t, _ in cut], [r for _, r in cut])
+    one_by_one = [glyphs._glyph_crop_reference(
+        d := np.abs(glyphs._inner(t).astype(np.float32) - np.float32(r)),
+        float(np.partition(d.ravel(), -max(1, d.size // 200))[-max(1, d.size // 200)]))
+        for t, r in cut]
+    assert len(board) == len(one_by_one) > 0
+    for got, want in zip(board, one_by_one, strict=True):
+        assert (got is None) == (want is None)
+        assert got is None or np.array_equal(got, want)
+
+
+@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
+def test_toasts_found_as_labelling_every_blob_finds_them(name: str, frame: np.ndarray) -> None:
+    """The column-run shortcut finds the toasts labelling every blob finds: on the board as
+    it is, and with a toast drawn over it (a black and a white pill, two tiles wide)."""
+    from autobot.vision import tiles
+
+    grid, bg, view, _, _ = _read_parts(frame)
+    page = "light" if float(bg[0]) >= 50 else "dark"
+    ty = round(view.image.shape[0] / 2)
+    tx, tw, th = round(view.image.shape[1] / 5), round(2.2 * view.px), round(0.6 * view.px)
+    for colour_ in (None, (0, 0, 0), (250, 250, 250)):
+        image = view.image.copy()
+        if colour_ is not None:
+            image[ty : ty + th, tx : tx + tw] = colour_
+        shown = tiles.BoardView(image, view.scale, view.ox, view.oy, view.px, view.scale_y,
+                                view.px_h)
+        for theme in ("light", "dark"):
+            got = tiles.find_toasts(shown, grid, theme)
+            assert sorted(got) == sorted(tiles._find_toasts_reference(shown, grid, theme))
+            if theme == page and colour_ == {"light": (0, 0, 0), "dark": (250, 250, 250)}[page]:
+                assert got  # the pill drawn in the page's toast colour is found
+
+
+def test_glyph_crops_of_drawn_remnants_are_the_plain_loop_s() -> None:
+    """Drawn tiles: a letter bar, a tile border of 1-5 px run round the crop (its share on the
+    edge band near EDGE_SHARE), specks and corner bits; the array judgement keeps what the
+    loop keeps on every one."""
+    from autobot.vision import glyphs
+
+    rng = np.random.default_rng(22)
+    kinds = set()
+    drawn: dict[int, list[tuple[np.ndarray, float, np.ndarray | None]]] = {}
+    for _ in range(400):
+        side = int(rng.integers(20, 90))
+        diff = np.zeros((side, side), np.float32)
+        x0, y0 = (int(v) for v in rng.integers(side // 4, side // 2, 2))
+        if rng.random() < 0.8:  # the letter
+            diff[y0 : y0 + int(rng.integers(2, side // 2)), x0 : x0 + int(rng.integers(2, 8))] = 200
+        t = int(rng.integers(1, 6))
+        if rng.random() < 0.6:  # a border round the crop, open on some sides
+            for edge in rng.permutation(4)[: int(rng.integers(1, 5))]:
+                rows, cols = [(np.s_[:t], np.s_[:]), (np.s_[-t:], np.s_[:]),
+                              (np.s_[:], np.s_[:t]), (np.s_[:], np.s_[-t:])][edge]
+                diff[rows, cols] = 150
+        for _ in range(int(rng.integers(0, 6))):  # specks
+            y, x = (int(v) for v in rng.integers(0, side - 2, 2))
+            diff[y : y + int(rng.integers(1, 3)), x : x + int(rng.integers(1, 3))] = 120
+        diff += rng.random(diff.shape).astype(np.float32) * 20
+        top = float(rng.choice([diff.max(), 40.0, 31.0]))
+        got, want = glyphs._glyph_crop(diff, top), glyphs._glyph_crop_reference(diff, top)
+        assert (got is None) == (want is None)
+        if got is not None:
+            assert np.array_equal(got, want)
+        kinds.add(want is None)
+        drawn.setdefault(side, []).append((diff, top, want))
+    assert kinds == {True, False}
+    # Same-size tiles labelled together (the board's way) give each tile's own crop.
+    for tiles in drawn.values():
+        got = glyphs._glyph_crops(np.stack([d for d, _, _ in tiles]), [t for _, t, _ in tiles])
+        for crop, (_, _, want) in zip(got, tiles, strict=True):
+            assert (crop is None) == (want is None)
+            assert crop is None or np.array_equal(crop, want)
+    assert max(len(t) for t in drawn.values()) >= 5

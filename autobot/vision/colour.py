@@ -31,7 +31,18 @@ def rgb_to_lab(rgb: np.ndarray) -> np.ndarray:
 
 
 def delta_e(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
-    """Euclidean Lab distance (CIE76): good enough to tell roles apart."""
+    """Euclidean Lab distance (CIE76): good enough to tell roles apart.
+
+    The three squares are added by hand: `np.linalg.norm` over a last axis of 3 takes three
+    times as long for the same float32 sums (`delta_e_reference`).
+    """
+    d = np.asarray(lab1, np.float32) - np.asarray(lab2, np.float32)
+    d *= d
+    return np.sqrt(d[..., 0] + d[..., 1] + d[..., 2])
+
+
+def delta_e_reference(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
+    """`delta_e` as numpy's norm (for tests)."""
     return np.linalg.norm(np.asarray(lab1, np.float32) - np.asarray(lab2, np.float32), axis=-1)
 
 

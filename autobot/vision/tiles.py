@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from autobot.vision import colour
+from autobot.vision.median import median_u8
 from autobot.vision.model import Grid
 
 TILE_PX = 48  # every tile is resampled to this square before its colours are measured
@@ -420,11 +421,11 @@ def _border_runs(
     mid, reach = size // 2, pad + depth
     # (n, 4 sides, reach, 3): top, bottom, left, right, each from outside inwards.
     sides = np.stack([
-        np.median(tiles[:, :reach, mid - half : mid + half], axis=2),
-        np.median(tiles[:, size - reach :, mid - half : mid + half], axis=2)[:, ::-1],
-        np.median(tiles[:, mid - half : mid + half, :reach], axis=1),
-        np.median(tiles[:, mid - half : mid + half, size - reach :], axis=1)[:, ::-1],
-    ], axis=1).astype(np.uint8)
+        median_u8(tiles[:, :reach, mid - half : mid + half], axis=2),
+        median_u8(tiles[:, size - reach :, mid - half : mid + half], axis=2)[:, ::-1],
+        median_u8(tiles[:, mid - half : mid + half, :reach], axis=1),
+        median_u8(tiles[:, mid - half : mid + half, size - reach :], axis=1)[:, ::-1],
+    ], axis=1)
     far = colour.delta_e(colour.rgb_to_lab(sides), bg_lab)
     off = far > colour.BLANK_DISTANCE
     # Length of the run of off-page pixels from each depth on; the longest run that starts
@@ -470,13 +471,16 @@ def _squash(
     # Lines through the middle and either side of it: a flip shrinks the whole tile, so
     # every line; a letter of the page's colour touching the tile's edge (an accent over a
     # light letter on a small tile) shortens only the lines it crosses. The longest counts.
-    lines = []
+    # Each line's band of pixels across it, first axis (band, n, lines * 2, side, 3): all
+    # lines' medians in one pass over contiguous values.
+    bands = []
     for at in SQUASH_LINES:
         mid = pad + round(at * TILE_PX)
-        lines += [np.median(tiles[:, :, mid - band : mid + band], axis=2),  # (n, side, 3)
-                  np.median(tiles[:, mid - band : mid + band, :], axis=1)]
-    # (n, lines, 2, side): vertical, horizontal
-    stack = np.stack(lines, axis=1).astype(np.uint8).reshape(len(keys), -1, 2, *lines[0].shape[1:])
+        bands += [tiles[:, :, mid - band : mid + band].transpose(2, 0, 1, 3),  # vertical
+                  tiles[:, mid - band : mid + band, :].transpose(1, 0, 2, 3)]  # horizontal
+    # (n, lines, 2, side, 3): vertical, horizontal
+    stack = median_u8(np.stack(bands, axis=2), axis=0).reshape(
+        len(keys), len(SQUASH_LINES), 2, tiles.shape[1], 3)
     off = colour.delta_e(colour.rgb_to_lab(stack), bg_lab) > colour.BLANK_DISTANCE
     side = off.shape[3]
     first_all = off.argmax(axis=3)
@@ -551,18 +555,49 @@ def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
 
 def find_toasts(view: BoardView, grid: Grid, theme: str) -> list[tuple[int, int, int, int]]:
     """Toast pills over the board: wide flat blobs, black on light pages, pale on dark ones."""
+    mask = _toast_mask(view, theme)
+    # A blob's columns are one run (8-connected pixels step at most one column), so no run of
+    # columns with mask pixels as wide as a toast means no toast: a board's letters, apart
+    # from each other, leave gaps between the tile columns (the labelling was a twentieth of
+    # a read). `_find_toasts_reference` labels every frame.
+    if _longest_run(mask.any(axis=0)) < TOAST_WIDTH * view.px:
+        return []
+    return _toast_boxes(view, mask)
+
+
+def _find_toasts_reference(view: BoardView, grid: Grid, theme: str
+                           ) -> list[tuple[int, int, int, int]]:
+    """`find_toasts` the plain way, every blob labelled (for tests)."""
+    return _toast_boxes(view, _toast_mask(view, theme))
+
+
+TOAST_WIDTH = 1.3  # tiles: a toast is at least this wide
+
+
+def _toast_mask(view: BoardView, theme: str) -> np.ndarray:
+    """Pixels of the board view a toast may be: near black on light pages, near white on dark."""
     hsv = cv2.cvtColor(view.image, cv2.COLOR_RGB2HSV)
     value, sat = hsv[:, :, 2], hsv[:, :, 1]
     if theme == "light":
-        mask = value < 30  # near black
-    else:
-        mask = (value > 195) & (sat < 40)  # near white, unsaturated
+        return value < 30  # near black
+    return (value > 195) & (sat < 40)  # near white, unsaturated
+
+
+def _longest_run(flags: np.ndarray) -> int:
+    """The length of the longest run of True in a 1-D boolean array."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], flags.view(np.int8), [0]))))
+    return int((edges[1::2] - edges[::2]).max(initial=0))
+
+
+def _toast_boxes(view: BoardView, mask: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """Frame boxes of the wide flat blobs of a toast mask of the board view."""
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     tile, s, sy = view.px, view.scale, view.scale_y or view.scale
     boxes = []
     for i in range(1, n):
         bx, by, bw, bh, area = stats[i]
-        if bw >= 1.3 * tile and 0.25 * tile <= bh <= 1.6 * tile and area >= 0.45 * bw * bh:
+        if bw >= TOAST_WIDTH * tile and 0.25 * tile <= bh <= 1.6 * tile \
+                and area >= 0.45 * bw * bh:
             boxes.append((
                 view.ox + round(bx / s), view.oy + round(by / sy),
                 view.ox + round((bx + bw) / s), view.oy + round((by + bh) / sy),

@@ -153,7 +153,7 @@ def _sort_outlines(contours: Sequence[np.ndarray], lo: float, hi: float) -> Outl
     """
     if not contours:
         return [], [], [], []
-    lens = np.fromiter((len(c) for c in contours), np.int64, len(contours))
+    lens = np.array(list(map(len, contours)), np.int64)
     pts = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
     starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
     x0, y0 = np.minimum.reduceat(pts[:, 0], starts), np.minimum.reduceat(pts[:, 1], starts)

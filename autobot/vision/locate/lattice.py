@@ -58,22 +58,26 @@ def fit_lattice(
     widths = (5, 0) if cols is None else (cols,)
     best: dict[int, Lattice | None] = dict.fromkeys(widths)
     sizes = sorted({(round(b.w), round(b.h)) for b in boxes}, key=lambda s: -(s[0] + s[1]))
-    tried: set[frozenset[int]] = set()
+    tried: set[bytes] = set()  # size groups (their members' flags) fitted already
     bw = np.array([b.w for b in boxes])
     bh = np.array([b.h for b in boxes])
     outlines = _Outlines.of(boxes)
-    for ref_w, ref_h in sizes:
-        # Same width and same height: keyboard keys as tall as tiles but narrower stay apart.
-        same = (np.abs(bw - ref_w) <= 0.15 * ref_w) & (np.abs(bh - ref_h) <= 0.15 * ref_h)
-        members = frozenset(np.flatnonzero(same).tolist())
-        if len(members) < 3 or members in tried:
+    # Same width and same height: keyboard keys as tall as tiles but narrower stay apart.
+    # (Every size's members in one matrix, not a few numpy calls per size.)
+    ref = np.array(sizes, float).reshape(-1, 2)
+    same_all = (np.abs(bw[None, :] - ref[:, :1]) <= 0.15 * ref[:, :1]) & \
+        (np.abs(bh[None, :] - ref[:, 1:]) <= 0.15 * ref[:, 1:])
+    for same in same_all[same_all.sum(axis=1) >= 3]:
+        members = same.tobytes()
+        if members in tried:
             continue
         tried.add(members)
         # A lattice holds at most its group: a group smaller than every best one cannot win.
-        open_widths = [c for c in widths if best[c] is None or len(members) >= best[c].hits]
+        size = int(same.sum())
+        open_widths = [c for c in widths if best[c] is None or size >= best[c].hits]
         if not open_widths:
             continue
-        group = [boxes[i] for i in sorted(members)]
+        group = [boxes[i] for i in np.flatnonzero(same).tolist()]
         anchored = _anchor_group(group, outlines)
         if anchored is None:
             continue
@@ -344,8 +348,8 @@ def _misfit_rows(fx: np.ndarray, fy: np.ndarray) -> set[int]:
     pitch), not a board row."""
     iy = np.round(fy)
     between = (np.abs(fy - iy) < 0.2) & (np.abs(fx - np.round(fx)) >= 0.15)
-    rows, counts = np.unique(iy[between].astype(int), return_counts=True)
-    return set(rows[counts >= 2].tolist())
+    # A Counter of the few rows, not np.unique: its sort cost more than the rest of the test.
+    return {row for row, n in Counter(iy[between].astype(int).tolist()).items() if n >= 2}
 
 
 def _board_rows(row_ids: list[int], hits: list[int], bridge: bool = True) -> list[int]:
