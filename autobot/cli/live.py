@@ -85,7 +85,7 @@ def register(subparsers: Any) -> None:
                         help="how long to look for the board before giving up (exit 3)")
     from autobot.app.options import add_answers_option, add_boards_option
 
-    add_boards_option(parser, "play")
+    add_boards_option(parser, "play", auto=True)
     add_answers_option(parser)
     parser.add_argument("--watch", type=seconds, default=None, metavar="S",
                         help="with --advise: stop watching after S seconds (default: until "
@@ -151,6 +151,14 @@ def run(args: argparse.Namespace) -> int:
         return _live(args, solver, console, profile, read, game, record)
 
 
+def counts_boards(args: argparse.Namespace, game: Any) -> bool:
+    """--boards auto (the default): a Wordle played by typing may show many boards; count them.
+
+    (Advising and --confirm are for one board; other games have one board by their rules.)"""
+    return args.boards is None and not args.advise and not args.confirm \
+        and game.solver is not None
+
+
 def _live(args: argparse.Namespace, solver: Any, console: Any, profile: Any, read: Any,
           game: Any, record: Any) -> int:
     from autobot.drivers.desktop import MssScreen
@@ -159,6 +167,16 @@ def _live(args: argparse.Namespace, solver: Any, console: Any, profile: Any, rea
     with terminate_as_interrupt(), launched(args), \
             MssScreen(monitor=args.monitor, region=args.region) as screen:
         record.phase = "game"
+        if counts_boards(args, game):
+            from autobot.loop.probe import count_boards_on
+
+            boards = count_boards_on(screen)
+            if boards > 1:
+                from autobot.cli.live_boards import play_boards_on_screen
+
+                console.print(f"[dim]{boards} boards found[/dim]")
+                args.boards = boards
+                return play_boards_on_screen(args, screen, boards, console, record)
         from autobot.drivers.desktop import page_dialog
 
         frame, first = find_board(screen, read, args.find_timeout, where_text(args),

@@ -20,60 +20,77 @@ def run_live_boards(args: argparse.Namespace) -> int:
     """Find the boards, click the page once, play; exit 0 won, 1 lost, 3 no boards, 4 safety."""
     from rich.console import Console
 
-    from autobot.app.options import where_text
     from autobot.app.players import many_solver
     from autobot.app.session import launched
+    from autobot.drivers.desktop import MssScreen, require_pyautogui
+    from autobot.harness.live import terminate_as_interrupt
+    from autobot.harness.record import GameRecord
+
+    check_many(args)
+    solver = many_solver(args)  # a one-board --strategy is bad input before anything opens
+    require_pyautogui()
+    console = Console(highlight=False)
+    record = GameRecord(args.json)  # checked now; written on every exit from here
+    with record.on_any_exit(lambda exc: getattr(exc, "result", None)), \
+            terminate_as_interrupt(), launched(args), \
+            MssScreen(monitor=args.monitor, region=args.region) as screen:
+        return play_boards_on_screen(args, screen, args.boards, console, record, solver)
+
+
+def check_many(args: argparse.Namespace) -> None:
+    """Options that are for one board only are bad input with many (exit 2)."""
+    if args.advise or args.confirm:
+        raise AutobotError("--advise and --confirm are for one board")
+
+
+def play_boards_on_screen(args: argparse.Namespace, screen: Any, boards: int, console: Any,
+                          record: Any, solver: Any = None) -> int:
+    """Play `boards` boards shown on an open screen (the browser, if any, launched already)."""
+    from autobot.app.options import where_text
+    from autobot.app.players import many_solver
     from autobot.app.text import many_printer
-    from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
-    from autobot.harness.live import live_config, terminate_as_interrupt
-    from autobot.harness.record import GameRecord, verdict_line
+    from autobot.drivers.desktop import DesktopDriver
+    from autobot.harness.live import live_config
+    from autobot.harness.record import verdict_line
     from autobot.loop.many import MANY_CONFIG, play_many
     from autobot.vision.boards import BoardsReader
 
-    if args.advise or args.confirm:
-        raise AutobotError("--advise and --confirm are for one board")
-    solver = many_solver(args)
-    require_pyautogui()
-    console = Console(highlight=False)
+    solver = solver if solver is not None else many_solver(args)
     profile = None
     if args.profile:
         from autobot.harness.calibration import load_profile
 
         profile = load_profile(args.profile)
     reader = BoardsReader(profile=profile)
-    record = GameRecord(args.json)  # checked now; written on every exit from here
-    with record.on_any_exit(lambda exc: getattr(exc, "result", None)), \
-            terminate_as_interrupt(), launched(args), \
-            MssScreen(monitor=args.monitor, region=args.region) as screen:
-        record.phase = "game"
-        frame, first = find_boards_on_screen(screen, reader, args.find_timeout, where_text(args))
-        keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
-        if args.click_to_focus:
-            spot = below_boards(frame, first.geometry)
-            if spot is None:
-                raise SafetyStop("no empty page below the boards to click for focus; click "
-                                 "the page yourself and use --no-click-to-focus")
-            keys.click(*spot)
-        anchor = first.geometry[0]
-        from autobot.drivers.desktop import Anchor
-        from autobot.drivers.desktop.focus import watch_focus
+    record.phase = "game"
+    frame, first = find_boards_on_screen(screen, reader, args.find_timeout, where_text(args))
+    keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
+    if args.click_to_focus:
+        spot = below_boards(frame, first.geometry)
+        if spot is None:
+            raise SafetyStop("no empty page below the boards to click for focus; click "
+                             "the page yourself and use --no-click-to-focus")
+        keys.click(*spot)
+    anchor = first.geometry[0]
+    from autobot.drivers.desktop import Anchor
+    from autobot.drivers.desktop.focus import watch_focus
 
-        # Keys go to the X focus: stop if another window takes it (the first board's window).
-        watch_focus(keys, lambda: Anchor(anchor.x, anchor.y, anchor.tile, anchor.tile),
-                    (frame.shape[1], frame.shape[0]))
+    # Keys go to the X focus: stop if another window takes it (the first board's window).
+    watch_focus(keys, lambda: Anchor(anchor.x, anchor.y, anchor.tile, anchor.tile),
+                (frame.shape[1], frame.shape[0]))
 
-        def guard(read: Any) -> str | None:
-            # The first board is still where it was (the window did not move), or stop.
-            geometry = getattr(read, "geometry", ())
-            if geometry and min(abs(g.x - anchor.x) + abs(g.y - anchor.y)
-                                for g in geometry) > anchor.tile / 2:
-                return "the boards moved on the screen: stopped before typing anywhere else"
-            return None
+    def guard(read: Any) -> str | None:
+        # The first board is still where it was (the window did not move), or stop.
+        geometry = getattr(read, "geometry", ())
+        if geometry and min(abs(g.x - anchor.x) + abs(g.y - anchor.y)
+                            for g in geometry) > anchor.tile / 2:
+            return "the boards moved on the screen: stopped before typing anywhere else"
+        return None
 
-        # A shared desktop's page may answer Enter late: as patient as the one-board live.
-        config = replace(MANY_CONFIG, reject_patience=live_config(False).reject_patience)
-        result = play_many(keys, solver, args.boards, config, reader=reader,
-                           on_event=many_printer(console), guard=guard)
+    # A shared desktop's page may answer Enter late: as patient as the one-board live.
+    config = replace(MANY_CONFIG, reject_patience=live_config(False).reject_patience)
+    result = play_many(keys, solver, boards, config, reader=reader,
+                       on_event=many_printer(console), guard=guard)
     verdict = "won" if result.won else "lost"
     console.print(f"\n{verdict_line(verdict, len(result.guesses))}, {result.seconds:.1f} s")
     sys.stdout.flush()

@@ -53,9 +53,14 @@ def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
     """How many boards the loaded page shows (0 or 1: the one-board game), from its pixels:
     the same count of two or more boards on two frames in a row; boards that do not fit in
     view are brought into it first (zoomed out, else scrolled through) and counted again."""
+    return count_boards_on(driver.screen, room, sleep, clock)
+
+
+def count_boards_on(screen: Any, room: Any = None, sleep: Any = time.sleep,
+                    clock: Any = time.monotonic) -> int:
+    """`count_boards` on a screen (a desktop's, where nothing is zoomed or scrolled: no room)."""
     from autobot.vision import read_board
 
-    screen = driver.screen
     grab = getattr(screen, "grab_full", screen.grab)
     started = clock()
     last = -1
