@@ -244,7 +244,7 @@ def play(game: Game, pin: Pin, base: str, work: Path, keep: Path, tag: str,
     return Played(record, code, [a for a in user], log, frame, failed)
 
 
-def bench_record(game: Game, pin: Pin, played: Played) -> BenchRecord:
+def bench_record(game: Game, pin: Pin, played: Played, load: float) -> BenchRecord:
     """The game as a benchmark record: won when every answer was found within the rows and the
     bot exited 0; the play record's own keys (reason, boards found, ...) kept beside."""
     rec = played.record
@@ -254,7 +254,8 @@ def bench_record(game: Game, pin: Pin, played: Played) -> BenchRecord:
                                 else guesses[-1] == pin.answer[0])
     won = solved and bool(rec.get("won")) and played.exit == 0 and len(guesses) <= game.rows
     own = {k: v for k, v in rec.items() if k not in ("won", "guesses", "seconds", "answer")}
-    own.update(exit=played.exit, log=str(played.log), user_flags=played.args)
+    own.update(exit=played.exit, log=str(played.log), user_flags=played.args,
+               load_average=round(load, 2))
     if not won:
         own["frame"] = str(played.frame)
     return BenchRecord(
@@ -295,6 +296,26 @@ def row_line(run: BenchRun) -> str:
 def _answer(answer: str | tuple[str, ...]) -> str:
     return answer if isinstance(answer, str) else "+".join(answer[:3]) + (
         "+..." if len(answer) > 3 else "")
+
+
+def run_of(game: Game, records: list[BenchRecord], wall: float) -> BenchRun:
+    """One game/mode's records and their summary (where, how told, the machine's load)."""
+    summary = summarise(records, game=game.label, strategy="default", mode="browser",
+                        rows=game.rows, wall_s=wall, extra={
+                            "clone": game.clone, "path": "/" + game.path,
+                            "lang": game.lang or "en (not told)",
+                            "user_lists": bool(game.user_lists),
+                            "load_average": round(os.getloadavg()[0], 2),
+                            "cpu_count": os.cpu_count()})
+    return BenchRun(summary, tuple(records))
+
+
+def save(path: str | None, runs: list[BenchRun], repeats: int, wall: float) -> None:
+    """The runs so far as the bench JSON document (nothing without --json)."""
+    if path:
+        with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
+            write_runs(path, runs, about="real clones, zero configuration", repeats=repeats,
+                       wall_s=round(wall, 1))
 
 
 HEADER = (f"{'game / mode':38} {'won':>5} {'guesses':>9} {'med s':>7} {'refused':>7} "
@@ -350,26 +371,18 @@ def main() -> int:
                 tag = "".join(c if c.isalnum() or c in "-_" else "_" for c in tag)
                 load = os.getloadavg()[0]
                 played = play(game, pin, base, work, args.keep, tag, lists)
-                record = bench_record(game, pin, played)
+                record = bench_record(game, pin, played, load)
                 records.append(record)
+                # After every game: a long run (Duotrigordle) cut short keeps what it measured.
+                save(args.json, [*runs, run_of(game, records, time.monotonic() - t0)],
+                     args.repeats, time.monotonic() - t_all)
                 print(f"  [{game.label} {i + 1}/{args.repeats}] {_answer(pin.answer)}: "
                       f"{'won' if record.won else 'LOST'} in {len(record.guesses)}, "
                       f"{record.seconds or 0:.1f} s, reason {played.record.get('reason')}, "
                       f"load {load:.1f}", file=sys.stderr, flush=True)
-        summary = summarise(records, game=game.label, strategy="default", mode="browser",
-                            rows=game.rows, wall_s=time.monotonic() - t0, extra={
-                                "clone": game.clone, "path": "/" + game.path,
-                                "lang": game.lang or "en (not told)",
-                                "user_lists": bool(game.user_lists),
-                                "load_average": round(os.getloadavg()[0], 2),
-                                "cpu_count": os.cpu_count()})
-        runs.append(BenchRun(summary, tuple(records)))
+        runs.append(run_of(game, records, time.monotonic() - t0))
         print(row_line(runs[-1]), flush=True)
-        if args.json:  # after every game/mode: a long run keeps what it measured
-            with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
-                write_runs(args.json, runs, about="real clones, zero configuration",
-                           repeats=args.repeats,
-                           wall_s=round(time.monotonic() - t_all, 1))
+        save(args.json, runs, args.repeats, time.monotonic() - t_all)
     if args.json:
         print(f"wrote {args.json}")
     return 0 if all(r.summary.won == r.summary.games for r in runs) else 1
