@@ -10,6 +10,7 @@ this prints the table and writes the project's one bench JSON shape (`autobot.be
 `python scripts/bench_clones.py --repeats 3 --json clones.json`
 `python scripts/bench_clones.py --only lingle-quad,open-wordljs --json part.json`
 `python scripts/bench_clones.py --only duotrigordle --repeats 1 --json duo.json`
+`python scripts/bench_clones.py --table clones.json duo.json` (the README's table lines)
 
 A game is won only when the page's answer (every board's) was found within its rows and the
 bot exited 0; a game that stopped on an error is a loss. Each game's log and the page's last
@@ -318,6 +319,41 @@ def save(path: str | None, runs: list[BenchRun], repeats: int, wall: float) -> N
                        wall_s=round(wall, 1))
 
 
+def markdown_line(run: BenchRun) -> str:
+    """The README table's line for one game/mode."""
+    s, recs = run.summary, run.records
+    clone, mode = s.game.split(" ", 1)
+    secs = [r.seconds for r in recs if r.seconds is not None]
+    med = f"{statistics.median(secs):.1f}" if secs else "-"
+    losses = "; ".join(f"{_answer(r.answer)}: `{r.extra.get('reason') or r.failed}`"
+                       for r in recs if not r.won) or "-"
+    cells = [clone, mode, f"{s.won}/{s.games}", ", ".join(str(len(r.guesses)) for r in recs),
+             med, ", ".join(str(len(r.extra.get("rejected", []))) for r in recs),
+             ", ".join(str(r.extra.get("boards_found", "-")) for r in recs),
+             ", ".join(sorted({view_of(r) for r in recs})), losses]
+    return "| " + " | ".join(cells) + " |"
+
+
+def table_from(paths: list[str]) -> int:
+    """`--table`: the README's markdown lines from earlier --json documents (a later document's
+    game/mode replaces an earlier one's)."""
+    from autobot.bench.model import from_json
+
+    runs: dict[str, BenchRun] = {}
+    for path in paths:
+        try:
+            doc = json.loads(Path(path).read_text(encoding="utf-8"))
+            for run in from_json(doc):
+                runs[run.summary.game] = run
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"bench_clones: cannot read {path}: {exc}", file=sys.stderr)
+            return 2
+    order = [g.label for g in GAMES]
+    for label in sorted(runs, key=lambda g: order.index(g) if g in order else len(order)):
+        print(markdown_line(runs[label]))
+    return 0
+
+
 HEADER = (f"{'game / mode':38} {'won':>5} {'guesses':>9} {'med s':>7} {'refused':>7} "
           f"{'boards':>9} {'view':10} losses (reason)")
 
@@ -333,7 +369,12 @@ def main() -> int:
     parser.add_argument("--json", default=None)
     parser.add_argument("--keep", type=Path, default=Path("/tmp/bench_clones"),
                         help="folder for each game's log and last frame")
+    parser.add_argument("--table", nargs="+", metavar="JSON",
+                        help="print the README's markdown table from these --json documents "
+                             "(later ones replace a game/mode) and play nothing")
     args = parser.parse_args()
+    if args.table:
+        return table_from(args.table)
     if not args.shared.is_dir():
         print(f"bench_clones: no clones at {args.shared}", file=sys.stderr)
         return 2
