@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from autobot.errors import AutobotError
+from autobot.loop.result import reason_code
 from autobot.multiboard import (
     MultiSolver,
     MultiState,
@@ -136,6 +137,15 @@ def test_impossible_colours_name_the_board(solver: MultiSolver) -> None:
     state = MultiState(2).after("salet", ["XXXXX", "GGGGY"])
     with pytest.raises(AutobotError, match="board 2: no word"):
         solver.next_guess(state)
+
+
+def test_no_fitting_word_in_another_language_says_no_words() -> None:
+    """The game's record says why: it said "bad_input" for a Portuguese page whose answer is
+    off our list (its name, "pt", does not say "answer")."""
+    state = MultiState(2).after("serao", ["XXXXX", "GGGGY"])
+    with pytest.raises(AutobotError, match="board 2: no word in the pt list") as caught:
+        MultiSolver("joint", lang="pt").next_guess(state)
+    assert reason_code(False, None, caught.value) == "no_words"
 
 
 @pytest.mark.parametrize(("boards", "games"), [(1, 4), (2, 4), (4, 3), (8, 2)])

@@ -5,7 +5,8 @@ Dec-lingle, ../shared/clones/lingle-quad at /dec/, zoomed out to 0.33 by the bro
 tiles; cropped real headless-Chromium screenshots with sidecars).
 
 These once read "tile 3,4 occluded or moving" (the tilde of Ã), "tile 1,2 mid-flip" (the
-accent of Ó cutting the tile's extent), "tile 4,1 mid-flip" (a typed row) and stopped the game.
+accent of Ó cutting the tile's extent), "tile 4,1 mid-flip" (a typed row), "tile 4,4 occluded
+or moving" (the cedilla of Ç, below its letter) and stopped the game.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 
 from autobot.vision import load_image
 from autobot.vision.boards import BoardGeometry, _grown, read_boards
-from autobot.vision.tiles import RING, TILE_PX, _ring_set, _top_ends
+from autobot.vision.tiles import RING, TILE_PX, _bottom_ends, _ring_set, _top_ends
 
 PARTS = Path(__file__).resolve().parent.parent / "fixtures" / "clones-parts"
 LINGLE = sorted(PARTS.glob("lingle-dec-*.png"))
@@ -46,7 +47,7 @@ def test_small_tiles_read_settled_only_when_still(png: Path) -> None:
     assert read.settled, read.reasons
     words = [w.upper() for w in meta["entered"]]
     for board in read.boards:
-        played = [letters.replace("Ä", "A").replace("Ã", "A") for letters, _ in
+        played = [letters.replace("Ä", "A").replace("Ã", "A").replace("Ç", "C") for letters, _ in
                   board.rows[:len(words)]]
         assert played == words
         assert all(set(marks) <= set("GYX") for _, marks in board.rows[:len(words)])
@@ -60,6 +61,9 @@ def test_the_ends_of_the_top_side_leave_out_its_middle() -> None:
     _, xx = np.nonzero(sparse)
     assert ends.any() and (sides[ends] == 0).all()
     assert not (ends & (np.abs(xx - (TILE_PX - 1) / 2) < TILE_PX / 6 - 1)).any()
+    low = _bottom_ends(sparse, sides)  # where a cedilla does not reach
+    assert low.any() and (sides[low] == 2).all()
+    assert not (low & (np.abs(xx - (TILE_PX - 1) / 2) < TILE_PX / 6 - 1)).any()
 
 
 def test_a_row_whose_outlines_link_to_nothing_is_grown_back() -> None:

@@ -213,3 +213,15 @@ def test_all_candidates_banned_goes_on_past_the_list() -> None:
     decision = s.decide(GameState(history, banned=frozenset(cands)))
     assert decision.guess != "cigar" and decision.notes
     assert "no word in the answers list fits" in decision.notes[0]
+
+
+def test_no_fitting_word_without_a_fallback_says_no_words() -> None:
+    """A page whose answer is off every list the solver has: the game's record says why."""
+    from autobot.loop.result import reason_code
+
+    # Portuguese: the list's name, "pt", does not say "answer" (it read as bad input).
+    s = make_solver(SolverConfig(strategy="entropy", lang="pt", fallback=None))
+    history = (Turn("serao", "XXXXX"), Turn("sobre", "GXXXX"))
+    with pytest.raises(AutobotError, match="no word in the pt list fits") as caught:
+        s.fit(history)
+    assert reason_code(False, None, caught.value) == "no_words"

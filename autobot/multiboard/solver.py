@@ -86,7 +86,7 @@ class MultiSolver:
                     return tuple(offlist.lexicon.words[i] for i in found[order])
             rows = ", ".join(f"{t.guess.upper()} {t.marks.upper()}" for t in history)
             raise AutobotError(f"board {board + 1}: no word in the {self.answers.name} list "
-                               f"fits {rows}")
+                               f"fits {rows}", reason="no_words")
         return cols
 
     def candidates(self, state: MultiState, board: int) -> list[str]:

@@ -176,7 +176,8 @@ class Solver(Player):
         if words or offlist is None:
             if not words:
                 rows = ", ".join(f"{t.guess.upper()} {t.marks.upper()}" for t in history)
-                raise AutobotError(f"no word in the {self.answers.name} list fits {rows}")
+                raise AutobotError(f"no word in the {self.answers.name} list fits {rows}",
+                                  reason="no_words")
             return Fit(words, "answers")
         found, level = offlist.fit(history, banned)
         note = NOTES[level].format(answers=self.answers.name, n=len(offlist), wide=offlist.name)

@@ -145,20 +145,21 @@ def _locate_near(frame: np.ndarray, hint: Grid) -> Grid | None:
         or _displaced(boxes, lat, scale)
     ):
         return None
+    # Re-fitted on a downscaled crop the outline may jump a thick border (letreco's active
+    # row) or trace a thin one's inside (the 64 px tiles of a 1280 px frame read 56-58 at
+    # 1/2), and its place is known to a step of that scale: when the lattice is the same (same
+    # pitch, same columns, centres within NEAR_CENTRE px) the board is the hint's, measured
+    # finer. (Re-fitted at 1/3, Lingle's 84 px tiles came 1.6 px right: the tilde of its Ã
+    # then reached the end of the ring's top side, and the tile read "moving" for good.)
+    same = grid.cols == hint.cols and abs(grid.pitch_x - hint.pitch_x) <= 0.02 * hint.pitch_x \
+        and abs(grid.pitch_y - hint.pitch_y) <= 0.02 * hint.pitch_y
+    dx = grid.x + grid.tile / 2 - (hint.x + hint.tile / 2)
+    dy = grid.y + grid.height / 2 - (hint.y + hint.height / 2)
+    if same and max(abs(dx), abs(dy)) <= NEAR_CENTRE:
+        return replace(hint, rows=grid.rows)
     if abs(grid.tile - hint.tile) > 0.03 * hint.tile or \
             abs(grid.height - hint.height) > 0.03 * hint.height:
-        # Re-fitted on a downscaled crop the outline may jump a thick border (letreco's active
-        # row) or trace a thin one's inside (the 64 px tiles of a 1280 px frame read 56-58 at
-        # 1/2): the tiles' size is the hint's, measured finer, when the lattice is the same
-        # (same pitch, same columns, centres within NEAR_CENTRE px); else measured again.
-        if grid.cols != hint.cols or abs(grid.pitch_x - hint.pitch_x) > 0.02 * hint.pitch_x \
-                or abs(grid.pitch_y - hint.pitch_y) > 0.02 * hint.pitch_y:
-            return None
-        dx = grid.x + grid.tile / 2 - (hint.x + hint.tile / 2)
-        dy = grid.y + grid.height / 2 - (hint.y + hint.height / 2)
-        if max(abs(dx), abs(dy)) > NEAR_CENTRE:
-            return None
-        return replace(hint, rows=grid.rows)
+        return None  # another size, not the same lattice: measured again
     return grid
 
 

@@ -103,6 +103,12 @@ def _top_ends(mask: np.ndarray, sides: np.ndarray) -> np.ndarray:
     return (sides == 0) & (np.abs(xx - (TILE_PX - 1) / 2) > ACCENT_MIDDLE * TILE_PX / 2)
 
 
+def _bottom_ends(mask: np.ndarray, sides: np.ndarray) -> np.ndarray:
+    """Which pixels of a ring mask are the ends of its bottom side (as `_top_ends`, below)."""
+    _, xx = np.nonzero(mask)
+    return (sides == 2) & (np.abs(xx - (TILE_PX - 1) / 2) > ACCENT_MIDDLE * TILE_PX / 2)
+
+
 @functools.cache
 def _ring_set(ring: tuple[int, int], round_: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A sampling ring's mask, its sparse half and the side of each sparse pixel."""
@@ -301,6 +307,11 @@ def sample_tiles(
     accent = ink & (by_side[:, 0] < RING_AGREE) & (ends >= RING_AGREE) \
         & (by_side[:, 1:].min(1) >= RING_AGREE)
     agree = np.where(accent, np.minimum(by_side[:, 1:].min(1), ends), agree)
+    # A cedilla (Ç) hangs below its letter into the bottom side's middle the same way.
+    low = near[:, _bottom_ends(ring_sparse, sides)].mean(1)
+    others = by_side[:, [0, 1, 3]].min(1)
+    below = ink & (by_side[:, 2] < RING_AGREE) & (low >= RING_AGREE) & (others >= RING_AGREE)
+    agree = np.where(below, np.minimum(others, low), agree)
     # A big letter in a small tile (a bold M, a grid a pixel off) reaches into the inner half
     # of the ring on a side or two; the outer half, next to the tile's edge, is still all the
     # tile's colour. A tile that moves moves its edge: the outer half shows it.
