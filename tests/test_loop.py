@@ -74,7 +74,8 @@ class FakeGame:
     hard: bool = False
     blink_every: int = 0  # every n-th frame the reader loses the board (a mid-flip misread)
     frames: int = 0
-    misread: int = 0  # this many settled frames read the first row's first letter wrong
+    misread: int = 0  # this many settled frames read the first row's first letter(s) wrong
+    misread_as: str = "Q"  # ... as these letters
     deaf: float = 0.0  # keys are still ignored this long after the last tile looks done
     flip_delay: float = 0.0  # a busy page starts the reveal this long after Enter
     pop: float = 0.0  # a typed letter pops (reads as moving) this long
@@ -176,7 +177,7 @@ class FakeGame:
             rows += [("", ".....")] * (self.size - len(rows))
         if self.misread and settled and self.rows:
             self.misread -= 1
-            rows[0] = ("Q" + rows[0][0][1:], rows[0][1])
+            rows[0] = (self.misread_as + rows[0][0][len(self.misread_as):], rows[0][1])
         return FakeRead(True, settled, tuple(rows), grid=self.grid, reasons=reasons)
 
 
@@ -356,10 +357,21 @@ def test_a_brief_misread_is_not_a_stop_but_a_lasting_one_is() -> None:
     game = FakeGame("robot", FakeClock(), misread=2)  # two equal frames: a steady misread
     result, _ = play(game, Scripted(["crane", "sloth", "dumpy", "robot"]))
     assert result.won and game.misread == 0
-    game = FakeGame("robot", FakeClock(), misread=10**6)
+    # A lasting misread of two letters is another row: a stop.
+    game = FakeGame("robot", FakeClock(), misread=10**6, misread_as="QO")
     with pytest.raises(AutobotError) as err:
         play(game, Scripted(["crane", "sloth", "dumpy", "robot"]))
-    assert err.value.exit_code == 4 and "QRANE" in str(err.value)
+    assert err.value.exit_code == 4 and "QOANE" in str(err.value)
+
+
+def test_one_letter_of_a_scored_row_read_as_a_look_alike_is_learned_not_a_stop() -> None:
+    """A scored row always shows one letter as another (a page's font on colour: O as D):
+    the row read as typed before Enter is taken as scored, the look-alike noted and read as
+    typed in that row from then on (every later frame shows it too)."""
+    game = FakeGame("robot", FakeClock(), misread=10**6)
+    result, events = play(game, Scripted(["crane", "sloth", "dumpy", "robot"]))
+    assert result.won and result.guesses[-1] == "robot"
+    assert any("C looks like Q" in (e.detail or "") for e in events), events
 
 
 def test_a_board_that_never_settles_stops_with_exit_4(solver: Any) -> None:

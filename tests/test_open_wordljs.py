@@ -57,3 +57,17 @@ def test_names_game_is_won_with_the_users_list(tmp_path: Path, mode: str, length
     assert len(record["rows_seen"]) == length + 1
     assert record["reason"] == "won"  # the record of a won game says so
 
+
+
+def test_a_scored_letter_read_as_its_look_alike_does_not_stop_the_names_game(tmp_path: Path
+                                                                             ) -> None:
+    """girl6 with MORGAN (the zero-configuration table's third pin): the scored CAMDON read
+    as CAMDDN (the monospace O on colour as D) once stopped the game out of step; the row
+    read as typed before Enter is scored, the look-alike learned, and the game won."""
+    listed = str(names(6, tmp_path))
+    pin = ("window.addEventListener('load', () => {WordlJS.changeDifficulty('girl6'); "
+           "WordlJS.answer = 'morgan';});")
+    record = play_clone("open-wordljs", tmp_path, "--answers", listed, "--guesses", listed,
+                        init=pin)
+    assert record["exit"] == 0 and record["won"], record
+    assert record["guesses"][-1] == "morgan"

@@ -43,6 +43,24 @@ def letters_match(letters: str, word: str) -> bool:
     return all(a == "?" or a == b for a, b in pairs)
 
 
+MISREAD = 1  # letters of a row of 5 the reader may take for a look-alike (M read as N or H)
+# ... in a scored row, whose colours must match exactly: coloured small tiles read worse.
+MISREAD_SCORED = 2
+
+
+def letters_near(letters: str, word: str, slack: int = MISREAD) -> bool:
+    """Does a row's LETTERS show `word`, but for at most `slack` letters (of the alphabet: the
+    same look-alike anywhere in the row counts once) read as others? Every
+    open board shows the same row, so a dropped key still shows (a tile left empty); a
+    letter read as its look-alike in a page's font must not stop the game."""
+    if len(letters) != len(word):
+        return False
+    # A font draws a letter like another wherever it stands: COMEM read as CONEN is one
+    # look-alike (M as N), not two.
+    return len({(a, b) for a, b in zip(letters.upper(), word.upper(), strict=True)
+                if a not in ("?", b)}) <= slack
+
+
 def as_typed(
     rows: Sequence[Row], words: Sequence[str], confusions: frozenset[tuple[str, str]] | set
 ) -> tuple[Row, ...]:

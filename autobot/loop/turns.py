@@ -21,7 +21,9 @@ from autobot.loop.result import (
     reason_code,
 )
 from autobot.loop.rows import (
+    MISREAD,
     letters_match,
+    letters_near,
     played_rows,
     recoloured,
     row_changed,
@@ -358,9 +360,13 @@ class GameLoop(Watcher):
             self.check_sync(read, upto=index)
             if kind == "evaluated":
                 if not letters_match(row[0], guess):
-                    raise OutOfStep(
-                        f"row {index + 1} was scored as {row[0]} but the bot typed {guess.upper()}"
-                    )
+                    # The row was read as typed before Enter; scored, its letters are drawn
+                    # on colour, where a page's font may read as a look-alike (O as D, M as
+                    # N): one such letter is that, learned; more is another row.
+                    if not letters_near(row[0], guess, MISREAD):
+                        raise OutOfStep(f"row {index + 1} was scored as {row[0]} but the bot "
+                                        f"typed {guess.upper()}")
+                    self.learn_look_alikes(row[0], guess, "scored")
                 return Outcome("scored", row[1])
             if accepted:
                 return None  # revealing; a half-scored row settles into a scored one
@@ -393,12 +399,18 @@ class GameLoop(Watcher):
         letters = typed.letters
         if not shown or letters != shown or typed.typed != len(word) or len(letters) != len(word):
             return False
+        return self.learn_look_alikes(letters, guess, "typed")
+
+    def learn_look_alikes(self, letters: str, guess: str, how: str) -> bool:
+        """Remember each letter of a row read as another than the one typed there (read as
+        typed from now on); False if there is none."""
+        word = upper_word(guess)
         pairs = {(a, w) for a, w in zip(letters, word, strict=True) if a not in (w, "?")}
         if not pairs:
             return False
         self.confusions |= pairs
         self.emit(Event("note", len(self.history), guess, detail=(
-            "the page's letters read as others: " + ", ".join(
+            f"the page's {how} letters read as others: " + ", ".join(
                 f"{w} looks like {a}" for a, w in sorted(pairs)) + " (read as typed)")))
         return True
 
