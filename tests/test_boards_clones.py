@@ -60,6 +60,15 @@ def test_lingle_one_board_is_one_board_and_reads_settled() -> None:
         assert len(read.rows) == 6 and all(r == ("", ".....") for r in read.rows)
 
 
+def test_lingle_one_board_won_when_its_m_reads_as_n_then_h(tmp_path) -> None:
+    """2024-05-03 (FOLES): BEGUM's scored M read as N on one frame and as H on the next (Mitr
+    on colour); the row read as typed before Enter stays BEGUM (once lost out of step)."""
+    record = play_clone("lingle-quad", tmp_path, "--lang", "pt",
+                        init=DATE_SHIM.format(day="2024-05-03"))
+    assert record["exit"] == 0 and record["won"], record
+    assert record["guesses"][-1] == "foles"
+
+
 def test_quad_lingle_is_won_without_boards_zoomed_out_to_fit(tmp_path) -> None:
     record = play_clone("lingle-quad", tmp_path, "--lang", "pt", "--key-delay", "30",
                         init=DATE_SHIM.format(day=QUAD_DAY), path="quad/")

@@ -66,13 +66,19 @@ def as_typed(
 ) -> tuple[Row, ...]:
     """Rows whose words the bot knows (`words[i]` typed into row i), with each letter the
     page's font is known to draw like another (`confusions`: (read, typed) pairs, learned
-    when a careful retype showed the same other letter again) read as the letter typed."""
+    when a careful retype showed the same other letter again) read as the letter typed.
+
+    A typed letter the font was seen to draw as a look-alike is read as typed wherever it
+    stands in a known row, whatever it is read as now (Lingle's M read as N on one frame
+    and as H on the next): one bad letter is not another board."""
+    unsure = {w for _, w in confusions}
     out = []
     for i, (letters, marks) in enumerate(rows):
         word = upper_word(words[i]) if i < len(words) and words[i] else ""
         if word and len(letters) == len(word):
             letters = "".join(
-                w if (a, w) in confusions else a for a, w in zip(letters, word, strict=True)
+                w if (a, w) in confusions or w in unsure else a
+                for a, w in zip(letters, word, strict=True)
             )
         out.append((letters, marks))
     return tuple(out)
