@@ -117,8 +117,8 @@ class Solver(Player):
         """Every word the game may accept, for rows no answer fits (built on first use).
 
         English: the fallback list (nyt) with the guesses. Another language: its allowed words
-        then its fallback words (`load_fallback`: dictionary words wordfreq never saw, weighed
-        as Zipf 0, and wordfreq words no dictionary has, weighed DICTIONARY_FACTOR less)."""
+        then its fallback words (`load_fallback`: wordfreq's words no dictionary has, weighed
+        DICTIONARY_FACTOR less than a dictionary word of their frequency)."""
         if self._offlist is not None or self.config.fallback is None:
             return self._offlist
         if self.config.lang == "en":

@@ -6,9 +6,9 @@
 A language's words are wordfreq's five-letter words of that language (frequency = Zipf) that
 the language's spelling dictionary also has, so names, foreign words and typos drop out. Both
 sources are pinned by sha256: the wordfreq wheel from PyPI (`pip download`) and one Debian
-word-list package per language (`apt-get download`; needs Debian's apt). The dictionaries'
-other five-letter words and wordfreq's (rare words, names, foreign words) are the fallback list
-CODE_more.txt (CODE_more_freq.json: the Zipf of those wordfreq has), for boards no listed word fits.
+word-list package per language (`apt-get download`; needs Debian's apt). wordfreq's other
+five-letter words (names, foreign and newer words no dictionary has) are the fallback list
+CODE_more.txt (CODE_more_freq.json: their Zipf), for boards no listed word fits.
 """
 
 from __future__ import annotations
@@ -156,14 +156,12 @@ def language_table(spec: LanguageSpec, wordlist: Iterable[tuple[str, float]],
 
 def more_words(spelling: set[str], everyday: dict[str, float],
                table: dict[str, float]) -> tuple[list[str], dict[str, float]]:
-    """The fallback for a board no listed word fits: the five-letter words either source has
-    and the main list lacks, sorted, and the Zipf of those only wordfreq has.
-
-    Dictionary words wordfreq never saw (rare words), and wordfreq words no dictionary has
-    (names, foreign and newer words: lingle's COTIA, CISTO, RINHA)."""
-    rare = {w for w in spelling if len(w) == LENGTH}
-    words = sorted((rare | set(everyday)) - set(table))
-    return words, {w: everyday[w] for w in words if w in everyday}
+    """The fallback for a board no listed word fits: wordfreq's five-letter words no spelling
+    dictionary has (names, foreign and newer words: lingle's COTIA, CISTO, RINHA), sorted, and
+    their Zipf. Words only a dictionary has are not shipped: the (GPL/LGPL/MPL) dictionaries are
+    consulted at build time only, as for the main list."""
+    words = sorted(set(everyday) - set(table))
+    return words, {w: everyday[w] for w in words}
 
 
 def debian_file(package: str, sha256: str, member: str, into: Path) -> list[str]:
