@@ -14,7 +14,14 @@ import time
 import unicodedata
 
 import pytest
-from conftest import CLONES, DATE_SHIM, play_clone, require_chromium, serve_clone
+from conftest import (
+    CLONES,
+    DATE_SHIM,
+    play_clone,
+    require_chromium,
+    require_clone,
+    serve_clone,
+)
 
 from autobot.wordle import score
 
@@ -77,6 +84,21 @@ def test_quad_lingle_is_won_without_boards_zoomed_out_to_fit(tmp_path) -> None:
     assert any(step.startswith("zoom ") for step in record["brought_into_view"]), record
     assert set(lingle_answers(QUAD_DAY, "quadlingle")) <= set(record["guesses"])
     assert len(record["guesses"]) <= 9
+
+
+# Duo-lingle on 2024-05-02: PAREO and TRÓIS; TROIS is a word of the page's own vocabulary that
+# our Portuguese list lacks (it stopped with `no_words` in the clone table): the fallback words.
+DUO_OWN_WORD_DAY = "2024-05-02"
+
+
+def test_duo_lingle_answer_past_our_list_is_won(tmp_path) -> None:
+    require_clone("lingle-quad")
+    assert lingle_answers(DUO_OWN_WORD_DAY, "duolingle") == ["pareo", "trois"]
+    record = play_clone("lingle-quad", tmp_path, "--lang", "pt", "--key-delay", "30",
+                        init=DATE_SHIM.format(day=DUO_OWN_WORD_DAY), path="duo/")
+    assert record["exit"] == 0 and record["won"], record
+    assert record["boards_found"] == 2
+    assert {"pareo", "trois"} <= set(record["guesses"])
 
 
 START = """window.addEventListener('load', () => setTimeout(() => {

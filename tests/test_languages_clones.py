@@ -71,3 +71,26 @@ def test_letreco_is_won_without_lang(tmp_path, capsys) -> None:
 def test_an_english_page_stays_english_without_lang(tmp_path) -> None:
     record = play_clone("wordle-global", tmp_path)
     assert record["exit"] == 0 and record["won"] and record["lang"] == "en", record
+
+
+# lingle's one board at `/` on 2024-07-15: CERVA, a word of the page's own vocabulary that our
+# Portuguese list lacks (wordfreq has it, no spelling dictionary does). The one-board mode reads
+# the same answers-by-date.json ("lingle" key, ../shared/clones/README.md).
+LINGLE_OWN_WORD_DAY = "2024-07-15"
+
+
+def test_lingle_answer_past_our_list_is_won(tmp_path, capsys) -> None:
+    """Once no word of pt.txt fits the colours, the fallback words are the candidates (it
+    stopped with `no_words` before)."""
+    import json
+
+    from conftest import CLONES, require_clone
+
+    require_clone("lingle-quad")
+    table = json.loads((CLONES / "lingle-quad" / "answers-by-date.json").read_text())
+    assert table[LINGLE_OWN_WORD_DAY]["lingle"] == ["cerva"]
+    record = play_clone("lingle-quad", tmp_path, "--lang", "pt", "--key-delay", "30",
+                        init=DATE_SHIM.format(day=LINGLE_OWN_WORD_DAY))
+    err = capsys.readouterr().err.strip()
+    assert record["exit"] == 0 and record["won"], (record, err)
+    assert record["guesses"][-1] == "cerva"

@@ -27,7 +27,7 @@ from autobot.solver.strategies import (
 )
 from autobot.wordle import ALL_GREEN, Turn, marks_to_code, score
 from autobot.words import WordList, load_words
-from autobot.words.languages import load_language
+from autobot.words.languages import load_fallback, load_language
 
 # --- the solver --------------------------------------------------------------------------------
 
@@ -114,9 +114,14 @@ class Solver(Player):
 
     @property
     def offlist(self) -> OffList | None:
-        """Every word the game may accept, for rows no answer fits (built on first use)."""
-        # The fallback lists are English; another language's list already holds every word.
-        if self._offlist is None and self.config.fallback is not None and self.config.lang == "en":
+        """Every word the game may accept, for rows no answer fits (built on first use).
+
+        English: the fallback list (nyt) with the guesses. Another language: its allowed words
+        then its fallback words (`load_fallback`: wordfreq's words no dictionary has, weighed
+        DICTIONARY_FACTOR less than a dictionary word of their frequency)."""
+        if self._offlist is not None or self.config.fallback is None:
+            return self._offlist
+        if self.config.lang == "en":
             base = load_words(self.config.fallback).words
             known = set(base)
             words = base + tuple(w for w in self.guesses.words if w not in known)
@@ -124,6 +129,18 @@ class Solver(Player):
                 Lexicon(words), zipf_values(words, self.zipf), self.config.fallback,
                 self._dictionary_mask(words),
             )
+            return self._offlist
+        more = load_fallback(self.config.lang)
+        known = set(self.guesses.words)
+        words = self.guesses.words + tuple(w for w in more.words.words if w not in known)
+        zipf = {**more.zipf, **(self.zipf or {})}
+        # Probes are the main list's words: a page may well refuse a rare or foreign word.
+        probes = np.zeros(len(words), dtype=bool)
+        probes[: len(self.guesses)] = True
+        self._offlist = OffList(
+            Lexicon(words), zipf_values(words, zipf), f"{self.guesses.name}+{more.words.name}",
+            np.array([w not in more.zipf for w in words], dtype=bool), probes,
+        )
         return self._offlist
 
     def _dictionary_mask(self, words: Sequence[str]) -> np.ndarray | None:
@@ -172,13 +189,13 @@ class Solver(Player):
         cols = self.candidate_columns(history)
         # The site refused a banned word as a guess, so it cannot be the answer either.
         words = tuple(w for w in (self.answers.words[c] for c in cols) if w not in banned)
-        offlist = self.offlist
-        if words or offlist is None:
-            if not words:
-                rows = ", ".join(f"{t.guess.upper()} {t.marks.upper()}" for t in history)
-                raise AutobotError(f"no word in the {self.answers.name} list fits {rows}",
-                                  reason="no_words")
+        if words:
             return Fit(words, "answers")
+        offlist = self.offlist  # built only now: a game the answers list covers never needs it
+        if offlist is None:
+            rows = ", ".join(f"{t.guess.upper()} {t.marks.upper()}" for t in history)
+            raise AutobotError(f"no word in the {self.answers.name} list fits {rows}",
+                              reason="no_words")
         found, level = offlist.fit(history, banned)
         note = NOTES[level].format(answers=self.answers.name, n=len(offlist), wide=offlist.name)
         return Fit(tuple(offlist.lexicon.words[i] for i in found), level, note)

@@ -93,12 +93,14 @@ class OffList:
     """Every word the game may accept, with a frequency prior; picks guesses among them."""
 
     def __init__(
-        self, lexicon: Lexicon, zipf: np.ndarray, name: str, dictionary: np.ndarray | None = None
+        self, lexicon: Lexicon, zipf: np.ndarray, name: str, dictionary: np.ndarray | None = None,
+        probes: np.ndarray | None = None,
     ) -> None:
         self.lexicon = lexicon
         self.name = name
         self.zipf = zipf
         self.dictionary = dictionary  # which words a dictionary has (None: no dictionary)
+        self.probes = probes  # words worth typing when not a candidate (None: every word)
         self._rows: dict[tuple[str, bool], np.ndarray] = {}
         self._priors: dict[int, np.ndarray] = {}
         self._presence = (lexicon.counts > 0).astype(np.float32)
@@ -201,7 +203,7 @@ class OffList:
             playable = ranked[legal[ranked]]
         if len(cols) <= 2 or rows_left <= 1:
             return words[int(playable[0])]
-        probes = self._probes(cols, weights, legal)
+        probes = self._probes(cols, weights, legal if self.probes is None else legal & self.probes)
         pool = np.unique(np.concatenate([playable[:CANDIDATE_POOL], probes]))
         sub = self.block(pool, cols)
         lookup = np.zeros(len(self), dtype=np.float64)

@@ -112,6 +112,27 @@ def load_language(code: str) -> Language:
     )
 
 
+@dataclass(frozen=True)
+class Fallback:
+    """A language's words past its main list, for a board no listed word fits: the five-letter
+    words a spelling dictionary or wordfreq has that the main list lacks."""
+
+    words: WordList
+    zipf: Mapping[str, float]  # Zipf of the words wordfreq has (the others are dictionary words)
+
+
+@cache
+def load_fallback(code: str) -> Fallback:
+    """The fallback words of a language other than English (lang/CODE_more.txt)."""
+    language = spec(code)
+    if language.code == "en":
+        raise BadInput("English's fallback is the nyt list (SolverConfig.fallback)")
+    path = f"lang/{language.code}_more.txt"
+    text = resources.files("autobot.words").joinpath(path).read_text(encoding="utf-8")
+    words = WordList(f"{language.code}-more", parse_words(text, path, language.letters))
+    return Fallback(words, MappingProxyType(_read_json(f"lang/{language.code}_more_freq.json")))
+
+
 def _read_json(name: str) -> dict[str, float]:
     return json.loads(resources.files("autobot.words").joinpath(name).read_text(encoding="utf-8"))
 

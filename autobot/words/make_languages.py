@@ -1,4 +1,4 @@
-"""Re-derive the non-English word lists (words/lang/CODE.txt + CODE_freq.json) from pinned packages.
+"""Re-derive the non-English word lists (words/lang/CODE*.txt, CODE*_freq.json) from pinned sources.
 
     .venv/bin/python -m autobot.words.make_languages            # check the shipped files match
     .venv/bin/python -m autobot.words.make_languages --write    # rewrite them
@@ -6,7 +6,9 @@
 A language's words are wordfreq's five-letter words of that language (frequency = Zipf) that
 the language's spelling dictionary also has, so names, foreign words and typos drop out. Both
 sources are pinned by sha256: the wordfreq wheel from PyPI (`pip download`) and one Debian
-word-list package per language (`apt-get download`; needs Debian's apt).
+word-list package per language (`apt-get download`; needs Debian's apt). wordfreq's other
+five-letter words (names, foreign and newer words no dictionary has) are the fallback list
+CODE_more.txt (CODE_more_freq.json: their Zipf), for boards no listed word fits.
 """
 
 from __future__ import annotations
@@ -124,10 +126,11 @@ def restore_sharp_s(zipf: dict[str, float], six: dict[str, float], spelling: set
             at = word.find("ss", at + 1)
 
 
-def language_table(spec: LanguageSpec, wordlist: Iterable[tuple[str, float]],
-                   spelling: set[str]) -> dict[str, float]:
-    """word -> Zipf for one language: five-letter dictionary words, spellings that fold alike
-    pooled (their frequencies add)."""
+def five_letter_zipf(spec: LanguageSpec, wordlist: Iterable[tuple[str, float]],
+                     spelling: set[str]) -> dict[str, float]:
+    """word -> Zipf for every five-letter word of wordfreq's list in the game's letters,
+    spellings that fold alike pooled (their frequencies add); ß restored where the dictionary
+    spells it so."""
     letters = spec.letters
     per_billion: dict[str, float] = {}
     six: dict[str, float] = {}
@@ -142,7 +145,23 @@ def language_table(spec: LanguageSpec, wordlist: Iterable[tuple[str, float]],
     zipf = {w: math.log10(v) for w, v in per_billion.items()}
     if "ß" in letters:
         restore_sharp_s(zipf, six, spelling)
-    return {w: round(z, 2) for w, z in sorted(zipf.items()) if w in spelling}
+    return {w: round(z, 2) for w, z in sorted(zipf.items())}
+
+
+def language_table(spec: LanguageSpec, wordlist: Iterable[tuple[str, float]],
+                   spelling: set[str]) -> dict[str, float]:
+    """word -> Zipf for one language: the five-letter words wordfreq and a dictionary share."""
+    return {w: z for w, z in five_letter_zipf(spec, wordlist, spelling).items() if w in spelling}
+
+
+def more_words(spelling: set[str], everyday: dict[str, float],
+               table: dict[str, float]) -> tuple[list[str], dict[str, float]]:
+    """The fallback for a board no listed word fits: wordfreq's five-letter words no spelling
+    dictionary has (names, foreign and newer words: lingle's COTIA, CISTO, RINHA), sorted, and
+    their Zipf. Words only a dictionary has are not shipped: the (GPL/LGPL/MPL) dictionaries are
+    consulted at build time only, as for the main list."""
+    words = sorted(set(everyday) - set(table))
+    return words, {w: everyday[w] for w in words}
 
 
 def debian_file(package: str, sha256: str, member: str, into: Path) -> list[str]:
@@ -194,11 +213,16 @@ def wordfreq_lists(wheel: Path, codes: Iterable[str]) -> dict[str, list[tuple[st
     return out
 
 
-def derive(tmp: Path) -> dict[str, tuple[dict[str, float], list[str]]]:
-    """Every non-English language's (word -> Zipf table, base forms), from the pinned packages.
+Derived = tuple[dict[str, float], list[str], list[str], dict[str, float]]
+
+
+def derive(tmp: Path) -> dict[str, Derived]:
+    """Every non-English language's (word -> Zipf table, base forms, fallback words, their
+    Zipf where wordfreq has them), from the pinned packages.
 
     Base forms are the words a hunspell dictionary lists as stems (no plurals, no inflections):
-    what the strictest games accept (the solver falls back to them after such a refusal)."""
+    what the strictest games accept (the solver falls back to them after such a refusal).
+    Fallback words are the five-letter words the main list lacks (see `more_words`)."""
     wheel = download(*WORDFREQ, tmp)
     specs = [s for s in SPECS if s.code != "en"]
     lists = wordfreq_lists(wheel, [s.code for s in specs])
@@ -212,8 +236,10 @@ def derive(tmp: Path) -> dict[str, tuple[dict[str, float], list[str]]]:
             spelling |= words
             if member.endswith(".dic"):
                 stems |= words
-        table = language_table(spec, lists[spec.code], spelling)
-        out[spec.code] = (table, [w for w in table if w in stems])
+        everyday = five_letter_zipf(spec, lists[spec.code], spelling)
+        table = {w: z for w, z in everyday.items() if w in spelling}
+        more, more_zipf = more_words(spelling, everyday, table)
+        out[spec.code] = (table, [w for w in table if w in stems], more, more_zipf)
     return out
 
 
@@ -225,12 +251,15 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         derived = derive(Path(tmp))
     status = 0
-    for code, (table, base) in derived.items():
+    for code, (table, base, more, more_zipf) in derived.items():
         files = {
             HERE / f"{code}.txt": (len(table), "".join(w + "\n" for w in table)),
             HERE / f"{code}_freq.json": (len(table), json.dumps(
                 table, ensure_ascii=False, separators=(",", ":")) + "\n"),
             HERE / f"{code}_base.txt": (len(base), "".join(w + "\n" for w in base)),
+            HERE / f"{code}_more.txt": (len(more), "".join(w + "\n" for w in more)),
+            HERE / f"{code}_more_freq.json": (len(more_zipf), json.dumps(
+                more_zipf, ensure_ascii=False, separators=(",", ":")) + "\n"),
         }
         for path, (count, text) in files.items():
             if args.write:
