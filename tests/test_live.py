@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import pytest
 from conftest import require_desktop
-from x_windows import THIEF
+from x_windows import THIEF, openbox_display
 
 from autobot.drivers.desktop import (
     Anchor,
@@ -739,24 +739,8 @@ def window_manager() -> Iterator[dict[str, str]]:
     """A private Xvfb with a real window manager (openbox: reparenting frames, focus set by the
     manager on click and on `_NET_ACTIVE_WINDOW` requests), as a person's desktop has."""
     _require_desktop()
-    require_desktop([t for t in ("openbox", "xprop") if shutil.which(t) is None])
-    from autobot.drivers.desktop import virtual_display
-
-    with virtual_display((1280, 1024)) as display_env:
-        env = {**os.environ, **display_env}
-        wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + 30
-            while "window id" not in subprocess.run(
-                    ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
-                    capture_output=True, text=True).stdout:
-                assert wm.poll() is None and time.monotonic() < deadline, "openbox never came up"
-                time.sleep(0.1)
-            yield env
-        finally:
-            wm.terminate()
-            wm.wait(timeout=30)
+    with openbox_display((1280, 1024)) as env:
+        yield env
 
 
 @pytest.mark.desktop
