@@ -217,3 +217,20 @@ def _tcp_address(hexa: str, width: int) -> str:
     words = b"".join(raw[i:i + 4][::-1] for i in range(0, 16, 4))
     v6 = ipaddress.IPv6Address(words)
     return str(v6.ipv4_mapped or v6)  # Java binds 127.0.0.1 as ::ffff:127.0.0.1
+
+
+def session_members(sid: int) -> list[str]:
+    """Live processes (not zombies) of session `sid`, as 'pid name'."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        name, rest = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:]
+        fields = rest.split()
+        if fields[0] != "Z" and int(fields[3]) == sid:
+            found.append(f"{entry.name} {name}")
+    return found

@@ -17,38 +17,21 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import require_chromium
+from conftest import require_chromium, session_members
 
 from autobot.harness.record import early_json_path
 
 OLD = '{"won": true, "from": "an older game"}'
 
 
-def _session_members(sid: int) -> list[str]:
-    """Live processes (not zombies) of session `sid`, as 'pid name'."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        name, rest = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:]
-        fields = rest.split()
-        if fields[0] != "Z" and int(fields[3]) == sid:
-            found.append(f"{entry.name} {name}")
-    return found
-
-
 def _leftovers(sid: int, tmp: Path) -> tuple[list[str], list[Path]]:
     """What a run left: its session's processes, Chromium profiles in its TMPDIR."""
-    members = _session_members(sid)
+    members = session_members(sid)
     for _ in range(50):  # a helper killed by the reaper may take a moment to be gone
         if not members:
             break
         time.sleep(0.1)
-        members = _session_members(sid)
+        members = session_members(sid)
     return members, list(tmp.glob("autobot-chromium-*"))
 
 
@@ -185,7 +168,7 @@ def test_the_page_server_stopped_mid_game_does_not_stop_the_game(tmp_path: Path)
 def _browsers(sid: int) -> list[tuple[int, int]]:
     """(Chromium, its chromedriver) of each browser of session `sid`: the main Chromium
     processes, each one chromedriver's child."""
-    members = dict(m.split(" ", 1) for m in _session_members(sid))
+    members = dict(m.split(" ", 1) for m in session_members(sid))
     found = []
     for pid, name in members.items():
         if name != "chromium":

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import require_chromium
+from conftest import require_chromium, session_members
 
 from autobot.errors import AutobotError, browser_failure
 from autobot.harness.record import GameRecord, exit_of, outcome, verdict_line
@@ -185,27 +185,10 @@ def test_the_profile_reaper_ends_what_still_runs_on_the_profile(tmp_path: Path) 
 # --- real runs: a real Chromium stopped by a signal or a fault mid-game -------------------------
 
 
-def _session_members(sid: int) -> list[str]:
-    """Live processes (not zombies) of session `sid`, as 'pid name'."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        name, rest = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:]
-        fields = rest.split()
-        if fields[0] != "Z" and int(fields[3]) == sid:
-            found.append(f"{entry.name} {name}")
-    return found
-
-
 def _leftovers(proc: subprocess.Popen[str], tmp: Path) -> tuple[list[str], list[Path]]:
     """What the run left: its session's processes, Chromium profiles in its TMPDIR."""
     for _ in range(50):  # a helper killed by the reaper may take a moment to be gone
-        members = _session_members(proc.pid)
+        members = session_members(proc.pid)
         if not members:
             break
         time.sleep(0.1)
@@ -259,7 +242,7 @@ def test_a_browser_killed_mid_game_is_exit_5_with_a_record(tmp_path: Path) -> No
     proc = _start_game(tmp_path, out)
     try:
         assert proc.stdout.readline().strip(), proc.stderr.read()
-        browsers = [int(m.split()[0]) for m in _session_members(proc.pid)
+        browsers = [int(m.split()[0]) for m in session_members(proc.pid)
                     if m.split()[1] == "chromium"]
         assert browsers
         for pid in browsers:
