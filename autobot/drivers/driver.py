@@ -138,7 +138,9 @@ class SeleniumDriver:
         delay = max(self.key_delay_ms, SLOW_KEY_DELAY_MS) if slow else self.key_delay_ms
         actions = ActionChains(self.webdriver)
         for i, key in enumerate(keys):
-            if (i or delay_first) and delay:
+            # A page that drops keys typed fast also drops the first of a word typed soon after
+            # the Backspaces that cleared the row: the slow rung waits before every key.
+            if (i or delay_first or slow) and delay:
                 actions.pause(delay / 1000)
             value = named.get(key, key)
             if slow:
