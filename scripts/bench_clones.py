@@ -10,6 +10,7 @@ this prints the table and writes the project's one bench JSON shape (`autobot.be
 `python scripts/bench_clones.py --repeats 3 --json clones.json`
 `python scripts/bench_clones.py --only lingle-quad,open-wordljs --json part.json`
 `python scripts/bench_clones.py --only duotrigordle --repeats 1 --json duo.json`
+`python scripts/bench_clones.py --only duotrigordle --first 1 --repeats 1` (its second pin only)
 `python scripts/bench_clones.py --table clones.json duo.json` (the README's table lines)
 
 A game is won only when the page's answer (every board's) was found within its rows and the
@@ -362,6 +363,8 @@ def main() -> int:
     """Play every selected clone and mode `--repeats` times; print the table, write the JSON."""
     parser = argparse.ArgumentParser(prog="scripts/bench_clones.py")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--first", type=int, default=0,
+                        help="start at this pin of each mode (0: the first; to replay one loss)")
     parser.add_argument("--shared", type=Path, default=SHARED)
     parser.add_argument("--only", default="",
                         help="comma-separated parts of 'clone mode' to play (default: all)")
@@ -380,6 +383,9 @@ def main() -> int:
         return 2
     if args.repeats < 1:
         print("bench_clones: --repeats must be at least 1", file=sys.stderr)
+        return 2
+    if args.first < 0:
+        print("bench_clones: --first must be 0 or more", file=sys.stderr)
         return 2
     only = [p for p in args.only.split(",") if p]
     skip = [p for p in args.skip.split(",") if p]
@@ -407,7 +413,7 @@ def main() -> int:
         t0 = time.monotonic()
         with serve_folder(folder) as base:
             for i in range(args.repeats):
-                pin = pins[i % len(pins)]
+                pin = pins[(args.first + i) % len(pins)]
                 tag = f"{game.clone}-{game.mode.split()[0]}-{game.path.strip('/') or 'root'}-{i}"
                 tag = "".join(c if c.isalnum() or c in "-_" else "_" for c in tag)
                 load = os.getloadavg()[0]

@@ -146,3 +146,20 @@ def test_boards_taller_than_six_rows_are_played_past_row_six(
     assert code == 0 and record["won"], record
     assert len(record["guesses"]) >= TALL[quirk] and record["guesses"][:6] == [
         "pious", "dwarf", "lymph", "bulky", "fjord", "stick"]
+
+
+@pytest.mark.browser
+def test_a_game_stopped_by_an_error_records_the_boards_it_counted(base: str, tmp_path: Path
+                                                                   ) -> None:
+    require_chromium()
+    # The user's list holds only words this page refuses (silently): the game ends on an
+    # error, and its record still says how many boards the pixels showed.
+    words = tmp_path / "words.txt"
+    words.write_text("salet\nroate\ntares\n")
+    out = tmp_path / "game.json"
+    code = main(["play", "--url", f"{base}?answer=crane&anim=0&refuse=silent&vocab=answers",
+                 "--answers", str(words), "--json", str(out)])
+    record = json.loads(out.read_text())
+    assert code == 4 and record["reason"] == "no_words", record
+    assert sorted(record["rejected"]) == ["roate", "salet", "tares"]
+    assert record["boards_found"] == 1

@@ -43,6 +43,7 @@ def test_five_letters_keys_under_the_board_are_not_rows(tmp_path: Path) -> None:
     assert record["guesses"][-1] == "about"
     assert all(len(marks) == 5 for _, marks in record["rows_seen"])
     assert len(record["rows_seen"]) == 6  # the board's rows, no keyboard row among them
+    assert record["boards_found"] == 1
 
 
 # girl6 plays the same way (measured in the closing note); one names game keeps CI time small.
@@ -56,6 +57,7 @@ def test_names_game_is_won_with_the_users_list(tmp_path: Path, mode: str, length
     assert record["guesses"][-1] == answer
     assert len(record["rows_seen"]) == length + 1
     assert record["reason"] == "won"  # the record of a won game says so
+    assert record["boards_found"] == 1  # counted from the pixels, the user's lists or not
 
 
 

@@ -125,15 +125,20 @@ def _play(args: argparse.Namespace, record: Any) -> int:
         record.extra["keys"] = driver.rung
         if game.page == "count" and page_layout(driver, game) == "list":
             return run_list_game(driver, solver, game, console, browser_seconds, record)
-        if args.boards is None and game.solver is not None:
-            # Boards not named: the classic game's page may show many (Dordle ... 32).
+        if args.boards is None and game.page == "tiles" and not game.adversarial \
+                and not game.lies:
+            # Boards not named: a Wordle page may show many (Dordle ... 32).
             from autobot.app.players import many_solver
             from autobot.cli.play_boards import play_loaded
             from autobot.loop.probe import count_boards, room_for
 
             room = room_for(driver)
             boards = count_boards(driver, room)
+            record.extra["boards_found"] = max(boards, 1)  # in the record of any exit
             if boards > 1:
+                if game.length != 5:
+                    raise AutobotError(f"{boards} boards found: many boards are played with "
+                                       f"five-letter words, this game has {game.length}")
                 if args.confirm or answer:
                     raise AutobotError(f"{boards} boards found: --confirm and --answer are "
                                        "for one board")
@@ -161,8 +166,6 @@ def _play(args: argparse.Namespace, record: Any) -> int:
         data["keys"] = driver.rung
         data["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
         data["lang"] = solver.lang or args.lang or "en"  # as played (or told)
-        if args.boards is None and game.solver is not None:
-            data["boards_found"] = 1  # counted from the pixels: the one-board game
         record.write(data, exit_code=0 if result.won else 1, reason=verdict)
     return 0 if result.won else 1
 
