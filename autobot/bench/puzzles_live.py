@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from autobot.bench.moves import move_figures, report
 from autobot.errors import AutobotError, Unavailable
 from autobot.games.puzzles import sudoku, takuzu
 
@@ -148,20 +149,8 @@ def run(quick: bool = False, seed: int = 1, large: bool = False) -> dict[str, An
                               f"window {'solved' if g['won_by_window'] else 'NOT solved'}  "
                               f"moves {g['moves']}  move ms median {g['move_ms_median']} "
                               f"p95 {g['move_ms_p95']}  {g['why']}{g['error']}", flush=True)
-    per_game = [g.pop("latency_ms") or [] for g in games]
-    lat = sorted(x for moves in per_game for x in moves)
-    # A game's first move also finds the grid, reads it and solves it: shown apart too.
-    rest = sorted(x for moves in per_game for x in moves[1:])
-    firsts = sorted(moves[0] for moves in per_game if moves)
-
-    def q(xs: list[float], p: float) -> float | None:
-        return round(xs[int(p * (len(xs) - 1))], 2) if xs else None
-
-    return {"games": games, "won": sum(g["won_by_window"] and g["exit"] == 0 for g in games),
-            "played": len(games),
-            "move_ms_median": q(lat, 0.5), "move_ms_p95": q(lat, 0.95),
-            "later_moves_ms_median": q(rest, 0.5), "later_moves_ms_p95": q(rest, 0.95),
-            "first_move_ms_median": q(firsts, 0.5), "first_move_ms_max": q(firsts, 1.0)}
+    won = sum(bool(g["won_by_window"] and g["exit"] == 0) for g in games)
+    return {"games": games, "won": won, "played": len(games), **move_figures(games)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -184,15 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AutobotError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
-    print(f"won {result['won']}/{result['played']}; per move (frame -> click/key) median "
-          f"{result['move_ms_median']} ms, p95 {result['move_ms_p95']} ms; after each game's "
-          f"first move median {result['later_moves_ms_median']} ms, p95 "
-          f"{result['later_moves_ms_p95']} ms; first moves (find + read + solve) median "
-          f"{result['first_move_ms_median']} ms, max {result['first_move_ms_max']} ms")
-    if args.json is not None:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(result, indent=1) + "\n")
-    return 0 if result["won"] == result["played"] else 1
+    return report(result, args.json)
 
 
 

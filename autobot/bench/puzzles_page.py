@@ -12,13 +12,13 @@ Prints one line per game and the per-move time (frame -> click/key) median and p
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from autobot.bench.moves import move_figures, report
 from autobot.errors import AutobotError
 
 LOOKS = (("light", 1.0), ("dark", 2.0))
@@ -86,20 +86,8 @@ def run(quick: bool = False) -> dict[str, Any]:
                           f"end {'seen' if g.get('end_shown') else 'NOT seen'}  moves "
                           f"{g.get('moves')}  move ms median {g.get('move_ms_median')} p95 "
                           f"{g.get('move_ms_p95')}  {g.get('error', '')}".rstrip(), flush=True)
-    per_game = [g.pop("latency_ms") or [] for g in games]
-    lat = sorted(x for moves in per_game for x in moves)
-    # A game's first move also finds the grid, reads it and solves it: shown apart too.
-    rest = sorted(x for moves in per_game for x in moves[1:])
-    firsts = sorted(moves[0] for moves in per_game if moves)
-
-    def q(xs: list[float], p: float) -> float | None:
-        return round(xs[int(p * (len(xs) - 1))], 2) if xs else None
-
     won = sum(bool(g["won"] and g.get("page_solved") and g.get("end_shown")) for g in games)
-    return {"games": games, "won": won, "played": len(games), "moves": len(lat),
-            "move_ms_median": q(lat, 0.5), "move_ms_p95": q(lat, 0.95),
-            "later_moves_ms_median": q(rest, 0.5), "later_moves_ms_p95": q(rest, 0.95),
-            "first_move_ms_median": q(firsts, 0.5), "first_move_ms_max": q(firsts, 1.0)}
+    return {"games": games, "won": won, "played": len(games), **move_figures(games)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -114,16 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AutobotError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
-    print(f"won {result['won']}/{result['played']}; per move (frame -> click/key, "
-          f"{result['moves']} moves) median {result['move_ms_median']} ms, p95 "
-          f"{result['move_ms_p95']} ms; after each game's first move median "
-          f"{result['later_moves_ms_median']} ms, p95 {result['later_moves_ms_p95']} ms; first "
-          f"moves (find + read + solve) median {result['first_move_ms_median']} ms, max "
-          f"{result['first_move_ms_max']} ms")
-    if args.json is not None:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(result, indent=1) + "\n")
-    return 0 if result["won"] == result["played"] else 1
+    return report(result, args.json)
 
 
 if __name__ == "__main__":
