@@ -21,7 +21,7 @@ from autobot.loop.many import letters_near
 from autobot.loop.room import MIN_READ_TILE_PX, InView, Room, spot_of
 from autobot.loop.scroll import ScrollView, scroll_view, uninstall
 from autobot.vision import load_image
-from autobot.vision.boards import BoardsReader
+from autobot.vision.boards import BoardsReader, many_boards
 from autobot.vision.stitch import (
     moved_region,
     scroll_shift,
@@ -37,6 +37,21 @@ START = Path(__file__).resolve().parent.parent / "fixtures" / "clones" / "duotri
 
 def duo(name: str) -> np.ndarray:
     return load_image(PARTS / f"duotrigordle-scroll-{name}.png")
+
+
+@pytest.mark.parametrize("name", ["5rows", "12rows"])
+def test_a_stitched_box_of_32_boards_shows_32(name: str) -> None:
+    # Real stitched frames where the finder once saw 33: a board split where its rows did
+    # not link, a square board of 5 x 5 tiles hiding its middle tile, a board found twice.
+    side = json.loads((PARTS / f"duotrigordle-stitched-{name}.json").read_text())
+    frame = load_image(PARTS / f"duotrigordle-stitched-{name}.png")
+    boards = many_boards(frame)
+    assert len(boards) == side["expected"]["boards"] == 32
+    # Each board once: no two overlap.
+    boxes = [b.bbox() for b in boards]
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        for u0, v0, u1, v1 in boxes[i + 1:]:
+            assert min(x1, u1) <= max(x0, u0) or min(y1, v1) <= max(y0, v0)
 
 
 @pytest.mark.parametrize(("a", "b"), [("s0", "s1"), ("s1", "s2"), ("s3", "s4")])

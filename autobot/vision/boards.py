@@ -23,6 +23,7 @@ from autobot.vision.read import read_grid
 from autobot.vision.tiles import RING, THIN_RING
 
 SIZE_AGREE = 0.15  # an outline within this share of the common tile size is a tile
+TRACE_RATIO = 1.5  # an outline this much larger, on the same centre, traces the same border
 PITCH_AGREE = 0.1  # a neighbour this close (share of the pitch) to one pitch away is linked
 LINE_AGREE = 0.3  # share of a tile: centres this close are in one row (or column)
 MAX_SIDE = 160.0  # px: the largest tile looked for (62 px tiles at a 2x pixel ratio fit)
@@ -170,7 +171,12 @@ def _outermost(boxes: list[locate.Box]) -> list[locate.Box]:
     if not boxes:
         return []
     boxes, near = concentric(boxes)
-    inner = np.triu(near, 1).any(0)  # a larger (earlier) outline shares its centre
+    # A larger (earlier) outline shares its centre and is a trace of the same border (not
+    # much larger): a square of 5 x 5 tiles (a board of five rows) does not hide its middle
+    # tile.
+    side = np.array([b.side for b in boxes])
+    near &= side[:, None] < TRACE_RATIO * side[None, :]
+    inner = np.triu(near, 1).any(0)
     return [b for b, dropped in zip(boxes, inner, strict=True) if not dropped]
 
 
@@ -301,20 +307,26 @@ def _in_columns(xs: np.ndarray, ys: np.ndarray, side: float, pitch_y: float,
 
 
 def _merge_split_rows(boards: list[BoardGeometry]) -> list[BoardGeometry]:
-    """A board whose middle rows showed no outline (dim tiles) is one board, not two: join
-    lattices in the same columns whose rows are whole pitches apart (2 or 3)."""
-    boards = sorted(boards, key=lambda b: (b.x, b.y))
+    """A board whose middle rows showed no outline (dim tiles), or whose rows did not link
+    (tiles of one colour whose 1 px gaps blur into one blob), or that was found twice, is
+    one board: join lattices in the same columns whose rows overlap on one lattice or go on
+    at whole pitches, 1 to 3 rows after the last."""
     out: list[BoardGeometry] = []
-    for b in boards:
-        prev = out[-1] if out else None
-        if prev is not None and abs(prev.x - b.x) < LINE_AGREE * b.tile:
-            # Rows from prev's last row to b's first.
-            gap = (b.y - prev.y) / prev.pitch_y - prev.rows + 1
-            if 2 <= round(gap) <= 3 and abs(gap - round(gap)) < PITCH_AGREE:
-                rows = prev.rows - 1 + round(gap) + b.rows
-                cells = prev.cells | {(r + rows - b.rows, c) for r, c in b.cells}
-                out[-1] = BoardGeometry(prev.x, prev.y, prev.pitch_x, prev.pitch_y, prev.tile,
-                                        prev.tile_h, rows, prev.cols, len(cells), cells)
+    for b in sorted(boards, key=lambda b: b.y):
+        # The nearest lattice above in the same column (columns are matched within a share
+        # of a tile: the boards of one column differ by fractions of a pixel in x).
+        above = [i for i, o in enumerate(out) if abs(o.x - b.x) < LINE_AGREE * b.tile]
+        if above:
+            i = max(above, key=lambda i: out[i].y)
+            prev = out[i]
+            # b's first row as a row of prev's lattice: within prev (the same board found
+            # twice, or a row off), or 1 to 3 rows after its last.
+            at = (b.y - prev.y) / prev.pitch_y
+            if round(at) <= prev.rows + 2 and abs(at - round(at)) < PITCH_AGREE:
+                rows = max(prev.rows, round(at) + b.rows)
+                cells = prev.cells | {(r + round(at), c) for r, c in b.cells}
+                out[i] = BoardGeometry(prev.x, prev.y, prev.pitch_x, prev.pitch_y, prev.tile,
+                                       prev.tile_h, rows, prev.cols, len(cells), cells)
                 continue
         out.append(b)
     return out
