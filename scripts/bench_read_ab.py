@@ -4,8 +4,8 @@
 On a shared machine a figure from one run and a figure from another are not comparable:
 this saves the benchmark frames once (`autobot.bench.vision`'s screenshots of the bundled page
 and `autobot.bench.read`'s fixture frames), then times `read_board` of each tree in turn, in
-fresh processes, several rounds, and prints min / median of the per-round medians (wall and
-process CPU) with the 1-minute load. Not a test.
+fresh processes, several rounds in ABBA order, and prints min / median of the per-round
+medians (wall and process CPU) with the 1-minute load. Not a test.
 
 `python scripts/bench_read_ab.py OLD_TREE NEW_TREE [--rounds 4] [--reads 20]`
 (a tree: a checkout of autobot, e.g. `git worktree add --detach /tmp/old 5d55b9f`).
@@ -85,9 +85,11 @@ def main(argv: list[str] | None = None) -> int:
         timer.write_text(TIMER)
         got: dict[tuple[str, str, str], list[list[float]]] = {}
         loads = []
-        for _ in range(args.rounds):
+        for round_ in range(args.rounds):
             for label, (group, modes) in GROUPS.items():
-                for tree in ("old", "new"):
+                # ABBA: old first in even rounds, new first in odd ones (a drift in the
+                # machine's load then favours neither).
+                for tree in ("old", "new") if round_ % 2 == 0 else ("new", "old"):
                     res = subprocess.run(
                         [sys.executable, str(timer), str(frames), group, str(args.reads), modes],
                         cwd=getattr(args, tree), capture_output=True, text=True, check=True)
