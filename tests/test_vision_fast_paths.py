@@ -346,3 +346,42 @@ def test_a_read_runs_opencv_on_one_thread_and_gives_the_threads_back(
         assert one.rows == two.rows and one.grid == two.grid and one.reasons == two.reasons
     finally:
         cv2.setNumThreads(before)
+
+
+def test_best_anchor_is_the_plain_loop_s() -> None:
+    """The anchor of every size group of every frame (the first one alone tried first) is the
+    one a loop over every anchor, counting its lattice's distinct cells in a set, picks; both
+    the shortcut and the whole count are taken."""
+    from autobot.vision.locate import lattice
+
+    taken = {True: 0, False: 0}
+    for _, frame in FRAMES:
+        grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
+        boxes = locate.find_candidates(grey)
+        bw, bh = np.array([b.w for b in boxes]), np.array([b.h for b in boxes])
+        for w, h in {(round(b.w), round(b.h)) for b in boxes}:
+            same = (np.abs(bw - w) <= 0.15 * w) & (np.abs(bh - h) <= 0.15 * h)
+            group = [boxes[i] for i in np.flatnonzero(same).tolist()]
+            if len(group) < 3:
+                continue
+            cx, cy = np.array([b.cx for b in group]), np.array([b.cy for b in group])
+            side, side_h = lattice._tile_size(group)
+            px = lattice._pitch(cx, cy, side, side_h) or lattice._pitch(cy, cx, side_h, side)
+            if px is None:
+                continue
+            py = lattice._pitch(cy, cx, side_h, side) or px
+            counts = []
+            for a in range(len(group)):
+                cells = set()
+                for j in range(len(group)):
+                    fx, fy = (cx[j] - cx[a]) / px, (cy[j] - cy[a]) / py
+                    if abs(fx - round(fx)) < 0.15 and abs(fy - round(fy)) < 0.15:
+                        cells.add((round(fy), round(fx)))
+                counts.append(len(cells))
+                if max(counts) >= 0.9 * len(group):
+                    break
+            want = counts.index(max(counts))
+            assert lattice._best_anchor(cx, cy, px, py) == want
+            assert lattice._best_anchor_reference(cx, cy, px, py) == want
+            taken[counts[0] >= 0.9 * len(group)] += 1
+    assert taken[True] >= 5 and taken[False] >= 5
