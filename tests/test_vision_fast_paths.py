@@ -74,6 +74,18 @@ def test_dedupe_keeps_what_the_plain_greedy_pass_keeps(name: str, frame: np.ndar
     assert 0 < len(kept) < len(boxes)  # inner and outer traces were there to merge
 
 
+@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
+def test_outlines_hug_their_boxes_as_side_by_side_checks_say(name: str,
+                                                             frame: np.ndarray) -> None:
+    """The four sides' extents in one reduction judge every outline as a side at a time does;
+    outlines that hug and outlines that do not are both among them."""
+    grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
+    kept, rects, _, _ = candidates._sort_outlines(_outlines(grey), 3, 0.5 * max(grey.shape))
+    got = candidates._hug_boxes(kept, rects)
+    assert got == candidates._hug_boxes_reference(kept, rects)
+    assert any(got) and not all(got)
+
+
 def test_round_flags_only_matter_off_closed_squares() -> None:
     """The ellipse test skipped on closed squares changes no candidate."""
     for _, frame in FRAMES[:6]:
