@@ -274,7 +274,7 @@ def read_board(
 
 @contextlib.contextmanager
 def one_opencv_thread() -> Iterator[None]:
-    """OpenCV on one thread while a board is read, as it was before after.
+    """OpenCV on one thread while a board is read; as the caller had it again after.
 
     A read is many calls on small images: a second OpenCV thread woke for each and spun
     between them, ~4 ms more CPU a 1280x1024 read for no shorter wall time on two shared
