@@ -4,10 +4,10 @@
 On a shared machine a figure from one run and a figure from another are not comparable:
 this saves the benchmark frames once (`autobot.bench.vision`'s screenshots of the bundled page
 and `autobot.bench.read`'s fixture frames), then times `read_board` of each tree in turn, in
-fresh processes, several rounds, and prints min / median of the per-round medians (wall and
-process CPU) with the 1-minute load. Not a test.
+fresh processes, several rounds in ABBA order, and prints min / median of the per-round
+medians (wall and process CPU) with the 1-minute load. Not a test.
 
-`python scripts/bench_read_ab.py OLD_TREE NEW_TREE [--rounds 4] [--reads 20]`
+`python scripts/bench_read_ab.py OLD_TREE NEW_TREE [--rounds 4] [--reads 20] [--old-one-thread]`
 (a tree: a checkout of autobot, e.g. `git worktree add --detach /tmp/old 5d55b9f`).
 """
 
@@ -27,6 +27,9 @@ TIMER = r'''
 import json, os, statistics, sys, time
 sys.path.insert(0, os.getcwd())
 import numpy as np
+if os.environ.get("AB_CV_THREADS"):  # a tree timed with OpenCV held to this many threads
+    import cv2
+    cv2.setNumThreads(int(os.environ["AB_CV_THREADS"]))
 from autobot.vision import read_board
 frames = np.load(sys.argv[1])
 group, reads, modes = sys.argv[2], int(sys.argv[3]), sys.argv[4].split(",")
@@ -78,19 +81,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("new", type=Path)
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--reads", type=int, default=20, help="timed reads per frame and mode")
+    parser.add_argument("--old-one-thread", action="store_true",
+                        help="also time the old tree with OpenCV on one thread ('old-1t')")
     args = parser.parse_args(argv)
+    trees = {"old": (args.old, ""), "new": (args.new, "")}
+    if args.old_one_thread:
+        trees["old-1t"] = (args.old, "1")
     with tempfile.TemporaryDirectory() as tmp:
         frames, timer = Path(tmp) / "frames.npz", Path(tmp) / "timer.py"
         save_frames(frames)
         timer.write_text(TIMER)
         got: dict[tuple[str, str, str], list[list[float]]] = {}
         loads = []
-        for _ in range(args.rounds):
+        for round_ in range(args.rounds):
             for label, (group, modes) in GROUPS.items():
-                for tree in ("old", "new"):
+                # ABBA: the trees in one order in even rounds, reversed in odd ones (a drift
+                # in the machine's load then favours none).
+                order = list(trees) if round_ % 2 == 0 else list(trees)[::-1]
+                for tree in order:
+                    path, threads = trees[tree]
+                    env = {**os.environ, "AB_CV_THREADS": threads}
                     res = subprocess.run(
                         [sys.executable, str(timer), str(frames), group, str(args.reads), modes],
-                        cwd=getattr(args, tree), capture_output=True, text=True, check=True)
+                        cwd=path, capture_output=True, text=True, check=True, env=env)
                     for mode, figures in json.loads(res.stdout).items():
                         got.setdefault((label, mode, tree), []).append(figures)
                     loads.append(os.getloadavg()[0])
@@ -98,15 +111,19 @@ def main(argv: list[str] | None = None) -> int:
           f"on {os.cpu_count()} cores; ms per read, min / median of {args.rounds} rounds")
     for label, (_, modes) in GROUPS.items():
         for mode in modes.split(","):
-            row = []
-            for tree in ("old", "new"):
+            row = {}
+            for tree in trees:
                 wall = [w for w, _ in got[label, mode, tree]]
                 cpu = [c for _, c in got[label, mode, tree]]
-                row.append((min(wall), statistics.median(wall), min(cpu), statistics.median(cpu)))
-            (ow, owm, oc, ocm), (nw, nwm, nc, ncm) = row
-            print(f"{label:40s} {mode:6s} old wall {ow:6.2f}/{owm:6.2f} cpu {oc:6.2f}/{ocm:6.2f}"
-                  f" | new wall {nw:6.2f}/{nwm:6.2f} cpu {nc:6.2f}/{ncm:6.2f}"
-                  f" | new/old cpu {ncm / ocm:4.2f} wall {nwm / owm:4.2f}")
+                row[tree] = (min(wall), statistics.median(wall), min(cpu), statistics.median(cpu))
+            line = f"{label:40s} {mode:6s}"
+            for tree, (w, wm, c, cm) in row.items():
+                line += f" | {tree} wall {w:6.2f}/{wm:6.2f} cpu {c:6.2f}/{cm:6.2f}"
+            for tree in trees:
+                if tree != "new":
+                    line += (f" | new/{tree} cpu {row['new'][3] / row[tree][3]:4.2f}"
+                             f" wall {row['new'][1] / row[tree][1]:4.2f}")
+            print(line)
     return 0
 
 

@@ -74,6 +74,18 @@ def test_dedupe_keeps_what_the_plain_greedy_pass_keeps(name: str, frame: np.ndar
     assert 0 < len(kept) < len(boxes)  # inner and outer traces were there to merge
 
 
+@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
+def test_outlines_hug_their_boxes_as_side_by_side_checks_say(name: str,
+                                                             frame: np.ndarray) -> None:
+    """The four sides' extents in one reduction judge every outline as a side at a time does;
+    outlines that hug and outlines that do not are both among them."""
+    grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
+    kept, rects, _, _ = candidates._sort_outlines(_outlines(grey), 3, 0.5 * max(grey.shape))
+    got = candidates._hug_boxes(kept, rects)
+    assert got == candidates._hug_boxes_reference(kept, rects)
+    assert any(got) and not all(got)
+
+
 def test_round_flags_only_matter_off_closed_squares() -> None:
     """The ellipse test skipped on closed squares changes no candidate."""
     for _, frame in FRAMES[:6]:
@@ -147,6 +159,43 @@ def test_colour_distance_is_the_norm_bit_for_bit() -> None:
         assert np.array_equal(colour.delta_e(labs, other), colour.delta_e_reference(labs, other))
     one = colour.delta_e(labs[0], labs[1])  # two colours: a scalar, as the norm gives
     assert one.shape == () and one == colour.delta_e_reference(labs[0], labs[1])
+
+
+def test_lab_of_one_row_is_lab_of_one_pixel_rows_bit_for_bit() -> None:
+    """Colours converted as one row of pixels are those converted a pixel a row: every
+    colour of a 64-level cube, random ones, and the fixtures' board pixels, in any shape."""
+    from autobot.vision import colour
+
+    levels = np.arange(0, 256, 4, dtype=np.uint8)
+    cube = np.stack(np.meshgrid(levels, levels, levels, indexing="ij"), -1).reshape(-1, 3)
+    rng = np.random.default_rng(3)
+    noise = rng.integers(0, 256, (5, 7, 11, 3), dtype=np.uint8)
+    boards = [frame[::7, ::7] for _, frame in FRAMES[:4]]
+    for rgb in (cube, noise, cube[:1], cube[0], *boards):
+        got, want = colour.rgb_to_lab(rgb), colour.rgb_to_lab_reference(rgb)
+        assert got.shape == want.shape == np.asarray(rgb).shape
+        assert np.array_equal(got, want)
+
+
+def test_glyph_blobs_labelled_by_bbdt_are_the_default_labelling_s() -> None:
+    """The same blobs and statistics as OpenCV's default labelling (8-connected), on the
+    fixtures' stacked ink and on noise that joins and splits blobs every way."""
+    from autobot.vision import glyphs
+
+    rng = np.random.default_rng(5)
+    images = [(rng.random((120, 90)) < p).astype(np.uint8) for p in (0.05, 0.3, 0.5, 0.7)]
+    for _, frame in FRAMES[:6]:
+        grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
+        images.append((grey < 90).astype(np.uint8))
+    for ink in images:
+        count, labels, stats, cents = glyphs.labelled(ink)
+        want = cv2.connectedComponentsWithStats(ink, connectivity=8)
+        assert count == want[0] and count > 1
+        # Blobs may be numbered in another order: compare them as sets of (stats, centre).
+        assert np.array_equal(labels == 0, want[1] == 0)
+        got_rows = sorted(map(tuple, np.column_stack([stats, cents]).tolist()))
+        want_rows = sorted(map(tuple, np.column_stack([want[2], want[3]]).tolist()))
+        assert got_rows == want_rows
 
 
 def _read_parts(frame: np.ndarray):
@@ -277,3 +326,74 @@ def test_a_read_with_last_frames_grid_reads_what_a_full_read_does() -> None:
     assert full.settled and hinted.settled, hinted.reasons
     assert hinted.rows == full.rows and hinted.grid == full.grid
     assert full.rows[0] == ("SERAO", "YYXXY")
+
+
+def test_a_read_runs_opencv_on_one_thread_and_gives_the_threads_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """read_board reads with one OpenCV thread and leaves the caller's setting as it was,
+    also when the read fails part way; the read is the one OpenCV's threads give."""
+    from autobot.vision import read as read_mod
+
+    _, frame = FRAMES[0]
+    real = read_mod.locate_grid
+    seen: list[int] = []
+
+    def spy(*args, **kwargs):
+        seen.append(cv2.getNumThreads())
+        if len(seen) == 2:
+            raise RuntimeError("a read that fails part way")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(read_mod, "locate_grid", spy)
+    before = cv2.getNumThreads()
+    try:
+        cv2.setNumThreads(2)
+        one = read_mod.read_board(frame)
+        assert seen == [1] and cv2.getNumThreads() == 2
+        with pytest.raises(RuntimeError):
+            read_mod.read_board(frame)
+        assert seen == [1, 1] and cv2.getNumThreads() == 2
+        grid, reasons = real(frame)  # OpenCV's threads on
+        two = read_mod.read_grid(frame, grid, reasons=reasons)
+        assert one.rows == two.rows and one.grid == two.grid and one.reasons == two.reasons
+    finally:
+        cv2.setNumThreads(before)
+
+
+def test_best_anchor_is_the_plain_loop_s() -> None:
+    """The anchor of every size group of every frame (the first one alone tried first) is the
+    one a loop over every anchor, counting its lattice's distinct cells in a set, picks; both
+    the shortcut and the whole count are taken."""
+    from autobot.vision.locate import lattice
+
+    taken = {True: 0, False: 0}
+    for _, frame in FRAMES:
+        grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
+        boxes = locate.find_candidates(grey)
+        bw, bh = np.array([b.w for b in boxes]), np.array([b.h for b in boxes])
+        for w, h in {(round(b.w), round(b.h)) for b in boxes}:
+            same = (np.abs(bw - w) <= 0.15 * w) & (np.abs(bh - h) <= 0.15 * h)
+            group = [boxes[i] for i in np.flatnonzero(same).tolist()]
+            if len(group) < 3:
+                continue
+            cx, cy = np.array([b.cx for b in group]), np.array([b.cy for b in group])
+            side, side_h = lattice._tile_size(group)
+            px = lattice._pitch(cx, cy, side, side_h) or lattice._pitch(cy, cx, side_h, side)
+            if px is None:
+                continue
+            py = lattice._pitch(cy, cx, side_h, side) or px
+            counts = []
+            for a in range(len(group)):
+                cells = set()
+                for j in range(len(group)):
+                    fx, fy = (cx[j] - cx[a]) / px, (cy[j] - cy[a]) / py
+                    if abs(fx - round(fx)) < 0.15 and abs(fy - round(fy)) < 0.15:
+                        cells.add((round(fy), round(fx)))
+                counts.append(len(cells))
+                if max(counts) >= 0.9 * len(group):
+                    break
+            want = counts.index(max(counts))
+            assert lattice._best_anchor(cx, cy, px, py) == want
+            assert lattice._best_anchor_reference(cx, cy, px, py) == want
+            taken[counts[0] >= 0.9 * len(group)] += 1
+    assert taken[True] >= 5 and taken[False] >= 5

@@ -108,8 +108,7 @@ def _glyph_crops(diffs: np.ndarray, tops: list[float]) -> list[np.ndarray | None
     cut = np.array([max(24.0, 0.45 * tops[i]) for i in live], np.float32)
     canvas = np.zeros((len(live), ih + 1, iw), np.uint8)
     canvas[:, :ih] = diffs[live] > cut[:, None, None]
-    count, labels, stats, cents = cv2.connectedComponentsWithStats(
-        canvas.reshape(-1, iw), connectivity=8)
+    count, labels, stats, cents = labelled(canvas.reshape(-1, iw))
     rim = np.zeros((len(live), ih + 1, iw), bool)
     rim[:, :ih] = _rim(ih, iw)
     on_rim = np.bincount(labels[rim.reshape(-1, iw)], minlength=count)
@@ -126,15 +125,30 @@ def _glyph_crops(diffs: np.ndarray, tops: list[float]) -> list[np.ndarray | None
     keep[0] = False  # the background
     x0, x1 = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_LEFT] + stats[:, cv2.CC_STAT_WIDTH]
     y0, y1 = top_y, top_y + stats[:, cv2.CC_STAT_HEIGHT]
-    for j, i in enumerate(live):
-        mine = keep & (tile == j)
-        if not mine.any():
+    # Each tile's box round its kept blobs, all tiles at once (a few numpy calls per tile
+    # were a third of the labelling's cost).
+    blobs = np.flatnonzero(keep)
+    owner = tile[blobs]
+    bx0, by0 = np.full(len(live), ih + iw), np.full(len(live), ih + iw)
+    bx1, by1 = np.full(len(live), -1), np.full(len(live), -1)
+    np.minimum.at(bx0, owner, x0[blobs])
+    np.minimum.at(by0, owner, y0[blobs])
+    np.maximum.at(bx1, owner, x1[blobs])
+    np.maximum.at(by1, owner, y1[blobs])
+    for j, (xs0, ys0, xs1, ys1) in enumerate(zip(bx0.tolist(), by0.tolist(), bx1.tolist(),
+                                                 by1.tolist(), strict=True)):
+        if ys1 < 0 or ys1 - ys0 < 0.2 * ih:  # no blob, or a speck, not a letter
             continue
-        xs0, ys0, xs1, ys1 = x0[mine].min(), y0[mine].min(), x1[mine].max(), y1[mine].max()
-        if ys1 - ys0 < 0.2 * ih:  # a speck, not a letter
-            continue
+        i = live[j]
         out[i] = np.clip(diffs[i][ys0:ys1, xs0:xs1] / max(tops[i], 1.0), 0, 1).astype(np.float32)
     return out
+
+
+def labelled(ink: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """`cv2.connectedComponentsWithStats(ink, connectivity=8)`, by the block-based (BBDT)
+    labelling: the same blobs and statistics, at a third of the default's cost with
+    statistics (OpenCV 5's default, Spaghetti, took 0.5 ms on a board's stacked tiles)."""
+    return cv2.connectedComponentsWithStatsWithAlgorithm(ink, 8, cv2.CV_32S, cv2.CCL_BBDT)
 
 
 def _glyph_crop(diff: np.ndarray, top: float) -> np.ndarray | None:
@@ -146,7 +160,7 @@ def _glyph_crop(diff: np.ndarray, top: float) -> np.ndarray | None:
         # light grey tile with white letters leaves ~39 levels of contrast)
         return None
     ink = (diff > max(24.0, 0.45 * top)).astype(np.uint8)
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    n, labels, stats, cents = labelled(ink)
     ih, iw = ink.shape
     # Share of each component along the crop's edge: a thick border's remnant runs round a
     # corner (its centre then lies inside), a letter keeps clear of the edge.

@@ -203,18 +203,36 @@ def _anchor_group(group: list[Box], others: _Outlines | None = None) -> _Anchore
 
 def _best_anchor(cx: np.ndarray, cy: np.ndarray, pitch_x: float, pitch_y: float) -> int:
     """The first candidate whose lattice holds the most distinct cells, scanning in order and
-    stopping once one holds 90% of the group (what a loop over anchors would pick)."""
-    fx = (cx[None, :] - cx[:, None]) / pitch_x  # row: the anchor, column: the candidate
-    fy = (cy[None, :] - cy[:, None]) / pitch_y
+    stopping once one holds 90% of the group (what a loop over anchors would pick).
+
+    The first candidate alone is tried first: on a board seen whole it already holds 90%,
+    and the group's every-anchor matrix (`_best_anchor_reference`) is not needed.
+    """
+    if _distinct_cells(cx, cy, pitch_x, pitch_y, 1)[0] >= 0.9 * len(cx):
+        return 0
+    return _best_anchor_reference(cx, cy, pitch_x, pitch_y)
+
+
+def _distinct_cells(cx: np.ndarray, cy: np.ndarray, pitch_x: float, pitch_y: float,
+                    anchors: int) -> np.ndarray:
+    """For each of the first `anchors` candidates, the distinct cells of its lattice that
+    the group's candidates sit on."""
+    fx = (cx[None, :] - cx[:anchors, None]) / pitch_x  # row: the anchor, column: the candidate
+    fy = (cy[None, :] - cy[:anchors, None]) / pitch_y
     ix, iy = np.round(fx), np.round(fy)
     on = (np.abs(fx - ix) < 0.15) & (np.abs(fy - iy) < 0.15)
-    span = int(2 * max(np.abs(ix).max(), 1) + 3)
+    span = int(2 * max(np.abs(ix).max(), 1) + 3)  # more than the columns seen: keys distinct
     keys = np.where(on, iy * span + ix, np.inf)
     ordered = np.sort(keys, axis=1)
-    finite = np.isfinite(ordered)
-    new = finite.copy()
+    new = np.isfinite(ordered)
     new[:, 1:] &= ordered[:, 1:] != ordered[:, :-1]
-    counts = new.sum(axis=1)
+    return new.sum(axis=1)
+
+
+def _best_anchor_reference(cx: np.ndarray, cy: np.ndarray, pitch_x: float, pitch_y: float
+                           ) -> int:
+    """`_best_anchor` with every candidate's lattice counted (also what it falls back to)."""
+    counts = _distinct_cells(cx, cy, pitch_x, pitch_y, len(cx))
     running = np.maximum.accumulate(counts)
     done = np.flatnonzero(running >= 0.9 * len(cx))
     last = int(done[0]) if len(done) else len(cx) - 1
