@@ -16,6 +16,7 @@ from autobot.games.base import Game
 from autobot.solver.game_tree import (
     INF,
     LATE,
+    Feasibility,
     GameSearch,
     GameTree,
     build_game_tree,
@@ -24,6 +25,7 @@ from autobot.solver.game_tree import (
     lower_bound,
     read_tree_file,
     reference_total,
+    reference_winnable,
     reference_worst_case,
     shipped_path,
     worst_case,
@@ -196,3 +198,29 @@ def test_bench_length_four_plays_its_tree_beside_the_entropy_player(tmp_path: Pa
     assert tree["guesses"]["mean"] == pytest.approx(found[1]["mean"], abs=1e-4)
     assert entropy["lost"] > tree["lost"]  # the tree loses fewer (41 by entropy)
     assert entropy["guesses"]["mean"] > tree["guesses"]["mean"]
+
+
+@pytest.mark.parametrize(("length", "answers", "extra", "seed"), [
+    (4, 14, 6, 31), (4, 24, 4, 32), (4, 30, 12, 33), (6, 18, 6, 34), (11, 10, 4, 35)])
+def test_the_feasibility_search_is_the_reference_one(length: int, answers: int, extra: int,
+                                                     seed: int) -> None:
+    game = small_game(length, answers, extra, seed, rows=length + 1)
+    feasible = Feasibility(game)
+    everyone = np.arange(len(game.answers), dtype=np.int64)
+    rng = random.Random(seed)
+    seen = set()
+    for rows in (1, 2, 3, 4):
+        for size in (2, 5, len(game.answers) // 2, len(game.answers)):
+            pick = np.array(sorted(rng.sample(range(len(game.answers)), size)), np.int64)
+            words = [game.answers[i] for i in pick]
+            want = reference_winnable(game, words, rows)
+            seen.add(want)
+            assert (feasible.guess(pick, rows) >= 0) == want, (rows, words)
+            if want:  # the guesses it names do win them all within the rows
+                tree = GameTree(feasible.tree(pick, rows))
+                assert all(len(tree.play(game, w)) <= rows and tree.play(game, w)[-1] == w
+                           for w in words)
+    assert seen == {True, False}  # both answers were checked
+    # The least rows it can win all in is the exhaustive worst case.
+    least = next(r for r in range(1, 9) if feasible.guess(everyone, r) >= 0)
+    assert least == worst_case(game, game.answers, 8)
