@@ -224,3 +224,50 @@ def test_the_feasibility_search_is_the_reference_one(length: int, answers: int, 
     # The least rows it can win all in is the exhaustive worst case.
     least = next(r for r in range(1, 9) if feasible.guess(everyone, r) >= 0)
     assert least == worst_case(game, game.answers, 8)
+
+
+def test_repair_plays_a_guess_that_wins_what_the_search_lost() -> None:
+    # Four letters, the ?OO? words SALE and TROP leave together: the search's best guesses
+    # lose one of them within the three rows left; a guess the feasibility search finds wins all.
+    full = find_game("wordle", 4)
+    words = tuple(w for w in full.answers
+                  if full.feedback("sale", w) == 0 and full.feedback("trop", w) == 18)
+    assert len(words) == 25
+    game = replace(full, answers=words, rows=4)
+    plain = build_game_tree(game, "trop", search=GameSearch.of(game, None, (1, 12)))
+    assert plain["lost"] == 1
+    fixed = build_game_tree(game, "trop", search=GameSearch.of(game, None, (1, 12), repair=10))
+    assert (fixed["lost"], fixed["repaired"], fixed["max"]) == (0, 1, 4)
+    assert fixed["total"] >= plain["total"]
+
+
+def test_a_core_of_four_letter_words_needs_five_rows_so_sale_loses_one() -> None:
+    game = find_game("wordle", 4)
+    feasible = Feasibility(game)
+    core = ["bail", "fail", "hail", "jail", "laid", "lazy", "mail", "nail", "pail", "rail",
+            "tail", "vail", "wail"]  # found by the search's core shrinking
+    index = {w: i for i, w in enumerate(game.answers)}
+    cands = np.array(sorted(index[w] for w in core), np.int64)
+    assert feasible.guess(cands, 4) < 0
+    assert feasible.guess(cands, 5) >= 0
+    assert len({game.feedback("sale", w) for w in core}) == 1  # SALE leaves it whole
+
+
+@pytest.mark.parametrize(("answers", "extra", "seed", "rows"), [(50, 60, 41, 3), (50, 60, 40, 3),
+                                                                 (30, 10, 42, 2)])
+def test_the_opener_scan_agrees_with_the_search_at_the_root(answers: int, extra: int,
+                                                           seed: int, rows: int) -> None:
+    game = small_game(4, answers, extra, seed, rows=rows)
+    everyone = np.arange(len(game.answers), dtype=np.int64)
+    wins = Feasibility(game).guess(everyone, rows) >= 0
+    scan = Feasibility(game).scan_openers(rows, budget_s=600)
+    assert scan["complete"]
+    assert (scan["winner"] is not None) == wins
+    if not wins:
+        assert scan["ruled_out"] == scan["openers"] == len(game.guesses)
+    else:
+        opener = game.guesses.index(scan["winner"])
+        codes = codes_matrix(game)[opener]
+        classes = {code: [w for w, c in zip(game.answers, codes, strict=True) if c == code]
+                   for code in set(codes) - {game.win_code}}
+        assert all(reference_winnable(game, words, rows - 1) for words in classes.values())

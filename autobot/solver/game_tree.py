@@ -373,6 +373,49 @@ class Feasibility:
                 best, best_g = bad, int(g)
         return best, best_g
 
+    def scan_openers(self, rows: int, budget_s: float,
+                     clock: Callable[[], float] = time.process_time,
+                     progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+        """Openers proven to lose an answer within `rows` rows, while the budget (CPU seconds)
+        lasts: each leaves a class that cannot be won in the rows after it, found by this search
+        or by a core it leaves whole (one core rules out every opener leaving it whole). Tried
+        in the search's order (smallest biggest class first); stops at an opener that wins all."""
+        core = _core()
+        everyone = np.arange(len(self.game.answers), dtype=np.int64)
+        none = np.zeros(0, np.int64)
+        big, parts, _, _, _ = core.screen(everyone, self.matrix, self.win, self.cnt, none,
+                                          np.zeros(1, np.int64))
+        order = np.lexsort((-parts, big))
+        alive = np.ones(len(order), np.bool_)
+        began = clock()
+        tried, winner = 0, None
+        for g in order:
+            if not alive[g]:
+                continue
+            if clock() - began > budget_s:
+                break
+            tried += 1
+            members, bounds, sizes = core.classes(self.matrix[g], everyone, self.win)
+            for q in range(len(sizes)):
+                sub = members[bounds[q]:bounds[q + 1]]
+                if self.guess(sub, rows - 1) < 0:
+                    found = self._add_core(sub, rows - 1)
+                    alive[(self.matrix[:, found] == self.matrix[:, found[:1]]).all(axis=1)] = False
+                    alive[g] = False
+                    if progress:
+                        progress(f"{self.game.guesses[g]}: a class of {len(sub)} not won in "
+                                 f"{rows - 1} rows (core of {len(found)}); "
+                                 f"{int(alive.sum())} openers left, {clock() - began:.0f} s")
+                    break
+            else:
+                winner = self.game.guesses[g]
+                break
+        return {"openers": len(order), "ruled_out": int(len(order) - alive.sum()),
+                "searched": tried, "winner": winner,
+                "complete": winner is not None or not alive.any(),
+                "cores": len(self.cores.get(rows - 1, [])),
+                "seconds": round(clock() - began, 1)}
+
     def tree(self, cands: np.ndarray, rows: int) -> Node:
         """A tree winning every candidate within `rows` rows (the feasibility guess at every
         node); raises AutobotError when there is none."""
