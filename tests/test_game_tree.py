@@ -151,6 +151,7 @@ def test_each_shipped_tree_wins_every_answer_of_its_game(length: int) -> None:
     assert header["max"] <= header["depth"]
     if header["depth"] <= game.rows:
         assert header["max"] <= game.rows or header["lost"] > 0
+    assert header["lost"] == int((result["needed"] > game.rows).sum())
     assert header["lower_bound"] <= header["total"]
 
 

@@ -35,6 +35,8 @@ DEFAULT_TOP_K = (4, 40, 12)
 # Added per answer won only on the guess after the last row: beyond any total of guesses, so
 # the search loses as few answers as it can, then plays the fewest guesses.
 LATE = 1 << 16
+# Guesses whose trees are built and compared where a class's tree loses answers.
+REPAIR_PICKS = 8
 CHUNK = 2048  # guess rows scored at a time while building the matrix
 Node = dict[str, Any]
 
@@ -162,24 +164,32 @@ class GameSearch:
 
     def _repair(self, cands: np.ndarray, depth: int, level: int, node: Node, cost: int
                 ) -> tuple[Node, int]:
-        """A subtree (and its total) for a class whose best tree found loses answers: the
-        feasibility search's guess when one wins them all within the rows left, else the guess
-        leaving the fewest classes it cannot win (among `repair_tries`), if that loses fewer."""
+        """A subtree (and its total) for a class whose best tree found loses answers: of the
+        guesses that win them all within the rows left (the feasibility search's, and those
+        among the first `repair_tries` partitions), else of those leaving the fewest classes
+        that cannot be, the one whose tree (built the same way) loses fewest, then plays
+        fewest guesses; the tree found when none loses fewer."""
         rows = depth - 1  # the search's last guess is the late one
         self.feasibility = self.feasibility or Feasibility(self.game, self.matrix)
         won = self.feasibility.guess(cands, rows)
-        if won < 0:
-            bad, won = self.feasibility.fewest_unwinnable(cands, rows, self.repair_tries)
-            if won < 0 or bad >= self.lost(node, cands, rows):
-                return node, cost
-        try:
-            other, other_cost = self.build(won, cands, depth, level)
-        except AutobotError:  # a class under it the restricted search finishes in no rows
+        bad, picks = self.feasibility.fewest_unwinnable(cands, rows, self.repair_tries)
+        if won >= 0 and bad > 0:
+            picks = [won]
+        elif won < 0 and bad >= self.lost(node, cands, rows):
             return node, cost
-        if (self.lost(other, cands, rows), other_cost) < (self.lost(node, cands, rows), cost):
+        best = (self.lost(node, cands, rows), cost, node)
+        for g in picks[:REPAIR_PICKS]:
+            try:
+                other, other_cost = self.build(g, cands, depth, level)
+            except AutobotError:  # a class under it the restricted search finishes in no rows
+                continue
+            if self.lost(other, cands, depth):
+                continue  # an answer not even won with the search's late guess
+            if (self.lost(other, cands, rows), other_cost) < best[:2]:
+                best = (self.lost(other, cands, rows), other_cost, other)
+        if best[2] is not node:
             self.repaired += 1
-            return other, other_cost
-        return node, cost
+        return best[2], best[1]
 
     def lost(self, node: Node, cands: np.ndarray, rows: int) -> int:
         """Answers among `cands` that a (sub)tree wins only after `rows` rows."""
@@ -348,10 +358,10 @@ class Feasibility:
             self.memo[key] = found
         return found
 
-    def fewest_unwinnable(self, cands: np.ndarray, rows: int, tries: int) -> tuple[int, int]:
-        """(classes not winnable within rows - 1, guess row) for the guess leaving the fewest
-        such classes among the first `tries` partitions of the candidates (ordered as the
-        search tries them): where nothing wins them all, each such class loses an answer."""
+    def fewest_unwinnable(self, cands: np.ndarray, rows: int, tries: int) -> tuple[int, list[int]]:
+        """The fewest classes not winnable within rows - 1 that a guess leaves, over the first
+        `tries` partitions of the candidates (ordered as the search tries them), and the guess
+        rows leaving that few: where nothing wins them all, each such class loses an answer."""
         core = _core()
         cands = np.ascontiguousarray(cands, dtype=np.int64)
         none = np.zeros(0, np.int64)
@@ -360,17 +370,19 @@ class Feasibility:
         rows_ok = np.flatnonzero((parts > 1) | (hits > 0))
         order = rows_ok[np.lexsort((-parts[rows_ok], big[rows_ok]))]
         order = order[core.distinct_partitions(cands, self.matrix, self.win, self.cnt, order, hs)]
-        best, best_g = len(cands) + 1, -1
+        best, best_g = len(cands) + 1, []
         for g in order[:tries]:
             members, bounds, sizes = core.classes(self.matrix[g], cands, self.win)
             bad = 0
             for q in range(len(sizes)):
                 if self.guess(members[bounds[q]:bounds[q + 1]], rows - 1) < 0:
                     bad += 1
-                    if bad >= best:
+                    if bad > best:
                         break
             if bad < best:
-                best, best_g = bad, int(g)
+                best, best_g = bad, [int(g)]
+            elif bad == best:
+                best_g.append(int(g))
         return best, best_g
 
     def scan_openers(self, rows: int, budget_s: float,
