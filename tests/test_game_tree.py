@@ -170,6 +170,8 @@ def test_the_bench_walk_agrees_with_playing_each_answer() -> None:
     ["tree", "build", "--length", "6", "--answers", "nyt"],
     ["tree", "build", "--length", "12"],
     ["tree", "build", "--depth", "7"],
+    ["tree", "build", "--repair", "5"],
+    ["tree", "build", "--length", "4", "--repair", "-1"],
 ])
 def test_bad_length_tree_builds_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]
                                        ) -> None:
@@ -198,7 +200,10 @@ def test_bench_length_four_plays_its_tree_beside_the_entropy_player(tmp_path: Pa
     assert tree["won"] == len(game.answers) - tree["lost"]
     assert tree["guesses"]["mean"] == pytest.approx(found[1]["mean"], abs=1e-4)
     assert entropy["lost"] > tree["lost"]  # the tree loses fewer (41 by entropy)
-    assert entropy["guesses"]["mean"] > tree["guesses"]["mean"]
+    # ... and no answer takes it two guesses past the rows (entropy: 7); its mean is about
+    # entropy's (4.1082 against 4.1077): winning 26 more answers costs a few guesses elsewhere.
+    assert tree["guesses"]["max"] < entropy["guesses"]["max"]
+    assert tree["guesses"]["mean"] < entropy["guesses"]["mean"] + 0.01
 
 
 @pytest.mark.parametrize(("length", "answers", "extra", "seed"), [
