@@ -313,8 +313,9 @@ class Feasibility:
     It fails fast: guesses are tried by their biggest class, one per partition of S, classes
     biggest first; a guess is skipped when it leaves whole a *core*, a set already proven not
     winnable within r - 1 rows (a class holding it cannot be won either). A class that fails
-    is shrunk to a minimal such core before it is kept. Memoised on the
-    candidate set (a Zobrist hash, as the search's memo) and the rows.
+    is kept as a core, shrunk first to the union of the cores that ruled out each of its guesses
+    (still not winnable: every guess leaves one of them whole), then word by word when small.
+    Memoised on the candidate set (a Zobrist hash, as the search's memo) and the rows.
     """
 
     def __init__(self, game: Game, matrix: np.ndarray | None = None, shrink_most: int = 16
