@@ -36,6 +36,10 @@ def register(subparsers: Any) -> None:
                             "in its N+1 rows if the search finds it, else the fewest lost")
     build.add_argument("--bound-seconds", type=float, default=60.0, metavar="S",
                        help="with --length: time for the lower bound on any tree (default 60)")
+    build.add_argument("--repair", type=number_in(int, 0, 100000), default=0, metavar="K",
+                       help="with --length: where the tree found loses answers, play the guess "
+                            "the exhaustive feasibility search finds that wins them all, else "
+                            "the one of K partitions leaving fewest classes it cannot (default 0)")
     build.add_argument("--hard", action="store_true", help="hard mode (NYT rule)")
     build.add_argument("--top-k", type=_top_k, default=None, metavar="K[,K2...]",
                        help="guesses tried per node: first for the 2nd guess, last for deeper "
@@ -70,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
 def _build(args: argparse.Namespace) -> int:
     if args.length is not None and args.length != 5:
         return _build_game(args)
+    if args.repair:
+        raise AutobotError("--repair: only with --length N (four, six or more letters)")
     if args.depth is not None and args.depth > 6:
         raise AutobotError("--depth: at most 6 for five letters")
     args.start = args.start or "salet"
@@ -119,13 +125,14 @@ def _build_game(args: argparse.Namespace) -> int:
     command += ["--start", args.start.lower()] if args.start else []
     command += ["--top-k", ",".join(map(str, top_k))]
     command += ["--depth", str(args.depth)] if args.depth else []
+    command += ["--repair", str(args.repair)] if args.repair else []
     command += ["--bound-seconds", f"{args.bound_seconds:g}", "--out", str(out)]
 
     def progress(line: str) -> None:
         if not args.quiet:
             print(line, file=sys.stderr, flush=True)
 
-    search = game_tree.GameSearch.of(game, args.depth, top_k)
+    search = game_tree.GameSearch.of(game, args.depth, top_k, args.repair)
     header = game_tree.build_game_tree(game, args.start, top_k, args.depth, progress, search)
     bound = game_tree.lower_bound(game, search, args.bound_seconds)
     header = {"format": header["format"], "kind": header["kind"], "command": " ".join(command),

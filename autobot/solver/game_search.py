@@ -252,6 +252,45 @@ def partition_labels(row, cands, win, cnt, label):
         cnt[row[cands[j]]] = 0
 
 
+@nb.njit([i64(row, vec, i64, vec, vec) for row in ROWS], cache=True)
+def partition_hash(row, cands, win, cnt, label):
+    """A hash of one guess's partition of `cands` (FNV-1a over `partition_labels`)."""
+    partition_labels(row, cands, win, cnt, label)
+    h = np.int64(1469598103934665603)
+    for j in range(cands.shape[0]):
+        h = (h ^ (label[j] + 1)) * np.int64(1099511628211)
+    return h
+
+
+@nb.njit([types.boolean[::1](vec, m, i64, vec, vec, vec) for m in MATRICES], cache=True)
+def distinct_partitions(cands, matrix, win, cnt, order, hs):
+    """Which entries of `order` (guess rows) to try: one guess per partition of `cands` (with
+    the same won one), the first in `order` of each, given each guess's `partition_hash` `hs`
+    (indexed by guess row). Guesses with equal hashes are compared label by label (a hash
+    collision is checked rather than trusted)."""
+    count = order.shape[0]
+    n = cands.shape[0]
+    label = np.zeros(n, np.int64)
+    other = np.zeros(n, np.int64)
+    hs_o = np.empty(count, np.int64)
+    for i in range(count):
+        hs_o[i] = hs[order[i]]
+    by_hash = np.argsort(hs_o, kind="mergesort")
+    keep = np.zeros(count, np.bool_)
+    head = 0
+    for i in range(count):
+        t = by_hash[i]
+        if i == 0 or hs_o[t] != hs_o[by_hash[i - 1]]:
+            keep[t] = True
+            head = t
+        else:
+            partition_labels(matrix[order[head]], cands, win, cnt, label)
+            partition_labels(matrix[order[t]], cands, win, cnt, other)
+            if not np.array_equal(label, other):
+                keep[t] = True
+    return keep
+
+
 @nb.njit([i64(vec, i64, m, i64, vec, memo_type, vec, vec) for m in MATRICES], cache=True)
 def worst_case(cands, limit, matrix, win, zob, memo, stats, cnt):
     """The fewest guesses that win every candidate (the worst case over the answers) when it
@@ -280,7 +319,6 @@ def worst_case(cands, limit, matrix, win, zob, memo, stats, cnt):
     big = np.empty(g_count, np.int64)
     hs = np.empty(g_count, np.int64)
     label = np.zeros(n, np.int64)
-    other = np.zeros(n, np.int64)
     for g in range(g_count):
         row = matrix[g]
         top = 0
@@ -292,28 +330,9 @@ def worst_case(cands, limit, matrix, win, zob, memo, stats, cnt):
         for j in range(n):
             cnt[row[cands[j]]] = 0
         big[g] = top
-        partition_labels(row, cands, win, cnt, label)
-        h = np.int64(1469598103934665603)  # FNV-1a over the labels
-        for j in range(n):
-            h = (h ^ (label[j] + 1)) * np.int64(1099511628211)
-        hs[g] = h
+        hs[g] = partition_hash(row, cands, win, cnt, label)
     order = np.argsort(big, kind="mergesort")
-    # One guess per partition: the first in `order` of each hash group, and any whose labels
-    # differ from that one's (a hash collision, checked rather than trusted).
-    hs_o = hs[order]
-    by_hash = np.argsort(hs_o, kind="mergesort")
-    keep = np.zeros(g_count, np.bool_)
-    head = 0
-    for i in range(g_count):
-        t = by_hash[i]
-        if i == 0 or hs_o[t] != hs_o[by_hash[i - 1]]:
-            keep[t] = True
-            head = t
-        else:
-            partition_labels(matrix[order[head]], cands, win, cnt, label)
-            partition_labels(matrix[order[t]], cands, win, cnt, other)
-            if not np.array_equal(label, other):
-                keep[t] = True
+    keep = distinct_partitions(cands, matrix, win, cnt, order, hs)
     best = limit + 1
     for t in range(g_count):
         g = order[t]
@@ -337,3 +356,80 @@ def worst_case(cands, limit, matrix, win, zob, memo, stats, cnt):
                 break  # nothing beats one guess that tells every candidate apart
     memo[key] = (best << 1) | (1 if best <= limit else 0)
     return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Kernels of the feasibility search (`autobot.solver.game_tree.Feasibility`): can every
+# candidate be won within r rows, over every allowed guess?
+
+
+@nb.njit([i64(vec, m, i64, vec, vec) for m in MATRICES], cache=True)
+def separating_guess(cands, matrix, win, cnt, first):
+    """A guess row that puts every candidate in a class of its own (so each is won on the next
+    row at the latest), trying the rows in `first` before all rows in order; -1 if none.
+    `cnt` (zeros, one per code) is left zero."""
+    n = cands.shape[0]
+    g_count = matrix.shape[0]
+    for t in range(first.shape[0] + g_count):
+        g = first[t] if t < first.shape[0] else t - first.shape[0]
+        row = matrix[g]
+        ok = True
+        j = 0
+        while j < n:
+            p = row[cands[j]]
+            if cnt[p] != 0:
+                ok = False
+                break
+            cnt[p] = 1
+            j += 1
+        for i in range(j):
+            cnt[row[cands[i]]] = 0
+        if ok:
+            return g
+    return -1
+
+
+@nb.njit([types.Tuple((vec, vec, vec, vec, vec))(vec, m, i64, vec, vec, vec)
+          for m in MATRICES], cache=True)
+def screen(cands, matrix, win, cnt, core_flat, core_starts):
+    """Per guess over `cands`: its biggest class, its classes, 1 if a candidate wins, the first
+    core it leaves whole in one class (cores are sets of answers within `cands`,
+    `core_flat[core_starts[c]:core_starts[c+1]]`; -1 if none), and its `partition_hash`
+    (computed only for guesses that leave no core whole)."""
+    n = cands.shape[0]
+    g_count = matrix.shape[0]
+    big = np.empty(g_count, np.int64)
+    parts_out = np.empty(g_count, np.int64)
+    hits = np.empty(g_count, np.int64)
+    blocked = np.full(g_count, -1, np.int64)
+    hs = np.empty(g_count, np.int64)
+    label = np.zeros(n, np.int64)
+    n_cores = core_starts.shape[0] - 1
+    for g in range(g_count):
+        row = matrix[g]
+        top = 0
+        parts = 0
+        for j in range(n):
+            c = cnt[row[cands[j]]] + 1
+            cnt[row[cands[j]]] = c
+            if c == 1:
+                parts += 1
+            if c > top:
+                top = c
+        hits[g] = 1 if cnt[win] > 0 else 0
+        for j in range(n):
+            cnt[row[cands[j]]] = 0
+        big[g] = top
+        parts_out[g] = parts
+        for c in range(n_cores):
+            p = row[core_flat[core_starts[c]]]
+            whole = True
+            for j in range(core_starts[c] + 1, core_starts[c + 1]):
+                if row[core_flat[j]] != p:
+                    whole = False
+                    break
+            if whole:
+                blocked[g] = c
+                break
+        hs[g] = partition_hash(row, cands, win, cnt, label) if blocked[g] < 0 else 0
+    return big, parts_out, hits, blocked, hs

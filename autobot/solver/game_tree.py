@@ -35,6 +35,8 @@ DEFAULT_TOP_K = (4, 40, 12)
 # Added per answer won only on the guess after the last row: beyond any total of guesses, so
 # the search loses as few answers as it can, then plays the fewest guesses.
 LATE = 1 << 16
+# Guesses whose trees are built and compared where a class's tree loses answers.
+REPAIR_PICKS = 8
 CHUNK = 2048  # guess rows scored at a time while building the matrix
 Node = dict[str, Any]
 
@@ -74,6 +76,9 @@ class GameSearch:
     late: int = 0  # cost of an answer won on the last allowed guess (LATE: one beyond the rows)
     memo: Any = None
     stats: np.ndarray = field(default_factory=lambda: np.zeros(4, np.int64))
+    feasibility: Feasibility | None = None  # made when a node loses answers
+    repaired: int = 0  # subtrees replaced because the one found lost more answers
+    repair_tries: int = 0  # partitions tried per node that loses answers (0: no repair)
 
     def __post_init__(self) -> None:
         core = _core()
@@ -96,10 +101,11 @@ class GameSearch:
 
     @classmethod
     def of(cls, game: Game, depth: int | None = None,
-           top_k: Sequence[int] = DEFAULT_TOP_K) -> GameSearch:
+           top_k: Sequence[int] = DEFAULT_TOP_K, repair: int = 0) -> GameSearch:
         """The search for `game`: within `depth` guesses, or by default within its rows plus one
         that costs LATE per answer (all won in the rows when the search finds such a tree, else
-        the fewest answers lost)."""
+        the fewest answers lost); `repair` > 0 re-solves the classes where the tree found loses
+        answers (`_repair`)."""
         if not top_k or any(k < 1 for k in top_k):
             raise AutobotError("--top-k values must be positive integers")
         if game.rows is None and depth is None:
@@ -107,7 +113,8 @@ class GameSearch:
         if len(game.guesses) >= 1 << 19:
             raise AutobotError(f"at most 524,287 allowed guesses, not {len(game.guesses):,}")
         if depth is None:
-            return cls(game, int(game.rows or 0) + 1, tuple(top_k), codes_matrix(game), LATE)
+            return cls(game, int(game.rows or 0) + 1, tuple(top_k), codes_matrix(game), LATE,
+                       repair_tries=repair)
         return cls(game, int(depth), tuple(top_k), codes_matrix(game))
 
     def solve(self, cands: np.ndarray, depth: int, level: int, beta: int = INF) -> int:
@@ -136,18 +143,62 @@ class GameSearch:
         return {int(c): cands[ids == c] for c in np.unique(ids) if c != self.win}
 
     def build(self, guess: int, cands: np.ndarray, depth: int, level: int) -> tuple[Node, int]:
-        """The tree under `guess` at a node with these candidates, and its total guesses."""
+        """The tree under `guess` at a node with these candidates, and its total guesses.
+
+        Where the best tree found for a class loses answers (won only after the last row) but
+        the exhaustive feasibility search finds a guess that wins them all within the rows left,
+        that guess is played there instead (and its classes are built the same way)."""
         node: Node = {"guess": self.game.guesses[guess]}
         total = len(cands)
         nxt: dict[str, Node] = {}
         for code, sub in self.children(guess, cands).items():
-            _, g = self.best_guess(sub, depth - 1, level + 1)
+            cost, g = self.best_guess(sub, depth - 1, level + 1)
             child, cost = self.build(g, sub, depth - 1, level + 1)
+            if self.late and self.repair_tries and self.lost(child, sub, depth - 2):
+                child, cost = self._repair(sub, depth - 1, level + 1, child, cost)
             nxt[str(code)] = child
             total += cost
         if nxt:
             node["next"] = nxt
         return node, total
+
+    def _repair(self, cands: np.ndarray, depth: int, level: int, node: Node, cost: int
+                ) -> tuple[Node, int]:
+        """A subtree (and its total) for a class whose best tree found loses answers: of the
+        guesses that win them all within the rows left (the feasibility search's, and those
+        among the first `repair_tries` partitions), else of those leaving the fewest classes
+        that cannot be, the one whose tree (built the same way) loses fewest, then plays
+        fewest guesses; the tree found when none loses fewer."""
+        rows = depth - 1  # the search's last guess is the late one
+        self.feasibility = self.feasibility or Feasibility(self.game, self.matrix)
+        won = self.feasibility.guess(cands, rows)
+        bad, picks = self.feasibility.fewest_unwinnable(cands, rows, self.repair_tries)
+        if won >= 0 and bad > 0:
+            picks = [won]
+        elif won < 0 and bad >= self.lost(node, cands, rows):
+            return node, cost
+        best = (self.lost(node, cands, rows), cost, node)
+        for g in picks[:REPAIR_PICKS]:
+            try:
+                other, other_cost = self.build(g, cands, depth, level)
+            except AutobotError:  # a class under it the restricted search finishes in no rows
+                continue
+            if self.lost(other, cands, depth):
+                continue  # an answer not even won with the search's late guess
+            if (self.lost(other, cands, rows), other_cost) < best[:2]:
+                best = (self.lost(other, cands, rows), other_cost, other)
+        if best[2] is not node:
+            self.repaired += 1
+        return best[2], best[1]
+
+    def lost(self, node: Node, cands: np.ndarray, rows: int) -> int:
+        """Answers among `cands` that a (sub)tree wins only after `rows` rows."""
+        if rows <= 0:
+            return len(cands)
+        g = self.guess_index[node["guess"]]
+        nxt = node.get("next", {})
+        return sum(self.lost(nxt[str(code)], sub, rows - 1)
+                   for code, sub in self.children(g, cands).items())
 
 
 def build_game_tree(
@@ -188,7 +239,7 @@ def build_game_tree(
         "mean": round(total / len(game.answers), 4), "max": result["max"],
         "histogram": {str(k): v for k, v in result["histogram"].items()},
         "seconds": round(seconds, 1),
-        "nodes": int(search.stats[0]), "tree": tree,
+        "nodes": int(search.stats[0]), "repaired": search.repaired, "tree": tree,
     }
 
 
@@ -253,6 +304,225 @@ def worst_case(game: Game, answers: Sequence[str], limit: int,
                                np.zeros(4, np.int64), np.zeros(game.n_codes, np.int64)))
 
 
+class Feasibility:
+    """Which candidate sets can all be won within r rows (the winning row included), exhaustive
+    over every allowed guess, and a guess that does it.
+
+    W(S, 1) holds for one word; W(S, 2) needs a guess that puts every word of S in a class of its
+    own; W(S, r) needs a guess whose every class (the won one left out) satisfies W(., r - 1).
+    It fails fast: guesses are tried by their biggest class, one per partition of S, classes
+    biggest first; a guess is skipped when it leaves whole a *core*, a set already proven not
+    winnable within r - 1 rows (a class holding it cannot be won either). A class that fails
+    is kept as a core, shrunk first to the union of the cores that ruled out each of its guesses
+    (still not winnable: every guess leaves one of them whole), then word by word when small.
+    Memoised on the candidate set (a Zobrist hash, as the search's memo) and the rows.
+    """
+
+    def __init__(self, game: Game, matrix: np.ndarray | None = None, shrink_most: int = 16
+                 ) -> None:
+        self.game = game
+        # A core of three rows or more is shrunk word by word only up to this size (each try
+        # is a search of its own); of two rows always (each try is one pass over the guesses).
+        self.shrink_most = shrink_most
+        self.matrix = np.ascontiguousarray(codes_matrix(game) if matrix is None else matrix)
+        self.win = int(game.win_code)
+        self.cnt = np.zeros(game.n_codes, np.int64)
+        self.zob = np.random.default_rng(20220119).integers(
+            1, np.iinfo(np.int64).max, size=len(game.answers), dtype=np.int64)
+        index = {w: i for i, w in enumerate(game.guesses)}
+        self.answer_row = np.array([index[w] for w in game.answers], np.int64)
+        self.memo: dict[tuple[int, int], int] = {}
+        self.cores: dict[int, list[np.ndarray]] = {}
+        self._flat: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._core_keys: set[tuple[int, int]] = set()
+        self._why: dict[tuple[int, int], np.ndarray] = {}
+        # No class of more words than any guess has codes over the answers is won in two rows.
+        self.two_row_most = max(len(np.unique(row)) for row in self.matrix)
+        self.searched = 0  # nodes searched with three rows or more
+
+    def guess(self, cands: np.ndarray, rows: int) -> int:
+        """A guess row that wins every candidate within `rows` rows, or -1 if none does."""
+        cands = np.ascontiguousarray(cands, dtype=np.int64)
+        n = len(cands)
+        if n == 1:
+            return int(self.answer_row[cands[0]]) if rows >= 1 else -1
+        if rows <= 1:
+            return -1
+        key = (int(_core().set_hash(cands, self.zob)), rows)
+        found = self.memo.get(key)
+        if found is None:
+            if rows == 2:
+                found = -1 if n > self.two_row_most else int(_core().separating_guess(
+                    cands, self.matrix, self.win, self.cnt, self.answer_row[cands]))
+            else:
+                found = self._search(cands, rows)
+            self.memo[key] = found
+        return found
+
+    def fewest_unwinnable(self, cands: np.ndarray, rows: int, tries: int) -> tuple[int, list[int]]:
+        """The fewest classes not winnable within rows - 1 that a guess leaves, over the first
+        `tries` partitions of the candidates (ordered as the search tries them), and the guess
+        rows leaving that few: where nothing wins them all, each such class loses an answer."""
+        core = _core()
+        cands = np.ascontiguousarray(cands, dtype=np.int64)
+        none = np.zeros(0, np.int64)
+        big, parts, hits, _, hs = core.screen(cands, self.matrix, self.win, self.cnt, none,
+                                              np.zeros(1, np.int64))
+        rows_ok = np.flatnonzero((parts > 1) | (hits > 0))
+        order = rows_ok[np.lexsort((-parts[rows_ok], big[rows_ok]))]
+        order = order[core.distinct_partitions(cands, self.matrix, self.win, self.cnt, order, hs)]
+        best, best_g = len(cands) + 1, []
+        for g in order[:tries]:
+            members, bounds, sizes = core.classes(self.matrix[g], cands, self.win)
+            bad = 0
+            for q in range(len(sizes)):
+                if self.guess(members[bounds[q]:bounds[q + 1]], rows - 1) < 0:
+                    bad += 1
+                    if bad > best:
+                        break
+            if bad < best:
+                best, best_g = bad, [int(g)]
+            elif bad == best:
+                best_g.append(int(g))
+        return best, best_g
+
+    def scan_openers(self, rows: int, budget_s: float,
+                     clock: Callable[[], float] = time.process_time,
+                     progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+        """Openers proven to lose an answer within `rows` rows, while the budget (CPU seconds)
+        lasts: each leaves a class that cannot be won in the rows after it, found by this search
+        or by a core it leaves whole (one core rules out every opener leaving it whole). Tried
+        in the search's order (smallest biggest class first); stops at an opener that wins all."""
+        core = _core()
+        everyone = np.arange(len(self.game.answers), dtype=np.int64)
+        none = np.zeros(0, np.int64)
+        big, parts, _, _, _ = core.screen(everyone, self.matrix, self.win, self.cnt, none,
+                                          np.zeros(1, np.int64))
+        order = np.lexsort((-parts, big))
+        alive = np.ones(len(order), np.bool_)
+        began = clock()
+        tried, winner = 0, None
+        for g in order:
+            if not alive[g]:
+                continue
+            if clock() - began > budget_s:
+                break
+            tried += 1
+            members, bounds, sizes = core.classes(self.matrix[g], everyone, self.win)
+            for q in range(len(sizes)):
+                sub = members[bounds[q]:bounds[q + 1]]
+                if self.guess(sub, rows - 1) < 0:
+                    found = self._add_core(sub, rows - 1)
+                    alive[(self.matrix[:, found] == self.matrix[:, found[:1]]).all(axis=1)] = False
+                    alive[g] = False
+                    if progress:
+                        progress(f"{self.game.guesses[g]}: a class of {len(sub)} not won in "
+                                 f"{rows - 1} rows (core of {len(found)}); "
+                                 f"{int(alive.sum())} openers left, {clock() - began:.0f} s")
+                    break
+            else:
+                winner = self.game.guesses[g]
+                break
+        return {"openers": len(order), "ruled_out": int(len(order) - alive.sum()),
+                "searched": tried, "winner": winner,
+                "complete": winner is not None or not alive.any(),
+                "cores": len(self.cores.get(rows - 1, [])),
+                "seconds": round(clock() - began, 1)}
+
+    def tree(self, cands: np.ndarray, rows: int) -> Node:
+        """A tree winning every candidate within `rows` rows (the feasibility guess at every
+        node); raises AutobotError when there is none."""
+        g = self.guess(cands, rows)
+        if g < 0:
+            raise AutobotError(f"{self.game.label}: {len(cands)} answers cannot all be won "
+                               f"within {rows} rows")
+        node: Node = {"guess": self.game.guesses[g]}
+        row = self.matrix[g]
+        nxt = {str(int(c)): self.tree(cands[row[cands] == c], rows - 1)
+               for c in np.unique(row[cands]) if c != self.win}
+        if nxt:
+            node["next"] = nxt
+        return node
+
+    def _search(self, cands: np.ndarray, rows: int) -> int:
+        core = _core()
+        self.searched += 1
+        picked = self._cores_within(cands, rows - 1)
+        sizes = np.array([len(c) for c in picked], np.int64)
+        flat = np.concatenate(picked) if picked else np.zeros(0, np.int64)
+        big, parts, hits, blocker, hs = core.screen(
+            cands, self.matrix, self.win, self.cnt, flat, np.concatenate(([0], np.cumsum(sizes))))
+        ok = (blocker < 0) & ((parts > 1) | (hits > 0))
+        rows_ok = np.flatnonzero(ok)
+        order = rows_ok[np.lexsort((-parts[rows_ok], big[rows_ok]))]
+        order = order[core.distinct_partitions(cands, self.matrix, self.win, self.cnt, order, hs)]
+        # Why it fails: the cores that rule out every guess.
+        why = [picked[i] for i in np.unique(blocker[blocker >= 0])]
+        known = len(self.cores.get(rows - 1, ()))
+        inside = np.zeros(len(self.game.answers), np.bool_)
+        inside[cands] = True
+        for g in order:
+            row = self.matrix[g]
+            fresh = self.cores.get(rows - 1, [])[known:]
+            stays = next((c for c in fresh if inside[c].all() and (row[c] == row[c[0]]).all()),
+                         None)
+            if stays is not None:
+                why.append(stays)  # a core found since the screen stays whole
+                continue
+            members, bounds, sizes = core.classes(row, cands, self.win)
+            for q in range(len(sizes)):
+                sub = members[bounds[q]:bounds[q + 1]]
+                if self.guess(sub, rows - 1) < 0:
+                    why.append(self._add_core(sub, rows - 1))
+                    break
+            else:
+                return int(g)
+        self._why[(int(core.set_hash(cands, self.zob)), rows)] = np.unique(np.concatenate(why))
+        return -1
+
+    def _add_core(self, sub: np.ndarray, rows: int) -> np.ndarray:
+        """Keep `sub` (not winnable within `rows`) as a core and return it, shrunk first: to the
+        union of the cores that ruled out each guess, then, when small, dropping runs of words
+        whose removal leaves it still not winnable (halves first, then smaller runs)."""
+        why = self._why.pop((int(_core().set_hash(sub, self.zob)), rows), None)
+        if why is not None:
+            sub = why  # every guess still leaves one of these cores whole (as in `sub`)
+        if rows == 2 or len(sub) <= self.shrink_most:
+            keep = np.ones(len(sub), np.bool_)
+            run = max(1, len(sub) // 2)
+            while True:
+                for i in range(0, len(sub), run):
+                    was = keep[i:i + run].copy()
+                    keep[i:i + run] = False
+                    rest = np.ascontiguousarray(sub[keep])
+                    if len(rest) < 2 or self.guess(rest, rows) >= 0:
+                        keep[i:i + run] = was
+                if run == 1:
+                    break
+                run //= 2
+            sub = np.ascontiguousarray(sub[keep])
+        key = (int(_core().set_hash(sub, self.zob)), rows)
+        if key not in self._core_keys:
+            self._core_keys.add(key)
+            self.cores.setdefault(rows, []).append(sub)
+            self._flat.pop(rows, None)
+        return sub
+
+    def _cores_within(self, cands: np.ndarray, rows: int) -> list[np.ndarray]:
+        """The cores for `rows` that lie within `cands`."""
+        cores = self.cores.get(rows, [])
+        if not cores:
+            return []
+        if rows not in self._flat:
+            sizes = np.array([len(c) for c in cores], np.int64)
+            self._flat[rows] = (np.concatenate(cores), np.concatenate(([0], np.cumsum(sizes))))
+        flat, starts = self._flat[rows]
+        inside = np.zeros(len(self.game.answers), np.bool_)
+        inside[cands] = True
+        within = np.logical_and.reduceat(inside[flat], starts[:-1])
+        return [cores[i] for i in np.flatnonzero(within)]
+
+
 # ---------------------------------------------------------------------------------------------
 # The slow references the searches are tested against (small lists only: every guess, the
 # game's slow rule, no pruning)
@@ -281,6 +551,28 @@ def reference_total(game: Game, depth: int, late: int = 0) -> int:
         return min(out, INF)
 
     return best(frozenset(game.answers), depth)
+
+
+def reference_winnable(game: Game, answers: Sequence[str], rows: int) -> bool:
+    """Whether every one of `answers` can be won within `rows` rows, by trying every allowed
+    guess at every node with the game's slow rule (the feasibility search's reference)."""
+
+    @cache
+    def winnable(cands: frozenset[str], left: int) -> bool:
+        if len(cands) <= 1:
+            return left >= 1
+        if left <= 1:
+            return False
+        for guess in game.guesses:
+            groups: dict[int, set[str]] = {}
+            for answer in cands:
+                groups.setdefault(game.feedback(guess, answer), set()).add(answer)
+            rest = [frozenset(g) for code, g in groups.items() if code != game.win_code]
+            if all(winnable(g, left - 1) for g in rest):
+                return True
+        return False
+
+    return winnable(frozenset(answers), rows)
 
 
 def reference_worst_case(game: Game) -> int:
@@ -405,6 +697,7 @@ def load_game_tree(game: Game) -> tuple[GameTree, dict[str, Any]] | None:
     return GameTree(header["tree"]), header
 
 
-__all__ = ["DEFAULT_TOP_K", "GameSearch", "GameTree", "build_game_tree", "codes_matrix",
-           "digest", "load_game_tree", "lower_bound", "read_tree_file", "reference_total",
-           "reference_worst_case", "shipped_path", "worst_case", "write_tree"]
+__all__ = ["DEFAULT_TOP_K", "Feasibility", "GameSearch", "GameTree", "build_game_tree",
+           "codes_matrix", "digest", "load_game_tree", "lower_bound", "read_tree_file",
+           "reference_total", "reference_winnable", "reference_worst_case", "shipped_path",
+           "worst_case", "write_tree"]
