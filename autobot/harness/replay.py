@@ -452,11 +452,15 @@ def replay_cases(cases: Sequence[Case], replayer: Replayer, jobs: int = 1) -> It
         for case in cases:
             yield replayer.run(case)
         return
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     jobs = min(jobs, len(cases))
     chunk = max(1, min(16, len(cases) // (jobs * 8)))  # few round trips, still balanced
-    with ProcessPoolExecutor(jobs, initializer=_init_worker,
+    # Workers start fresh ("spawn"), never forked: a fork copies OpenCV's thread pool without
+    # its threads, and the worker's first read that sets OpenCV's threads waits on them for ever.
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=_init_worker,
                              initargs=(replayer.profile, replayer.strategy, replayer.lang,
                                        replayer.mode, replayer.length)) as pool:
         yield from pool.map(_run_in_worker, cases, chunksize=chunk)
