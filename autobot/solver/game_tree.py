@@ -152,7 +152,7 @@ class GameSearch:
         total = len(cands)
         nxt: dict[str, Node] = {}
         for code, sub in self.children(guess, cands).items():
-            cost, g = self.best_guess(sub, depth - 1, level + 1)
+            _, g = self.best_guess(sub, depth - 1, level + 1)
             child, cost = self.build(g, sub, depth - 1, level + 1)
             if self.late and self.repair_tries and self.lost(child, sub, depth - 2):
                 child, cost = self._repair(sub, depth - 1, level + 1, child, cost)
@@ -173,11 +173,12 @@ class GameSearch:
         self.feasibility = self.feasibility or Feasibility(self.game, self.matrix)
         won = self.feasibility.guess(cands, rows)
         bad, picks = self.feasibility.fewest_unwinnable(cands, rows, self.repair_tries)
+        lost_now = self.lost(node, cands, rows)
         if won >= 0 and bad > 0:
             picks = [won]
-        elif won < 0 and bad >= self.lost(node, cands, rows):
+        elif won < 0 and bad >= lost_now:
             return node, cost
-        best = (self.lost(node, cands, rows), cost, node)
+        best = (lost_now, cost, node)
         for g in picks[:REPAIR_PICKS]:
             try:
                 other, other_cost = self.build(g, cands, depth, level)
@@ -185,8 +186,9 @@ class GameSearch:
                 continue
             if self.lost(other, cands, depth):
                 continue  # an answer not even won with the search's late guess
-            if (self.lost(other, cands, rows), other_cost) < best[:2]:
-                best = (self.lost(other, cands, rows), other_cost, other)
+            other_lost = self.lost(other, cands, rows)
+            if (other_lost, other_cost) < best[:2]:
+                best = (other_lost, other_cost, other)
         if best[2] is not node:
             self.repaired += 1
         return best[2], best[1]
@@ -365,12 +367,7 @@ class Feasibility:
         rows leaving that few: where nothing wins them all, each such class loses an answer."""
         core = _core()
         cands = np.ascontiguousarray(cands, dtype=np.int64)
-        none = np.zeros(0, np.int64)
-        big, parts, hits, _, hs = core.screen(cands, self.matrix, self.win, self.cnt, none,
-                                              np.zeros(1, np.int64))
-        rows_ok = np.flatnonzero((parts > 1) | (hits > 0))
-        order = rows_ok[np.lexsort((-parts[rows_ok], big[rows_ok]))]
-        order = order[core.distinct_partitions(cands, self.matrix, self.win, self.cnt, order, hs)]
+        order, _ = self._guess_order(cands, [])
         best, best_g = len(cands) + 1, []
         for g in order[:tries]:
             members, bounds, sizes = core.classes(self.matrix[g], cands, self.win)
@@ -448,14 +445,7 @@ class Feasibility:
         core = _core()
         self.searched += 1
         picked = self._cores_within(cands, rows - 1)
-        sizes = np.array([len(c) for c in picked], np.int64)
-        flat = np.concatenate(picked) if picked else np.zeros(0, np.int64)
-        big, parts, hits, blocker, hs = core.screen(
-            cands, self.matrix, self.win, self.cnt, flat, np.concatenate(([0], np.cumsum(sizes))))
-        ok = (blocker < 0) & ((parts > 1) | (hits > 0))
-        rows_ok = np.flatnonzero(ok)
-        order = rows_ok[np.lexsort((-parts[rows_ok], big[rows_ok]))]
-        order = order[core.distinct_partitions(cands, self.matrix, self.win, self.cnt, order, hs)]
+        order, blocker = self._guess_order(cands, picked)
         # Why it fails: the cores that rule out every guess.
         why = [picked[i] for i in np.unique(blocker[blocker >= 0])]
         known = len(self.cores.get(rows - 1, ()))
@@ -479,6 +469,21 @@ class Feasibility:
                 return int(g)
         self._why[(int(core.set_hash(cands, self.zob)), rows)] = np.unique(np.concatenate(why))
         return -1
+
+    def _guess_order(self, cands: np.ndarray, cores: list[np.ndarray]
+                     ) -> tuple[np.ndarray, np.ndarray]:
+        """The guess rows worth trying on `cands`, in the order tried (smallest biggest class,
+        then most classes; one per partition), leaving none of `cores` whole; and per guess
+        row the core it leaves whole (-1: none)."""
+        core = _core()
+        sizes = np.array([len(c) for c in cores], np.int64)
+        flat = np.concatenate(cores) if cores else np.zeros(0, np.int64)
+        big, parts, hits, blocker, hs = core.screen(
+            cands, self.matrix, self.win, self.cnt, flat, np.concatenate(([0], np.cumsum(sizes))))
+        rows_ok = np.flatnonzero((blocker < 0) & ((parts > 1) | (hits > 0)))
+        order = rows_ok[np.lexsort((-parts[rows_ok], big[rows_ok]))]
+        keep = core.distinct_partitions(cands, self.matrix, self.win, self.cnt, order, hs)
+        return order[keep], blocker
 
     def _add_core(self, sub: np.ndarray, rows: int) -> np.ndarray:
         """Keep `sub` (not winnable within `rows`) as a core and return it, shrunk first: to the
