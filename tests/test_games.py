@@ -99,3 +99,8 @@ def test_cli_rejects_a_bad_length_with_exit_2() -> None:
                           capture_output=True, text=True)
     assert done.returncode == 2 and "out of range" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_only_honest_tile_games_are_looked_for_on_many_boards() -> None:
+    assert find_game("wordle", 5).on_many_boards and find_game("wordle", 7).on_many_boards
+    assert not any(find_game(name, 5).on_many_boards for name in ("absurdle", "jotto", "fibble"))

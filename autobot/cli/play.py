@@ -125,8 +125,7 @@ def _play(args: argparse.Namespace, record: Any) -> int:
         record.extra["keys"] = driver.rung
         if game.page == "count" and page_layout(driver, game) == "list":
             return run_list_game(driver, solver, game, console, browser_seconds, record)
-        if args.boards is None and game.page == "tiles" and not game.adversarial \
-                and not game.lies:
+        if args.boards is None and game.on_many_boards:
             # Boards not named: a Wordle page may show many (Dordle ... 32).
             from autobot.app.players import many_solver
             from autobot.cli.play_boards import play_loaded

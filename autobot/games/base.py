@@ -71,6 +71,12 @@ class Game:
         return self.name if self.length == 5 else f"{self.name}-{self.length}"
 
     @property
+    def on_many_boards(self) -> bool:
+        """Can a page show many boards of this game at once (Dordle ... Duotrigordle)? Honest
+        coloured tiles with a fixed answer per board: Wordle, not Absurdle, Jotto or Fibble."""
+        return self.page == "tiles" and not self.adversarial and not self.lies
+
+    @property
     def lies(self) -> bool:
         """Can a row show other colours than its true ones (Fibble)? Hard mode, whose rule
         reads the colours as true, is then refused."""
