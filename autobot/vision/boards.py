@@ -322,9 +322,10 @@ def _merge_split_rows(boards: list[BoardGeometry]) -> list[BoardGeometry]:
             # b's first row as a row of prev's lattice: within prev (the same board found
             # twice, or a row off), or 1 to 3 rows after its last.
             at = (b.y - prev.y) / prev.pitch_y
-            if round(at) <= prev.rows + 2 and abs(at - round(at)) < PITCH_AGREE:
-                rows = max(prev.rows, round(at) + b.rows)
-                cells = prev.cells | {(r + round(at), c) for r, c in b.cells}
+            row = round(at)
+            if row <= prev.rows + 2 and abs(at - row) < PITCH_AGREE:
+                rows = max(prev.rows, row + b.rows)
+                cells = prev.cells | {(r + row, c) for r, c in b.cells}
                 out[i] = BoardGeometry(prev.x, prev.y, prev.pitch_x, prev.pitch_y, prev.tile,
                                        prev.tile_h, rows, prev.cols, len(cells), cells)
                 continue
