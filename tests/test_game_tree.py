@@ -277,3 +277,71 @@ def test_the_opener_scan_agrees_with_the_search_at_the_root(answers: int, extra:
         classes = {code: [w for w, c in zip(game.answers, codes, strict=True) if c == code]
                    for code in set(codes) - {game.win_code}}
         assert all(reference_winnable(game, words, rows - 1) for words in classes.values())
+
+
+def _hard_reference_total(game: Game, depth: int) -> int:
+    """The least total guesses in hard mode, by trying every legal guess at every node: a
+    guess must keep every green letter in its place and use each revealed letter at least as
+    often as a row showed it (green or yellow), read off the game's slow rule's code."""
+    from functools import cache
+
+    def shown(guess: str, code: int) -> tuple[dict[int, str], dict[str, int]]:
+        greens, counts = {}, {}
+        for i, letter in enumerate(guess):
+            code, digit = divmod(code, 3)  # first letter lowest: 2 green, 1 yellow, 0 grey
+            if digit == 2:
+                greens[i] = letter
+            if digit:
+                counts[letter] = counts.get(letter, 0) + 1
+        return greens, counts
+
+    @cache
+    def best(cands: frozenset[str], left: int, greens: frozenset, mins: frozenset) -> int:
+        if len(cands) == 1:
+            return 1
+        if left <= 1:
+            return INF
+        out = INF
+        for guess in game.guesses:
+            if any(guess[i] != c for i, c in greens) or \
+                    any(guess.count(c) < n for c, n in mins):
+                continue
+            groups: dict[int, set[str]] = {}
+            for answer in cands:
+                groups.setdefault(game.feedback(guess, answer), set()).add(answer)
+            total = len(cands)
+            for code, group in groups.items():
+                if code == game.win_code:
+                    continue
+                if len(group) == len(cands):
+                    total = INF  # tells nothing
+                    break
+                g, m = shown(guess, code)
+                new_mins = dict(mins)
+                for c, n in m.items():
+                    new_mins[c] = max(new_mins.get(c, 0), n)
+                total += best(frozenset(group), left - 1, greens | frozenset(g.items()),
+                              frozenset(new_mins.items()))
+            out = min(out, total)
+        return min(out, INF)
+
+    return best(frozenset(game.answers), depth, frozenset(), frozenset())
+
+
+@pytest.mark.parametrize(("length", "answers", "extra", "seed", "depth", "dearer"), [
+    (4, 16, 12, 42, 3, True), (4, 14, 10, 31, 4, False), (6, 12, 10, 33, 3, False),
+    (5, 14, 10, 34, 4, False)])
+def test_the_hard_mode_search_finds_the_reference_optimum(
+        length: int, answers: int, extra: int, seed: int, depth: int, dearer: bool) -> None:
+    """`dearer`: on this sample hard mode costs more than normal play (so the rule is felt)."""
+    game = small_game(length, answers, extra, seed, rows=depth)
+    want = _hard_reference_total(game, depth)
+    assert want < INF
+    search = GameSearch(game, depth, (len(game.guesses),), codes_matrix(game), hard=True)
+    everyone = np.arange(len(game.answers), dtype=np.int64)
+    assert search.solve(everyone, depth, 0) == want
+    normal = GameSearch(game, depth, (len(game.guesses),), codes_matrix(game))
+    assert (normal.solve(everyone, depth, 0) < want) == dearer  # it only takes guesses away
+    header = build_game_tree(game, search=GameSearch(game, depth, (len(game.guesses),),
+                                                     codes_matrix(game), hard=True))
+    assert header["total"] == want

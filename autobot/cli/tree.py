@@ -80,6 +80,7 @@ def _build(args: argparse.Namespace) -> int:
         raise AutobotError("--depth: at most 6 for five letters")
     args.start = args.start or "salet"
     from autobot.solver import tree as trees
+    from autobot.solver.game_tree import write_tree
     from autobot.words import load_words
 
     answers, guesses = load_words(args.answers), load_words(args.guesses)
@@ -104,7 +105,7 @@ def _build(args: argparse.Namespace) -> int:
     header = trees.build_tree(args.start, answers, guesses, hard=args.hard, top_k=top_k,
                               depth=args.depth, progress=progress)
     header = {"format": header["format"], "command": " ".join(command), **header}
-    trees.write_tree(header, out)
+    write_tree(header, out)
     print(f"{out}: start {header['start']}, {mode}, total {header['total']} "
           f"(mean {header['total'] / len(answers):.4f}), max {header['max']}, "
           f"histogram {header['histogram']}, {header['seconds']} s")

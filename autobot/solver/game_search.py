@@ -1,10 +1,10 @@
-"""The numba core of the decision-tree search for any game (imported only when a tree is built).
+"""The numba core of the decision-tree search for every game (imported only when a tree is built).
 
-The same branch and bound as `autobot.solver.tree_search` (five-letter Wordle, hard mode), but
-driven by a game's codes instead of Wordle's 243 patterns: the guesses x answers codes matrix
+A depth-limited branch and bound driven by a game's codes: the guesses x answers codes matrix
 (uint16 up to ten letters, uint32 for eleven's 3**11) and the code of a won row. Buckets are
 counted in one shared counter per code (left zero after each use) and a guess's classes are
-found by sorting its codes, so nothing per node is as big as 3**N. Normal mode only.
+found by sorting its codes, so nothing per node is as big as 3**N. Wordle's hard mode (greens
+kept in place, revealed letters reused) is a filter on the guesses and a state in the memo key.
 Integers only: candidate sets are arrays of answer indices, guesses are rows of the matrix.
 """
 
@@ -21,7 +21,7 @@ INF = 1 << 40  # "no tree within the depth limit"; the same value as autobot.sol
 # Memo values: cost << COST_SHIFT | guess << 1 | exact?  (guess index < 2**19 = 524,288).
 COST_SHIFT = 20
 
-i64, vec = types.int64, types.int64[::1]
+i64, vec, mat = types.int64, types.int64[::1], types.int64[:, ::1]
 memo_type = types.DictType(types.int64, types.int64)
 # Codes are stored as they are when 3**N fits 16 bits (up to ten letters), else 32 bits.
 MATRICES = (types.uint16[:, ::1], types.uint32[:, ::1])
@@ -41,6 +41,51 @@ def set_hash(cands: np.ndarray, zob: np.ndarray) -> np.int64:
 def memo_key(cands: np.ndarray, depth: int, zob: np.ndarray) -> np.int64:
     """The memo key of (candidate set, depth): wrapping int64 arithmetic, as numba does it."""
     return set_hash(cands, zob) * np.int64(31) + depth
+
+
+@nb.njit(i64(vec, vec, mat, mat), cache=True)
+def state_hash(greens: np.ndarray, mins: np.ndarray, zg: np.ndarray,
+               zm: np.ndarray) -> np.int64:
+    """A hash of the hard-mode constraints: the green letters and each revealed letter's count."""
+    h = np.int64(0)
+    for i in range(greens.shape[0]):
+        h ^= zg[i, greens[i] + 1]
+    for c in range(26):
+        if mins[c] > 0:
+            h ^= zm[c, mins[c]]
+    return h
+
+
+@nb.njit(types.boolean(i64, mat, mat, vec, vec), cache=True)
+def legal(g: int, letters: np.ndarray, counts: np.ndarray, greens: np.ndarray,
+          mins: np.ndarray) -> bool:
+    """May guess `g` be played in hard mode (greens in place, revealed letters reused)?"""
+    for i in range(greens.shape[0]):
+        if greens[i] >= 0 and letters[g, i] != greens[i]:
+            return False
+    for c in range(26):
+        if counts[g, c] < mins[c]:
+            return False
+    return True
+
+
+@nb.njit(types.void(i64, i64, mat, vec, vec, vec, vec), cache=True)
+def hard_state_after(g: int, code: int, letters: np.ndarray, greens: np.ndarray,
+                     mins: np.ndarray, out_greens: np.ndarray, out_mins: np.ndarray) -> None:
+    """The hard-mode constraints after guess `g` is answered `code` (base 3, first letter
+    lowest: 2 green, 1 yellow): its greens kept, each letter's count at least as shown."""
+    out_greens[:] = greens
+    out_mins[:] = 0
+    for i in range(letters.shape[1]):
+        digit = code % 3
+        code //= 3
+        if digit == 2:
+            out_greens[i] = letters[g, i]
+        if digit > 0:
+            out_mins[letters[g, i]] += 1
+    for c in range(26):
+        if mins[c] > out_mins[c]:
+            out_mins[c] = mins[c]
 
 
 @nb.njit([types.UniTuple(i64, 3)(row, vec, vec, i64) for row in ROWS], cache=True)
@@ -103,9 +148,10 @@ def classes(row, cands, win):
 
 
 # Explicit signatures (one per code width): compiled once and cached on disk, recursion included.
-@nb.njit([i64(vec, i64, i64, i64, m, i64, vec, vec, memo_type, vec, vec, vec, i64)
-          for m in MATRICES], cache=True)
-def solve(cands, depth, beta, level, matrix, win, topk, zob, memo, stats, answer_row, cnt, late):
+@nb.njit([i64(vec, i64, i64, i64, m, i64, vec, vec, memo_type, vec, vec, vec, i64,
+              types.boolean, mat, mat, vec, vec, mat, mat) for m in MATRICES], cache=True)
+def solve(cands, depth, beta, level, matrix, win, topk, zob, memo, stats, answer_row, cnt, late,
+          hard, letters, counts, greens, mins, zg, zm):
     """Least total guesses to finish every candidate within `depth` guesses.
 
     Returns the exact restricted optimum (over the top-k guesses per node, ranked by the
@@ -113,7 +159,10 @@ def solve(cands, depth, beta, level, matrix, win, topk, zob, memo, stats, answer
     >= beta. `answer_row[a]` is answer a's guess row; `cnt` is a zeroed counter per code
     (shared down the recursion: every use leaves it zero). `late` is added for every answer
     won with the last allowed guess (0: a plain depth limit; large: the search allows one guess
-    beyond the game's rows, losing as few answers as it can, then fewest guesses).
+    beyond the game's rows, losing as few answers as it can, then fewest guesses). With `hard`,
+    only guesses that keep `greens` (letter per place, -1 none) and `mins` (least count per
+    letter) are played (`letters`, `counts`: each guess's letters and letter counts; `zg`,
+    `zm`: the hash words of that state). Every candidate is then still a legal guess.
     """
     n = cands.shape[0]
     if n == 1:
@@ -123,6 +172,8 @@ def solve(cands, depth, beta, level, matrix, win, topk, zob, memo, stats, answer
     if n == 2:
         return np.int64(3 + late) if depth == 2 else np.int64(3)
     key = memo_key(cands, depth, zob)
+    if hard:
+        key ^= state_hash(greens, mins, zg, zm)
     known = np.int64(2 * n - 1)
     if key in memo:
         v = memo[key]
@@ -151,6 +202,8 @@ def solve(cands, depth, beta, level, matrix, win, topk, zob, memo, stats, answer
     node_lb = np.int64(INF)
     nn1 = np.int64(n) * n + 1
     for g in range(matrix.shape[0]):
+        if hard and not legal(g, letters, counts, greens, mins):
+            continue
         parts, ss, h = split_counts(matrix[g], cands, cnt, win)
         if parts == 1 and h == 0:
             continue  # learns nothing
@@ -178,6 +231,8 @@ def solve(cands, depth, beta, level, matrix, win, topk, zob, memo, stats, answer
     best = beta
     best_g = -1
     fail_min = np.int64(INF)
+    child_greens = np.empty_like(greens)
+    child_mins = np.empty_like(mins)
     for t in range(k):
         g = top_g[t]
         if g < 0:
@@ -196,8 +251,16 @@ def solve(cands, depth, beta, level, matrix, win, topk, zob, memo, stats, answer
             s = sizes[q]
             rest -= 2 * s - 1
             sub = members[starts[q]:starts[q] + s]
-            v = solve(sub, depth - 1, best - total - rest, level + 1, matrix, win, topk, zob,
-                      memo, stats, answer_row, cnt, late)
+            if hard:
+                hard_state_after(g, np.int64(matrix[g, sub[0]]), letters, greens, mins,
+                                 child_greens, child_mins)
+                v = solve(sub, depth - 1, best - total - rest, level + 1, matrix, win, topk,
+                          zob, memo, stats, answer_row, cnt, late, hard, letters, counts,
+                          child_greens.copy(), child_mins.copy(), zg, zm)
+            else:
+                v = solve(sub, depth - 1, best - total - rest, level + 1, matrix, win, topk,
+                          zob, memo, stats, answer_row, cnt, late, hard, letters, counts,
+                          greens, mins, zg, zm)
             total += v
             if total + rest >= best:
                 ok = False

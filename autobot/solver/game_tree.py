@@ -2,8 +2,9 @@
 
 `build_game_tree(game)` searches the tree of least total guesses that wins every answer within the
 game's rows, over the top-k guesses per node (ranked by a partition lower bound over every allowed
-guess), memoised on the candidate set: the five-letter search (`autobot.solver.tree`) driven by the
-game's codes (`Game.block`) instead of Wordle's 243 patterns. `lower_bound` proves how far any tree
+guess), memoised on the candidate set, driven by the game's codes (`Game.block`); the one search
+of the project (five-letter trees, hard mode included, are built on it by `autobot.solver.tree`,
+which keeps their own file format). `lower_bound` proves how far any tree
 can be from the one found. `load_game_tree` reads a shipped tree back (`autobot/trees/`), used only
 when both lists' digests match the game's.
 """
@@ -39,6 +40,21 @@ LATE = 1 << 16
 REPAIR_PICKS = 8
 CHUNK = 2048  # guess rows scored at a time while building the matrix
 Node = dict[str, Any]
+State = tuple[np.ndarray, np.ndarray]  # hard mode: green letter per place (-1 none), least counts
+
+
+def _letters(words: Sequence[str], length: int, needed: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Each word's letters (0-25) and letter counts, for hard mode; empty when not needed."""
+    if not needed:
+        return np.zeros((0, length), np.int64), np.zeros((0, 26), np.int64)
+    raw = np.frombuffer("".join(words).encode("ascii", "replace"), np.uint8)
+    letters = raw.reshape(-1, length).astype(np.int64) - ord("a")
+    if letters.min() < 0 or letters.max() > 25:
+        raise AutobotError("hard mode needs words of the letters a-z")
+    counts = np.zeros((len(words), 26), np.int64)
+    for i in range(length):
+        np.add.at(counts, (np.arange(len(words)), letters[:, i]), 1)
+    return letters, counts
 
 
 def digest(words: Sequence[str]) -> str:
@@ -79,6 +95,7 @@ class GameSearch:
     feasibility: Feasibility | None = None  # made when a node loses answers
     repaired: int = 0  # subtrees replaced because the one found lost more answers
     repair_tries: int = 0  # partitions tried per node that loses answers (0: no repair)
+    hard: bool = False  # Wordle's hard mode: greens kept in place, revealed letters reused
 
     def __post_init__(self) -> None:
         core = _core()
@@ -98,6 +115,14 @@ class GameSearch:
                                f"guesses (e.g. {missing[0]})")
         self.guess_index = index
         self.answer_row = np.array([index[w] for w in self.game.answers], np.int64)
+        length = self.game.length
+        if self.hard and self.repair_tries:
+            raise AutobotError("--repair builds normal-mode trees only")
+        self.letters, self.counts = _letters(self.game.guesses, length, self.hard)
+        self.zg = rng.integers(1, np.iinfo(np.int64).max, size=(length, 27), dtype=np.int64)
+        self.zm = rng.integers(1, np.iinfo(np.int64).max, size=(26, length + 1), dtype=np.int64)
+        # No constraint yet: no green letter in any place, no letter revealed.
+        self.opening: State = (np.full(length, -1, np.int64), np.zeros(26, np.int64))
 
     @classmethod
     def of(cls, game: Game, depth: int | None = None,
@@ -117,23 +142,32 @@ class GameSearch:
                        repair_tries=repair)
         return cls(game, int(depth), tuple(top_k), codes_matrix(game))
 
-    def solve(self, cands: np.ndarray, depth: int, level: int, beta: int = INF) -> int:
-        """The restricted optimum for these candidates (a bound if >= beta)."""
+    def solve(self, cands: np.ndarray, depth: int, level: int, beta: int = INF,
+              state: State | None = None) -> int:
+        """The restricted optimum for these candidates (a bound if >= beta); `state`: the
+        hard-mode constraints reached (none by default)."""
         cands = np.ascontiguousarray(cands, dtype=np.int64)
+        greens, mins = state or self.opening
         return int(self._core.solve(cands, depth, beta, level, self.matrix, self.win,
                                     self.topk_arr, self.zob, self.memo, self.stats,
-                                    self.answer_row, self.cnt, self.late))
+                                    self.answer_row, self.cnt, self.late, self.hard,
+                                    self.letters, self.counts, greens, mins, self.zg, self.zm))
 
-    def best_guess(self, cands: np.ndarray, depth: int, level: int) -> tuple[int, int]:
+    def best_guess(self, cands: np.ndarray, depth: int, level: int,
+                   state: State | None = None) -> tuple[int, int]:
         """(cost, guess row) of the best move for these candidates."""
         n = len(cands)
         if n <= 2:
             return 2 * n - 1, int(self.answer_row[cands[0]])
-        cost = self.solve(cands, depth, level)
+        cost = self.solve(cands, depth, level, state=state)
         if cost >= INF:
             raise AutobotError(f"{self.game.label}: no tree solves every answer within "
                                f"{self.depth} guesses (try a larger --top-k)")
-        value = int(self.memo[int(self._core.memo_key(cands, depth, self.zob))])
+        key = int(self._core.memo_key(cands, depth, self.zob))
+        if self.hard:
+            greens, mins = state or self.opening
+            key = int(np.int64(key) ^ self._core.state_hash(greens, mins, self.zg, self.zm))
+        value = int(self.memo[key])
         assert value & 1, "the memo holds the exact value after an unbounded search"
         return cost, (value & ((1 << COST_SHIFT) - 1)) >> 1
 
@@ -142,7 +176,17 @@ class GameSearch:
         ids = self.matrix[guess, cands]
         return {int(c): cands[ids == c] for c in np.unique(ids) if c != self.win}
 
-    def build(self, guess: int, cands: np.ndarray, depth: int, level: int) -> tuple[Node, int]:
+    def state_after(self, guess: int, code: int, state: State | None) -> State | None:
+        """The hard-mode constraints after `guess` is answered `code` (None in normal mode)."""
+        if not self.hard:
+            return None
+        greens, mins = state or self.opening
+        out: State = (np.empty_like(greens), np.empty_like(mins))
+        self._core.hard_state_after(guess, code, self.letters, greens, mins, *out)
+        return out
+
+    def build(self, guess: int, cands: np.ndarray, depth: int, level: int,
+              state: State | None = None) -> tuple[Node, int]:
         """The tree under `guess` at a node with these candidates, and its total guesses.
 
         Where the best tree found for a class loses answers (won only after the last row) but
@@ -152,8 +196,9 @@ class GameSearch:
         total = len(cands)
         nxt: dict[str, Node] = {}
         for code, sub in self.children(guess, cands).items():
-            _, g = self.best_guess(sub, depth - 1, level + 1)
-            child, cost = self.build(g, sub, depth - 1, level + 1)
+            after = self.state_after(guess, code, state)
+            _, g = self.best_guess(sub, depth - 1, level + 1, after)
+            child, cost = self.build(g, sub, depth - 1, level + 1, after)
             if self.late and self.repair_tries and self.lost(child, sub, depth - 2):
                 child, cost = self._repair(sub, depth - 1, level + 1, child, cost)
             nxt[str(code)] = child
@@ -666,14 +711,21 @@ def write_tree(header: dict[str, Any], path: Path) -> None:
         gz.write(data)
 
 
-def read_tree_file(path: Path) -> dict[str, Any]:
-    """A game-tree file's header object (tree included); bad files are reported, not raised raw."""
+def read_tree_json(path: Path) -> dict[str, Any] | None:
+    """A tree file's JSON (either kind; None if not an object); a file that cannot be read or
+    parsed is reported, not raised raw."""
     try:
         with gzip.open(path, "rt", encoding="utf-8") as fh:
             header = json.load(fh)
     except (OSError, ValueError, EOFError) as exc:
         raise AutobotError(f"cannot read tree file {path}: {exc}") from None
-    if not isinstance(header, dict) or header.get("kind") != KIND or "tree" not in header:
+    return header if isinstance(header, dict) else None
+
+
+def read_tree_file(path: Path) -> dict[str, Any]:
+    """A game-tree file's header object (tree included); bad files are reported, not raised raw."""
+    header = read_tree_json(path)
+    if header is None or header.get("kind") != KIND or "tree" not in header:
         raise AutobotError(f"{path} is not an autobot game-tree file")
     return header
 
@@ -704,5 +756,6 @@ def load_game_tree(game: Game) -> tuple[GameTree, dict[str, Any]] | None:
 
 __all__ = ["DEFAULT_TOP_K", "Feasibility", "GameSearch", "GameTree", "build_game_tree",
            "codes_matrix", "digest", "load_game_tree", "lower_bound", "read_tree_file",
+           "read_tree_json",
            "reference_total", "reference_winnable", "reference_worst_case", "shipped_path",
            "worst_case", "write_tree"]

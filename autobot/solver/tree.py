@@ -9,11 +9,9 @@ a strategy that falls back to another one when a game leaves the tree.
 
 from __future__ import annotations
 
-import gzip
-import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -22,11 +20,11 @@ from typing import Any, Protocol
 import numpy as np
 
 from autobot.errors import AutobotError
-from autobot.wordle import ALL_GREEN, Turn, code_to_marks, hard_mode_violation
+from autobot.solver.game_tree import GameSearch, read_tree_json
+from autobot.wordle import Turn, code_to_marks, hard_mode_violation
 from autobot.words import WordList
 
 FORMAT = 1
-INF = 1 << 40  # "no tree within the depth limit" (as in autobot.solver.tree_search)
 ALL_GREEN_MARKS = "G" * 5
 # Guesses allowed per game, by mode: the shipped normal tree must finish in 5, the hard one in 6.
 DEFAULT_DEPTH = {False: 5, True: 6}
@@ -40,116 +38,6 @@ class Strategy(Protocol):
     """A strategy: the game so far and the remaining candidates -> the next guess."""
 
     def __call__(self, state: Any, candidates: Sequence[str]) -> str: ...
-
-
-@cache
-def _core() -> tuple[Any, ...]:
-    """The jitted search functions (numba is imported only when a tree is built)."""
-    from autobot.solver import tree_search
-
-    return tree_search.solve, tree_search.new_memo, tree_search.set_hash, tree_search.state_hash
-
-
-# ---------------------------------------------------------------------------------------------
-# Building
-
-
-@dataclass
-class Search:
-    """One search problem: the lists, the mode and the search limits, with its memo."""
-
-    answers: WordList
-    guesses: WordList
-    hard: bool
-    depth: int
-    top_k: tuple[int, ...]
-    matrix: np.ndarray
-    memo: Any = None
-    stats: np.ndarray = field(default_factory=lambda: np.zeros(4, np.int64))
-
-    def __post_init__(self) -> None:
-        solve, new_memo, _, _ = _core()
-        self._solve = solve
-        self.matrix = np.ascontiguousarray(self.matrix, dtype=np.uint8)  # the jitted signature
-        self.memo = new_memo()
-        rng = np.random.default_rng(20220119)
-        big = np.iinfo(np.int64).max
-        self.zob = rng.integers(1, big, size=len(self.answers), dtype=np.int64)
-        self.zd = rng.integers(1, big, size=16, dtype=np.int64)
-        self.zg = rng.integers(1, big, size=(5, 27), dtype=np.int64)
-        self.zm = rng.integers(1, big, size=(26, 6), dtype=np.int64)
-        raw = np.frombuffer("".join(self.guesses.words).encode(), dtype=np.uint8)
-        self.letters = (raw.reshape(-1, 5) - ord("a")).astype(np.int64)
-        self.counts = np.zeros((len(self.guesses), 26), np.int64)
-        for i in range(5):
-            np.add.at(self.counts, (np.arange(len(self.guesses)), self.letters[:, i]), 1)
-        self.topk_arr = np.array(self.top_k, np.int64)
-        self.guess_index = {w: i for i, w in enumerate(self.guesses.words)}
-
-    def solve(self, cands: np.ndarray, depth: int, level: int, greens: np.ndarray,
-              mins: np.ndarray, beta: int = INF) -> int:
-        """The restricted optimum for these candidates (a bound if >= beta)."""
-        cands = np.ascontiguousarray(cands, dtype=np.int64)
-        return int(self._solve(cands, depth, beta, level, self.matrix, self.letters, self.counts,
-                               self.hard, greens, mins, self.topk_arr, self.zob, self.zd,
-                               self.zg, self.zm, self.memo, self.stats))
-
-    def best_guess(self, cands: np.ndarray, depth: int, level: int, greens: np.ndarray,
-                   mins: np.ndarray) -> tuple[int, int]:
-        """(cost, guess index) of the best move for these candidates."""
-        n = len(cands)
-        if n == 1:
-            return 1, self.guess_index[self.answers.words[cands[0]]]
-        if n == 2:
-            return 3, self.guess_index[self.answers.words[cands[0]]]
-        cost = self.solve(cands, depth, level, greens, mins)
-        if cost >= INF:
-            raise AutobotError(f"no tree solves every answer within {self.depth} guesses "
-                              f"(try a larger --top-k or --depth)")
-        _, _, set_hash, state_hash = _core()
-        key = int(set_hash(cands, self.zob) ^ self.zd[depth])
-        if self.hard:
-            key ^= int(state_hash(greens, mins, self.zg, self.zm))
-        key = int(np.int64(key))
-        value = self.memo[key]
-        assert value & 1, "the memo holds the exact value after an unbounded search"
-        return cost, (value >> 1) & 0x7FFF
-
-    def children(self, guess: int, cands: np.ndarray, greens: np.ndarray,
-                 mins: np.ndarray) -> dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]:
-        """Pattern code -> (candidates, greens, mins) after `guess` (the all-green one left out)."""
-        codes = self.matrix[guess, cands]
-        out = {}
-        for code in np.unique(codes):
-            if code == ALL_GREEN:
-                continue
-            sub = cands[codes == code]
-            cg, cm = greens.copy(), np.zeros(26, np.int64)
-            c = int(code)
-            for i in range(5):
-                c, digit = divmod(c, 3)
-                if digit == 2:
-                    cg[i] = self.letters[guess, i]
-                if digit:
-                    cm[self.letters[guess, i]] += 1
-            out[int(code)] = (sub, cg, np.maximum(cm, mins))
-        return out
-
-    def build(self, guess: int, cands: np.ndarray, depth: int, level: int, greens: np.ndarray,
-              mins: np.ndarray) -> tuple[Node, int]:
-        """The tree under `guess` at a node with these candidates, and its total guesses."""
-        word = self.guesses.words[guess]
-        node: Node = {"guess": word}
-        total = len(cands)
-        nxt: dict[str, Node] = {}
-        for code, (sub, cg, cm) in sorted(self.children(guess, cands, greens, mins).items()):
-            _, g = self.best_guess(sub, depth - 1, level + 1, cg, cm)
-            child, cost = self.build(g, sub, depth - 1, level + 1, cg, cm)
-            nxt[code_to_marks(code)] = child
-            total += cost
-        if nxt:
-            node["next"] = nxt
-        return node, total
 
 
 def build_tree(
@@ -168,28 +56,33 @@ def build_tree(
         raise AutobotError(f"start word {start!r} is not an allowed guess")
     if any(k < 1 for k in top_k) or not top_k:
         raise AutobotError("--top-k values must be positive integers")
-    if len(guesses) >= 1 << 15:
-        raise AutobotError(f"at most 32,767 allowed guesses, not {len(guesses):,}")
+    if len(guesses) >= 1 << 19:
+        raise AutobotError(f"at most 524,287 allowed guesses, not {len(guesses):,}")
     if matrix is None:
         from autobot.solver.patterns import pattern_matrix
 
         matrix = pattern_matrix(guesses, answers)
     depth = DEFAULT_DEPTH[hard] if depth is None else depth
-    search = Search(answers, guesses, hard, depth, tuple(top_k), matrix)
+    from autobot.games import find_game
+
+    game = replace(find_game("wordle", 5), answers=tuple(answers.words),
+                   guesses=tuple(guesses.words))
+    # The opener is given, so the search's k for it (the first) is never used.
+    search = GameSearch(game, depth, (1, *top_k), np.ascontiguousarray(matrix, np.uint16),
+                        hard=hard)
     began = time.perf_counter()
     cands = np.arange(len(answers), dtype=np.int64)
-    greens = np.full(5, -1, np.int64)
-    mins = np.zeros(26, np.int64)
     g0 = search.guess_index[start]
-    kids = search.children(g0, cands, greens, mins)
+    kids = search.children(g0, cands)
     # The biggest classes first, so a report shows progress where the time goes.
-    for i, (code, (sub, cg, cm)) in enumerate(sorted(kids.items(), key=lambda kv: -len(kv[1][0]))):
+    for i, (code, sub) in enumerate(sorted(kids.items(), key=lambda kv: -len(kv[1]))):
         t0 = time.perf_counter()
-        cost = search.solve(sub, depth - 1, 1, cg, cm)
+        cost = search.solve(sub, depth - 1, 1, state=search.state_after(g0, code, None))
         if progress:
             progress(f"[{i + 1}/{len(kids)}] {code_to_marks(code)} n={len(sub)} cost={cost} "
                      f"({time.perf_counter() - t0:.1f}s, nodes={int(search.stats[0])})")
-    tree, total = search.build(g0, cands, depth, 0, greens, mins)
+    tree, total = search.build(g0, cands, depth, 0)
+    tree = _keyed_by_marks(tree)
     seconds = time.perf_counter() - began
     header: dict[str, Any] = {
         "format": FORMAT,
@@ -211,6 +104,15 @@ def build_tree(
     if result["total"] != total:
         raise AssertionError(f"tree plays {result['total']} guesses, search said {total}")
     return header
+
+
+def _keyed_by_marks(node: Node) -> Node:
+    """A searched tree (keyed by feedback codes) keyed by Wordle's marks, as tree files are."""
+    nxt = node.get("next")
+    if not nxt:
+        return node
+    return {**node, "next": {code_to_marks(int(code)): _keyed_by_marks(child)
+                             for code, child in nxt.items()}}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -292,22 +194,10 @@ class Tree:
         return bad
 
 
-def write_tree(header: dict[str, Any], path: Path) -> None:
-    """Save a tree file (gzip JSON, deterministic bytes)."""
-    data = json.dumps(header, separators=(",", ":"), sort_keys=False).encode()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
-        gz.write(data)
-
-
 def read_tree_file(path: Path) -> dict[str, Any]:
     """A tree file's header object (tree included); bad files are reported, not raised raw."""
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            header = json.load(fh)
-    except (OSError, ValueError, EOFError) as exc:
-        raise AutobotError(f"cannot read tree file {path}: {exc}") from None
-    if not isinstance(header, dict) or header.get("format") != FORMAT or "tree" not in header:
+    header = read_tree_json(path)
+    if header is None or header.get("format") != FORMAT or "tree" not in header:
         raise AutobotError(f"{path} is not a format-{FORMAT} autobot tree file")
     return header
 
