@@ -80,7 +80,7 @@ def _build(args: argparse.Namespace) -> int:
         raise AutobotError("--depth: at most 6 for five letters")
     args.start = args.start or "salet"
     from autobot.solver import tree as trees
-    from autobot.solver.game_tree import write_tree
+    from autobot.solver.tree_file import write_tree
     from autobot.words import load_words
 
     answers, guesses = load_words(args.answers), load_words(args.guesses)

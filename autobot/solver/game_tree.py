@@ -11,9 +11,7 @@ when both lists' digests match the game's.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
-import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +24,7 @@ import numpy as np
 
 from autobot.errors import AutobotError
 from autobot.games.base import Game
+from autobot.solver.tree_file import read_tree_json, write_tree
 
 FORMAT = 1
 KIND = "game-tree"  # keyed by the game's feedback codes (decimal), not Wordle's marks
@@ -701,25 +700,6 @@ class GameTree:
         return {"games": len(game.answers), "total": total, "max": worst,
                 "histogram": dict(sorted(hist.items())), "failures": failures,
                 "needed": needed}
-
-
-def write_tree(header: dict[str, Any], path: Path) -> None:
-    """Save a tree file (gzip JSON, deterministic bytes)."""
-    data = json.dumps(header, separators=(",", ":")).encode()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
-        gz.write(data)
-
-
-def read_tree_json(path: Path) -> dict[str, Any] | None:
-    """A tree file's JSON (either kind; None if not an object); a file that cannot be read or
-    parsed is reported, not raised raw."""
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            header = json.load(fh)
-    except (OSError, ValueError, EOFError) as exc:
-        raise AutobotError(f"cannot read tree file {path}: {exc}") from None
-    return header if isinstance(header, dict) else None
 
 
 def read_tree_file(path: Path) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from autobot.errors import AutobotError
-from autobot.solver.game_tree import GameSearch, read_tree_json
+from autobot.solver.tree_file import read_tree_json
 from autobot.wordle import Turn, code_to_marks, hard_mode_violation
 from autobot.words import WordList
 
@@ -63,7 +63,9 @@ def build_tree(
 
         matrix = pattern_matrix(guesses, answers)
     depth = DEFAULT_DEPTH[hard] if depth is None else depth
+    # Here: the registry and the search cost ~0.3 s to import, and only a build needs them.
     from autobot.games import find_game
+    from autobot.solver.game_tree import GameSearch
 
     game = replace(find_game("wordle", 5), answers=tuple(answers.words),
                    guesses=tuple(guesses.words))
