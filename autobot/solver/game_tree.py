@@ -4,7 +4,7 @@
 game's rows, over the top-k guesses per node (ranked by a partition lower bound over every allowed
 guess), memoised on the candidate set, driven by the game's codes (`Game.block`); the one search
 of the project (five-letter trees, hard mode included, are built on it by `autobot.solver.tree`,
-which keeps their own file format). `lower_bound` proves how far any tree
+which keeps its own file format). `lower_bound` proves how far any tree
 can be from the one found. `load_game_tree` reads a shipped tree back (`autobot/trees/`), used only
 when both lists' digests match the game's.
 """
