@@ -279,6 +279,18 @@ def test_the_opener_scan_agrees_with_the_search_at_the_root(answers: int, extra:
         assert all(reference_winnable(game, words, rows - 1) for words in classes.values())
 
 
+def test_the_opener_scan_in_parts_covers_every_opener_once() -> None:
+    """Two interleaved parts (one process per core) together rule out what the whole scan
+    does, each opener in exactly one part."""
+    game = small_game(4, 50, 60, 40, rows=3)
+    whole = Feasibility(game).scan_openers(3, budget_s=600)
+    parts = [Feasibility(game).scan_openers(3, budget_s=600, part=(k, 2)) for k in range(2)]
+    assert whole["complete"] and not whole["winner"]
+    assert all(p["complete"] and not p["winner"] for p in parts)
+    assert sum(p["openers"] for p in parts) == whole["openers"] == len(game.guesses)
+    assert sum(p["ruled_out"] for p in parts) == whole["ruled_out"]
+
+
 def _hard_reference_total(game: Game, depth: int) -> int:
     """The least total guesses in hard mode, by trying every legal guess at every node: a
     guess must keep every green letter in its place and use each revealed letter at least as

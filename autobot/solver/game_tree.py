@@ -429,18 +429,23 @@ class Feasibility:
 
     def scan_openers(self, rows: int, budget_s: float,
                      clock: Callable[[], float] = time.process_time,
-                     progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+                     progress: Callable[[str], None] | None = None,
+                     part: tuple[int, int] = (0, 1)) -> dict[str, Any]:
         """Openers proven to lose an answer within `rows` rows, while the budget (CPU seconds)
         lasts: each leaves a class that cannot be won in the rows after it, found by this search
         or by a core it leaves whole (one core rules out every opener leaving it whole). Tried
-        in the search's order (smallest biggest class first); stops at an opener that wins all."""
+        in the search's order (smallest biggest class first); stops at an opener that wins all.
+        `part` (k, n): only every n-th opener of that order from the k-th (one process per
+        core; the parts together are the whole scan)."""
         core = _core()
         everyone = np.arange(len(self.game.answers), dtype=np.int64)
         none = np.zeros(0, np.int64)
         big, parts, _, _, _ = core.screen(everyone, self.matrix, self.win, self.cnt, none,
                                           np.zeros(1, np.int64))
-        order = np.lexsort((-parts, big))
-        alive = np.ones(len(order), np.bool_)
+        k, n = part
+        order = np.lexsort((-parts, big))[k::n]
+        alive = np.zeros(len(big), np.bool_)  # openers of this part not yet ruled out
+        alive[order] = True
         began = clock()
         tried, winner = 0, None
         for g in order:
