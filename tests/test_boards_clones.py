@@ -165,9 +165,12 @@ def test_duotrigordle_boards_below_its_box_are_scrolled_into_view_and_stitched()
         load_page(wd, base)
         driver = SeleniumDriver(wd)
         reader = BoardsReader()
-        for _ in range(20):  # the welcome menu first, then the game's empty boards
-            if len(reader(driver.screen.grab_full()).boards) == 32:
+        last = None
+        for _ in range(20):  # the welcome menu first, then the game's empty boards, still
+            frame = driver.screen.grab_full()  # (the game fades in: its first frames are dim)
+            if len(reader(frame).boards) == 32 and last is not None and (frame == last).all():
                 break
+            last = frame
             time.sleep(0.25)
         for word in words:
             ActionChains(wd).send_keys(*word).pause(0.1).send_keys(Keys.RETURN).perform()

@@ -39,6 +39,24 @@ def duo(name: str) -> np.ndarray:
     return load_image(PARTS / f"duotrigordle-scroll-{name}.png")
 
 
+def test_the_empty_tile_fill_is_learned_again_once_a_fading_page_is_still() -> None:
+    """A game that fades in shows dim empty tiles in its first frames: the fill learned there
+    would make every later empty row a coloured one. Real frames of Duotrigordle 0.6 s apart:
+    the reader's fill is the still page's, as a reader that saw only the still frame has it."""
+    from autobot.vision.colour import delta_e
+
+    fading = load_image(PARTS / "duotrigordle-fading-in.png")
+    still = load_image(PARTS / "duotrigordle-empty-still.png")
+    reader = BoardsReader()
+    assert len(reader(fading).boards) == 32
+    dim = reader.blank[0].copy()
+    assert len(reader(still).boards) == 32
+    fresh = BoardsReader()
+    fresh(still)
+    assert float(delta_e(dim[None], fresh.blank[0])[0]) > 8  # the two fills differ
+    assert float(delta_e(reader.blank[0][None], fresh.blank[0])[0]) < 1
+
+
 @pytest.mark.parametrize("name", ["5rows", "12rows"])
 def test_a_stitched_box_of_32_boards_shows_32(name: str) -> None:
     # Real stitched frames where the finder once saw 33: a board split where its rows did

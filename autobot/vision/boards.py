@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from autobot.vision import locate
+from autobot.vision.colour import delta_e
 from autobot.vision.locate.candidates import concentric
 from autobot.vision.model import BoardRead, Grid
 from autobot.vision.read import read_grid
@@ -388,6 +389,7 @@ class BoardsRead:
 
 
 FILL_DE = 8.0  # Lab distance within which a tile shows the empty-tile fill
+FILL_SAME_DE = 1.0  # Lab distance under which a fill learned again is the one already known
 NUDGES = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))  # px a board's grid is tried off
 BOARD_CACHE_MAX = 512  # board reads kept by their pixels; a long game clears them
 
@@ -511,12 +513,16 @@ class BoardsReader:
         if self.blank:
             geometry = [_with_filled_row(frame, g, self.blank[0]) for g in geometry]
         reads = tuple(self.read_board_at(frame, g) for g in geometry)
-        if not self.blank and not any(letters for r in reads for letters, _ in r.rows):
+        if not any(letters for r in reads for letters, _ in r.rows):
             # Not one letter on any board: a game not begun. Whatever fills these empty tiles
-            # (the page, or a colour of its own: Duotrigordle) means "empty" from now on.
-            self.blank = [_fill_lab(frame, geometry)]
-            self._boards.clear()
-            reads = tuple(self.read_board_at(frame, g) for g in geometry)
+            # (the page, or a colour of its own: Duotrigordle) means "empty" from now on;
+            # learned again from every such frame, as a page fading in shows a darker fill
+            # in its first frames than once it is still.
+            fill = _fill_lab(frame, geometry)
+            if not self.blank or float(delta_e(fill[None], self.blank[0])[0]) >= FILL_SAME_DE:
+                self.blank = [fill]
+                self._boards.clear()
+                reads = tuple(self.read_board_at(frame, g) for g in geometry)
         shown = [r for r in reads if r.found]
         reasons = tuple(f"board {i + 1}: {why}" for i, r in enumerate(reads) if r.found
                         for why in r.reasons)
