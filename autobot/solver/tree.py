@@ -15,11 +15,12 @@ from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.solver.state import Strategy
 from autobot.solver.tree_file import read_tree_json
 from autobot.wordle import Turn, code_to_marks, hard_mode_violation
 from autobot.words import WordList
@@ -32,12 +33,6 @@ DEFAULT_DEPTH = {False: 5, True: 6}
 DEFAULT_TOP_K = (60, 12)
 DEFAULT_TOP_K_HARD = (500, 100)
 Node = dict[str, Any]
-
-
-class Strategy(Protocol):
-    """A strategy: the game so far and the remaining candidates -> the next guess."""
-
-    def __call__(self, state: Any, candidates: Sequence[str]) -> str: ...
 
 
 def build_tree(
