@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from autobot.bench.model import BenchRecord, BenchRun, summarise
-from autobot.solver import Game, Solver, play
+from autobot.solver import PlayedGame, Solver, play
 
 MAX_ROWS = 6  # more guesses than this is a lost game in Wordle
 
@@ -21,7 +21,7 @@ def pick_targets(words: Sequence[str], sample: int | None, seed: int) -> list[st
     return [w for i, w in enumerate(words) if i in chosen]
 
 
-def record_of(game: Game, rows: int = MAX_ROWS) -> BenchRecord:
+def record_of(game: PlayedGame, rows: int = MAX_ROWS) -> BenchRecord:
     """One simulated game as a benchmark record (the solver's notes kept when it went off-list)."""
     return BenchRecord(
         answer=game.answer, guesses=tuple(game.guesses), solved=game.solved,

@@ -4,7 +4,7 @@
 `Decision` (the guess, plus notes when the rows left the answers list or no word fits them).
 """
 
-from autobot.solver.core import Game, Solver, make_solver, play
+from autobot.solver.core import PlayedGame, Solver, make_solver, play
 from autobot.solver.offlist import LEVELS, Fit, OffList
 from autobot.solver.prior import (
     DICTIONARY_FACTOR,
@@ -29,7 +29,7 @@ from autobot.solver.strategies import (
 __all__ = [
     "DICTIONARY_FACTOR", "LEVELS", "PRIOR_FLOOR", "PRIOR_MIDPOINT", "PRIOR_WIDTH",
     "REFUSAL_SHIFT", "STRATEGIES",
-    "Decision", "EntropyStrategy", "ExpectedSizeStrategy", "Fit", "FrequencyStrategy", "Game",
+    "Decision", "EntropyStrategy", "ExpectedSizeStrategy", "Fit", "FrequencyStrategy", "PlayedGame",
     "GameState", "MinimaxStrategy", "OffList", "Solver", "SolverConfig", "SplitStats", "Strategy",
     "frequency_prior", "in_dictionary", "make_solver", "play", "prior_from_zipf", "split_stats",
     "split_stats_numpy", "zipf_values",

@@ -345,7 +345,7 @@ def make_solver(config: SolverConfig, zipf: Mapping[str, float] | None = None) -
 
 
 @dataclass
-class Game:
+class PlayedGame:
     """One simulated game against a known answer (for benchmarks and `solve --answer`)."""
 
     answer: str
@@ -359,11 +359,11 @@ class Game:
         return bool(self.guesses) and self.guesses[-1] == self.answer
 
 
-def play(solver: Solver, answer: str, hard: bool = False, limit: int = 20) -> Game:
+def play(solver: Solver, answer: str, hard: bool = False, limit: int = 20) -> PlayedGame:
     """Play against `answer` until solved (or `limit` guesses), timing each decision."""
     import time
 
-    game = Game(answer)
+    game = PlayedGame(answer)
     history: tuple[Turn, ...] = ()
     while len(game.guesses) < limit:
         state = GameState(history=history, hard=hard)
