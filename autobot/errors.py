@@ -84,3 +84,10 @@ def browser_failure(exc: BaseException) -> str | None:
     if len(first) > 200:
         first = first[:197] + "..."
     return f"the browser stopped answering: {type(exc).__name__}: {first}"
+
+
+def browser_went(exc: BaseException) -> bool:
+    """The run stopped because the browser (or the desktop) did: Selenium's or the connection's
+    own error, or ours with exit 5."""
+    return browser_failure(exc) is not None or (isinstance(exc, AutobotError)
+                                                and exc.exit_code == UNAVAILABLE_EXIT)

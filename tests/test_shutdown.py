@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -150,6 +151,64 @@ def test_an_interrupted_game_records_the_rows_played_with_its_signal(tmp_path: P
     assert data["won"] is False
     assert (data["exit_code"], data["reason"], data["signal"]) == (143, "interrupted", "SIGTERM")
     assert data["guesses"] == ["salet"] and data["marks"] == ["XYXXG"]
+
+
+def _chromedriver_gone() -> Exception:
+    """What Selenium raises once chromedriver has died (a Selenium-module error, no import)."""
+    return _SeleniumLike("HTTPConnectionPool(host='localhost', port=1): Max retries exceeded "
+                         "with url: /session/x/screenshot (Connection refused)")
+
+
+def _game_record(tmp_path: Path) -> tuple[Path, GameRecord]:
+    out = tmp_path / "game.json"
+    out.write_text('{"won": true}')  # an older game's record must not survive
+    record = GameRecord(str(out))
+    record.phase = "game"
+    return out, record
+
+
+def test_a_browser_gone_before_the_signal_is_handled_ends_as_the_interrupt(tmp_path: Path
+                                                                          ) -> None:
+    """A closed terminal signals the whole group: chromedriver can be dead, and the next call
+    to it failed, before the handler here has run. The run ends as that interrupt."""
+    out, record = _game_record(tmp_path)
+    late = threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGHUP))
+    with pytest.raises(KeyboardInterrupt) as caught, signals_as_interrupt():
+        with record.on_any_exit():
+            record.note(_Event("row", "salet", "XYXXG"))
+            late.start()  # the signal arrives after the browser's failure, as it did on CI
+            raise _chromedriver_gone()
+    late.join()
+    assert exit_code_of(caught.value) == 129
+    assert isinstance(caught.value.__cause__, _SeleniumLike)  # what was seen first is kept
+    data = json.loads(out.read_text())
+    assert (data["exit_code"], data["reason"], data["signal"]) == (129, "interrupted", "SIGHUP")
+    assert data["guesses"] == ["salet"]
+
+
+def test_a_signal_whose_interrupt_was_swallowed_still_ends_the_run_as_one(tmp_path: Path
+                                                                         ) -> None:
+    """A library's catch-all (or a finaliser) may eat the Interrupted; the browser's failure that
+    follows is still the signal's doing."""
+    out, record = _game_record(tmp_path)
+    with pytest.raises(KeyboardInterrupt) as caught, signals_as_interrupt():
+        with record.on_any_exit():
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(5)
+            except BaseException:  # noqa: BLE001 - the swallowing library
+                pass
+            raise AutobotError("the browser stopped answering", 5)
+    assert exit_code_of(caught.value) == 143
+    assert json.loads(out.read_text())["reason"] == "interrupted"
+
+
+def test_a_browser_that_dies_with_no_signal_is_still_a_dead_browser(tmp_path: Path) -> None:
+    out, record = _game_record(tmp_path)
+    with pytest.raises(_SeleniumLike), signals_as_interrupt(), record.on_any_exit():
+        raise _chromedriver_gone()  # waited SIGNAL_GRACE_S for a signal: none came
+    data = json.loads(out.read_text())
+    assert (data["exit_code"], data["reason"]) == (5, "browser_died")
 
 
 def test_a_reason_the_game_set_is_kept_when_the_exit_agrees(tmp_path: Path) -> None:

@@ -15,8 +15,8 @@ import time
 from collections.abc import Sequence
 
 from autobot import __version__
-from autobot.errors import UNAVAILABLE_EXIT, AutobotError, BadInput, browser_failure
-from autobot.shutdown import exit_code_of, signal_of, signals_as_interrupt
+from autobot.errors import UNAVAILABLE_EXIT, AutobotError, BadInput, browser_failure, browser_went
+from autobot.shutdown import exit_code_of, interrupt_behind, signal_of, signals_as_interrupt
 
 # Subcommands, each a module under autobot.cli of the same name, in help order.
 COMMANDS: tuple[str, ...] = (
@@ -67,24 +67,30 @@ def _main(argv: Sequence[str] | None, started: float = 0.0) -> int:
             return 2
         module = importlib.import_module(f"autobot.cli.{args.command}")
         return int(module.run(args) or 0)
-    except AutobotError as exc:
-        print(f"autobot: error: {exc}", file=sys.stderr)
-        return exc.exit_code
     except KeyboardInterrupt as exc:
-        # Also in the first second, while the parser is built: no older record left standing.
-        from autobot.harness.record import record_early_interrupt
-
-        record_early_interrupt(args_list, exc, started)
-        sig = signal_of(exc)
-        print("autobot: interrupted" + ("" if sig == "SIGINT" else f" ({sig})"), file=sys.stderr)
-        return exit_code_of(exc)
+        return _interrupted(exc, args_list, started)
     except SystemExit as exc:  # --help / --version
         return exc.code if isinstance(exc.code, int) else 0
     except BrokenPipeError:
         return 0
     except Exception as exc:
-        browser = browser_failure(exc)
-        if browser is None:
+        line = str(exc) if isinstance(exc, AutobotError) else browser_failure(exc)
+        if line is None:
             raise
-        print(f"autobot: error: {browser}", file=sys.stderr)
-        return UNAVAILABLE_EXIT
+        # A browser gone because the whole group got a signal: the run was interrupted.
+        cause = interrupt_behind(exc) if browser_went(exc) else exc
+        if isinstance(cause, KeyboardInterrupt):
+            return _interrupted(cause, args_list, started)
+        print(f"autobot: error: {line}", file=sys.stderr)
+        return exc.exit_code if isinstance(exc, AutobotError) else UNAVAILABLE_EXIT
+
+
+def _interrupted(exc: KeyboardInterrupt, args_list: list[str], started: float) -> int:
+    """Say which signal stopped the run; its exit code. Also in the first second, while the
+    parser is built: no older record is left standing."""
+    from autobot.harness.record import record_early_interrupt
+
+    record_early_interrupt(args_list, exc, started)
+    sig = signal_of(exc)
+    print("autobot: interrupted" + ("" if sig == "SIGINT" else f" ({sig})"), file=sys.stderr)
+    return exit_code_of(exc)

@@ -16,9 +16,9 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure
+from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure, browser_went
 from autobot.harness.report import check_writable, write_json
-from autobot.shutdown import exit_code_of, signal_of
+from autobot.shutdown import exit_code_of, interrupt_behind, signal_of
 
 REASONS = ("won", "lost", "quit", "interrupted", "bad_input", "no_board", "safety_stop",
            "browser_unavailable", "page_unreachable", "browser_died", "error")
@@ -124,11 +124,15 @@ class GameRecord:
         try:
             yield self
         except BaseException as exc:
+            # A browser gone because the whole group got a signal: the run was interrupted.
+            cause = interrupt_behind(exc) if browser_went(exc) else exc
             if self.path and not self.written:
                 result = result_of(exc) if result_of is not None else None
                 # The run's own error is what the user must see, not a second one about the file.
                 with contextlib.suppress(AutobotError, OSError):
-                    self.failed(exc, result)
+                    self.failed(cause, result)
+            if cause is not exc:
+                raise cause from exc
             raise
 
 
