@@ -37,11 +37,19 @@ _launches: list[str] = []  # GUARDED programs an unmarked test tried to start
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Marks every test browser/desktop by the fixtures it uses (FIXTURE_MARKS)."""
+    """Marks every test browser/desktop by the fixtures it uses (FIXTURE_MARKS); puts the long
+    ones (slow and browser/desktop: a minute or more each) first, so that two workers do not end
+    with one of them alone on a long test."""
     for item in items:
         for fixture, mark in FIXTURE_MARKS.items():
             if fixture in getattr(item, "fixturenames", ()):
                 item.add_marker(mark)
+
+    def long(item: pytest.Item) -> bool:
+        marks = {m.name for m in item.iter_markers()}
+        return "slow" in marks and bool(marks & {"browser", "desktop"})
+
+    items.sort(key=lambda item: not long(item))  # stable: the rest keep their order
 
 
 def _guard(event: str, args: tuple) -> None:

@@ -76,6 +76,7 @@ def test_lingle_one_board_won_when_its_m_reads_as_n_then_h(tmp_path) -> None:
     assert record["guesses"][-1] == "foles"
 
 
+@pytest.mark.slow  # four boards, up to nine rows
 def test_quad_lingle_is_won_without_boards_zoomed_out_to_fit(tmp_path) -> None:
     record = play_clone("lingle-quad", tmp_path, "--lang", "pt", "--key-delay", "30",
                         init=DATE_SHIM.format(day=QUAD_DAY), path="quad/")

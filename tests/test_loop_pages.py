@@ -72,34 +72,7 @@ def test_an_image_over_pillows_pixel_limit_is_one_line_exit_2(
     assert "exceeds limit" in err and err.count("\n") == 1
 
 
-# --- the bundled page's quirk options (autobot/page/README.md) -------------------------------
-
-QUIRKS = {
-    "intro=1": None,  # "How To Play" over the board, back once at the first key
-    "keys=keyup": "keys",
-    "keys=code-enter": "keys",  # the main Enter (Keys.RETURN) is the first rung
-    "keys=slow": "slow",  # keys closer than 120 ms are dropped
-    "offset=600": None,  # the board starts below the fold
-    "keys=click-only": "click",  # no physical keys: the on-screen keyboard
-}
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("quirk", sorted(QUIRKS))
-def test_the_bundled_pages_quirks_are_won(quirk: str, base: str, tmp_path: Path) -> None:
-    require_chromium()
-    from autobot.page import server
-
-    if not hasattr(server, "CHOICES"):
-        pytest.skip("this bundled page has no quirk options yet")
-    if quirk == "keys=click-only":
-        pytest.importorskip("autobot.vision.keyboard", reason="needs the on-screen keyboard reader")
-    out = tmp_path / "game.json"
-    code = main(["play", "--url", f"{base}?answer=crane&anim=0&{quirk}", "--json", str(out)])
-    record = json.loads(out.read_text())
-    assert code == 0 and record["won"] and record["guesses"][-1] == "crane", record
-    if QUIRKS[quirk]:
-        assert record["keys"] == QUIRKS[quirk]
+# (each quirk option of the bundled page is won in tests/test_page_quirk_games.py)
 
 
 def test_a_refused_row_that_only_gets_a_red_ring_has_changed_pixels() -> None:

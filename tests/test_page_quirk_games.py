@@ -1,4 +1,4 @@
-"""Every quirk option of the bundled page is won in a real-Chromium game, alone and with a theme.
+"""Every quirk option of the bundled page is won in a real-Chromium game, each with a look in turn.
 
 Each option stands for a class of real Wordle sites (autobot/page/README.md, "Quirk options"):
 the bot has never been told which one it faces; it must find out from the pixels.
@@ -43,14 +43,16 @@ OPTIONS: dict[str, tuple[str, bool]] = {
     "tiles=outline": ("robot", False),
     "offset=600": ("crane", False),
 }
-# Each option is also played once with another look, in turn: dark, high contrast, both.
-THEMES = ("theme=dark", "contrast=1", "theme=dark&contrast=1")
+# The way of sending keys each keys option leaves the bot on (the rung it climbed to).
+KEYS = {"keys=keyup": "keys", "keys=code-enter": "keys", "keys=slow": "slow",
+        "keys=click-only": "click"}
+# Each option is played once, with a look in turn: the default, dark, high contrast, both (every
+# look meets options of every kind: keys, palettes, rows, reveals, tiles).
+LOOKS = ("", "theme=dark", "contrast=1", "theme=dark&contrast=1")
 
 
 def _games() -> list[tuple[str, str]]:
-    games = [(option, "") for option in OPTIONS]
-    games += [(option, THEMES[i % len(THEMES)]) for i, option in enumerate(OPTIONS)]
-    return games
+    return [(option, LOOKS[i % len(LOOKS)]) for i, option in enumerate(OPTIONS)]
 
 
 def _params() -> list[object]:
@@ -68,3 +70,5 @@ def test_the_quirk_is_won(option: str, look: str, base: str, tmp_path: Path) -> 
     record = json.loads(out.read_text())
     assert code == 0 and record["won"], record
     assert record["guesses"][-1] == answer
+    if option in KEYS:
+        assert record["keys"] == KEYS[option]

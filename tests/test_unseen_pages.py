@@ -164,6 +164,7 @@ def test_other_looks_are_won(pages: str, tmp_path: Path, page: str) -> None:
     assert record["won"] and record["guesses"][-1] == "crane", record
 
 
+@pytest.mark.slow  # ~20 words refused before the page takes one
 @pytest.mark.browser
 def test_a_six_letter_page_is_played_with_six_letter_words(pages: str, tmp_path: Path) -> None:
     """No --length: the board is six wide, so six-letter words; the page's list is a few
