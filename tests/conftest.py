@@ -38,7 +38,7 @@ _launches: list[str] = []  # GUARDED programs an unmarked test tried to start
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks every test browser/desktop by the fixtures it uses (FIXTURE_MARKS); puts the long
-    ones (slow and browser/desktop: a minute or more each) first, so that two workers do not end
+    ones (slow and browser/desktop: a minute or more each) first, so that the workers do not end
     with one of them alone on a long test."""
     for item in items:
         for fixture, mark in FIXTURE_MARKS.items():
