@@ -63,6 +63,38 @@ def test_outlines_sorted_as_the_plain_loop_sorts_them(name: str, frame: np.ndarr
 
 
 @pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
+@pytest.mark.parametrize("scale", ["search", "full"])
+@pytest.mark.parametrize("sides", [None, (20.0, 70.0), (3.0, 400.0)])
+def test_the_compiled_outline_judge_judges_as_the_numpy_steps(
+        name: str, frame: np.ndarray, scale: str, sides: tuple[float, float] | None) -> None:
+    """One compiled pass over the outlines keeps the same tiles (box, round or not) and the
+    same open curves, in the same order, as sorting, hugging and the ellipse test in numpy;
+    tiles, round tiles and curves are all among them somewhere."""
+    grey = locate.to_search_grey(frame, locate.search_scale(frame.shape) if scale == "search"
+                                 else 1.0)
+    found = _outlines(grey)
+    lo, hi = sides or (locate.MIN_TILE, 0.3 * max(grey.shape))
+    got, got_arcs = candidates._judged(found, lo, hi)
+    want, want_arcs = candidates._judged_reference(found, lo, hi)
+    assert got == want
+    assert len(got_arcs) == len(want_arcs)
+    assert all(np.array_equal(a, b) for a, b in zip(got_arcs, want_arcs, strict=True))
+    assert got or sides == (20.0, 70.0)
+
+
+def test_the_outline_judge_sees_tiles_round_tiles_and_curves() -> None:
+    """The frames above hold every kind the judge tells apart (else the test above is weak)."""
+    kinds = set()
+    for _, frame in FRAMES:
+        grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
+        found, arcs = candidates._judged(_outlines(grey), locate.MIN_TILE,
+                                         0.3 * max(grey.shape))
+        kinds |= {"round" if f[4] else "square" for f in found}
+        kinds |= {"curve"} if arcs else set()
+    assert kinds == {"round", "square", "curve"}
+
+
+@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
 def test_dedupe_keeps_what_the_plain_greedy_pass_keeps(name: str, frame: np.ndarray) -> None:
     grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
     found = _outlines(grey)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from autobot.vision import locate
@@ -20,13 +21,15 @@ def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | Non
     scale = locate.search_scale(frame.shape)
     if locate.too_small(frame.shape, scale):
         return None, []  # a sliver (2000x1, 8000x3): no tile fits in it
-    grey = locate.to_search_grey(frame, scale)
+    # Grey once: the search and the looks again at the board are crops of it.
+    full_grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
+    grey = locate.to_search_grey(full_grey, scale)
     boxes = locate.find_candidates(grey)
     lat = locate.fit_lattice(boxes, width=grey.shape[1])
     if lat is None:
         return None, []
     lat = locate.refit_lattice(boxes, lat) or lat
-    refined = _refine(frame, _grid_from(lat, scale, 0, 0), scale)
+    refined = _refine(full_grey, _grid_from(lat, scale, 0, 0), scale)
     if refined is not None:
         return refined
     return _grid_from(lat, scale, 0, 0), _displaced(boxes, lat, scale)
@@ -37,7 +40,8 @@ REFINE_LEAST = 0.8 * REFINE_TILE  # px: tiles the search saw smaller may have lo
 
 
 def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[str]] | None:
-    """The grid measured again on the board alone, with tiles of REFINE_TILE px or more.
+    """The grid measured again on the board alone, with tiles of REFINE_TILE px or more
+    (`frame`: RGB or its grey).
 
     The whole-frame search sees a 62 px tile at 15 px on a 4K frame, where its pitch is only
     known to a few frame pixels per tile; here every tile's outline is found again at >= 30 px

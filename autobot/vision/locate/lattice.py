@@ -67,11 +67,20 @@ def fit_lattice(
     ref = np.array(sizes, float).reshape(-1, 2)
     same_all = (np.abs(bw[None, :] - ref[:, :1]) <= 0.15 * ref[:, :1]) & \
         (np.abs(bh[None, :] - ref[:, 1:]) <= 0.15 * ref[:, 1:])
-    for same in same_all[same_all.sum(axis=1) >= 3]:
+    fitted_groups: list[np.ndarray] = []
+    # The groups with the most members first (sizes biggest first among equals): the board's
+    # is then fitted first, and the smaller groups (a thick border's outer traces, keys)
+    # cannot hold more tiles than it did and are not fitted at all.
+    counts = same_all.sum(axis=1)
+    order = np.argsort(-counts, kind="stable")
+    for same in same_all[order[counts[order] >= 3]]:
         members = same.tobytes()
         if members in tried:
             continue
         tried.add(members)
+        if any(_nearly_same(same, done) for done in fitted_groups):
+            continue
+        fitted_groups.append(same)
         # A lattice holds at most its group: a group smaller than every best one cannot win.
         size = int(same.sum())
         open_widths = [c for c in widths if best[c] is None or size >= best[c].hits]
@@ -101,6 +110,13 @@ def fit_lattice(
     if five is None or (wide is not None and _score(wide) > _score(five)):
         return wide
     return five
+
+
+def _nearly_same(group: np.ndarray, fitted: np.ndarray) -> bool:
+    """Two size groups (member flags) that differ by at most one outline in ten: the same
+    tiles, sized a pixel apart (29, 30 and 31 px tiles of one board make three groups), whose
+    lattice is the one already fitted."""
+    return int(np.count_nonzero(group != fitted)) <= max(1, int(0.1 * fitted.sum()))
 
 
 def _score(lat: Lattice) -> float:
