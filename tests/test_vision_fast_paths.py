@@ -429,3 +429,31 @@ def test_best_anchor_is_the_plain_loop_s() -> None:
             assert lattice._best_anchor_reference(cx, cy, px, py) == want
             taken[counts[0] >= 0.9 * len(group)] += 1
     assert taken[True] >= 5 and taken[False] >= 5
+
+
+@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
+def test_size_groups_left_unfitted_would_not_have_changed_the_lattice(
+        name: str, frame: np.ndarray, monkeypatch: pytest.MonkeyPatch) -> None:
+    """fit_lattice skips a size group that differs from one fitted by an outline in ten:
+    fitting every group finds the same board."""
+    from autobot.vision.locate import lattice
+
+    grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
+    boxes = locate.find_candidates(grey)
+    quick = locate.fit_lattice(boxes, width=grey.shape[1])
+    monkeypatch.setattr(lattice, "_nearly_same", lambda group, done: False)
+    assert locate.fit_lattice(boxes, width=grey.shape[1]) == quick
+
+
+def test_some_size_groups_are_left_unfitted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the real frames above the shortcut is taken (else that test proves nothing)."""
+    from autobot.vision.locate import lattice
+
+    real = lattice._nearly_same
+    skips: list[bool] = []
+    monkeypatch.setattr(lattice, "_nearly_same",
+                        lambda group, done: skips.append(real(group, done)) or skips[-1])
+    for _, frame in FRAMES:
+        grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
+        locate.fit_lattice(locate.find_candidates(grey), width=grey.shape[1])
+    assert any(skips) and not all(skips)

@@ -78,14 +78,12 @@ def fit_lattice(
         if members in tried:
             continue
         tried.add(members)
-        if any(_nearly_same(same, done) for done in fitted_groups):
-            continue
-        fitted_groups.append(same)
         # A lattice holds at most its group: a group smaller than every best one cannot win.
         size = int(same.sum())
         open_widths = [c for c in widths if best[c] is None or size >= best[c].hits]
-        if not open_widths:
+        if not open_widths or any(_nearly_same(same, done) for done in fitted_groups):
             continue
+        fitted_groups.append(same)
         group = [boxes[i] for i in np.flatnonzero(same).tolist()]
         anchored = _anchor_group(group, outlines)
         if anchored is None:
