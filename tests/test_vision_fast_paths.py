@@ -173,6 +173,17 @@ def test_band_median_is_numpy_s_median(count: int) -> None:
         assert np.array_equal(got, want)
 
 
+@pytest.mark.parametrize("shape", [(9,), (4, 9), (3, 9, 2), (2, 3, 9, 2, 3)])
+def test_band_median_takes_any_number_of_axes(shape: tuple[int, ...]) -> None:
+    """Fewer or more axes than a stack of tiles' (the kernel's four) give np.median's too."""
+    from autobot.vision.median import median_u8, median_u8_reference
+
+    values = np.random.default_rng(len(shape)).integers(0, 256, shape, dtype=np.uint8)
+    axis = shape.index(9)
+    got, want = median_u8(values, axis), median_u8_reference(values, axis)
+    assert got.shape == want.shape and np.array_equal(got, want)
+
+
 def test_band_median_refuses_what_it_cannot_take() -> None:
     from autobot.vision.median import median_u8
 

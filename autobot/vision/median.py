@@ -1,8 +1,9 @@
 """Medians of a few uint8 values along one axis, by a sorting network (a tile's band of pixels).
 
 `np.median` over a band of 6-12 pixels moves the axis, copies and partitions every position
-(a tenth of a board read). A fixed network of elementwise min/max over whole arrays selects the
-same middle values at a quarter of its cost; `median_u8_reference` is the plain numpy answer.
+(a tenth of a board read). A fixed network of min/max selects the same middle values, compiled
+(`autobot.kernels.median`: a flat place skips it, and no copy of the band is made);
+`median_u8_reference` is the plain numpy answer.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import functools
 import math
 
 import numpy as np
+
+from autobot.kernels.median import band_medians
 
 
 @functools.cache
@@ -47,17 +50,17 @@ def median_u8(values: np.ndarray, axis: int) -> np.ndarray:
     two middle values averaged and rounded down, as the float mean's cast does)."""
     if values.dtype != np.uint8:
         raise TypeError("median_u8 takes uint8 values")
-    moved = np.moveaxis(values, axis, 0)
-    n = moved.shape[0]
-    if n == 0:
+    moved = np.moveaxis(values, axis, -1)  # a view: the kernel reads any strides
+    k = moved.shape[-1]
+    if k == 0:
         raise ValueError("median_u8 of no values")
-    v = list(moved)
-    for i, j in _middle_network(n):
-        v[i], v[j] = np.minimum(v[i], v[j]), np.maximum(v[i], v[j])
-    lo, hi = v[(n - 1) // 2], v[n // 2]
-    if lo is hi:
-        return np.array(lo, np.uint8)
-    return ((lo.astype(np.uint16) + hi) >> 1).astype(np.uint8)
+    places = moved.shape[:-1]
+    if moved.ndim > 4:  # (no caller has one; a copy makes it 4-D)
+        moved = np.ascontiguousarray(moved).reshape(-1, 1, 1, k)
+    while moved.ndim < 4:
+        moved = moved[None]
+    pairs = np.array(_middle_network(k), np.int64).reshape(-1, 2)
+    return band_medians(moved, pairs).reshape(places)
 
 
 def median_u8_reference(values: np.ndarray, axis: int) -> np.ndarray:

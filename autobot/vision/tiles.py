@@ -482,16 +482,14 @@ def _squash(
     # Lines through the middle and either side of it: a flip shrinks the whole tile, so
     # every line; a letter of the page's colour touching the tile's edge (an accent over a
     # light letter on a small tile) shortens only the lines it crosses. The longest counts.
-    # Each line's band of pixels across it, first axis (band, n, lines * 2, side, 3): all
-    # lines' medians in one pass over contiguous values.
-    bands = []
+    # Each line's median across its band of pixels, read in place (n, side, 3).
+    lines = []
     for at in SQUASH_LINES:
         mid = pad + round(at * TILE_PX)
-        bands += [tiles[:, :, mid - band : mid + band].transpose(2, 0, 1, 3),  # vertical
-                  tiles[:, mid - band : mid + band, :].transpose(1, 0, 2, 3)]  # horizontal
+        lines += [median_u8(tiles[:, :, mid - band : mid + band], axis=2),  # vertical
+                  median_u8(tiles[:, mid - band : mid + band, :], axis=1)]  # horizontal
     # (n, lines, 2, side, 3): vertical, horizontal
-    stack = median_u8(np.stack(bands, axis=2), axis=0).reshape(
-        len(keys), len(SQUASH_LINES), 2, tiles.shape[1], 3)
+    stack = np.stack(lines, axis=1).reshape(len(keys), len(SQUASH_LINES), 2, tiles.shape[1], 3)
     off = colour.delta_e(colour.rgb_to_lab(stack), bg_lab) > colour.BLANK_DISTANCE
     side = off.shape[3]
     first_all = off.argmax(axis=3)
