@@ -47,22 +47,6 @@ def test_there_are_frames_of_several_looks() -> None:
 
 
 @pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
-@pytest.mark.parametrize("sides", [None, (20.0, 70.0)])
-def test_outlines_sorted_as_the_plain_loop_sorts_them(name: str, frame: np.ndarray,
-                                                      sides: tuple[float, float] | None) -> None:
-    grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
-    found = _outlines(grey)
-    lo, hi = sides or (locate.MIN_TILE, 0.3 * max(grey.shape))
-    fast = candidates._sort_outlines(found, lo, hi)
-    slow = candidates._sort_outlines_reference(found, lo, hi)
-    assert fast[1] == slow[1] and fast[2] == slow[2]  # boxes and closed, in order
-    assert len(fast[1]) > 0 or sides is not None
-    for got, want in ((fast[0], slow[0]), (fast[3], slow[3])):
-        assert len(got) == len(want)
-        assert all(np.array_equal(a, b) for a, b in zip(got, want, strict=True))
-
-
-@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
 @pytest.mark.parametrize("scale", ["search", "full"])
 @pytest.mark.parametrize("sides", [None, (20.0, 70.0), (3.0, 400.0)])
 def test_the_compiled_outline_judge_judges_as_the_numpy_steps(
@@ -98,7 +82,8 @@ def test_the_outline_judge_sees_tiles_round_tiles_and_curves() -> None:
 def test_dedupe_keeps_what_the_plain_greedy_pass_keeps(name: str, frame: np.ndarray) -> None:
     grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
     found = _outlines(grey)
-    _, rects, _, _ = candidates._sort_outlines(found, locate.MIN_TILE, 0.3 * max(grey.shape))
+    _, rects, _, _ = candidates._sort_outlines_reference(found, locate.MIN_TILE,
+                                                         0.3 * max(grey.shape))
     boxes = [candidates._clipped(x, y, w, h, grey.shape[1], grey.shape[0], False)
              for x, y, w, h in rects]
     kept = candidates._dedupe(boxes)
@@ -106,25 +91,13 @@ def test_dedupe_keeps_what_the_plain_greedy_pass_keeps(name: str, frame: np.ndar
     assert 0 < len(kept) < len(boxes)  # inner and outer traces were there to merge
 
 
-@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
-def test_outlines_hug_their_boxes_as_side_by_side_checks_say(name: str,
-                                                             frame: np.ndarray) -> None:
-    """The four sides' extents in one reduction judge every outline as a side at a time does;
-    outlines that hug and outlines that do not are both among them."""
-    grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
-    kept, rects, _, _ = candidates._sort_outlines(_outlines(grey), 3, 0.5 * max(grey.shape))
-    got = candidates._hug_boxes(kept, rects)
-    assert got == candidates._hug_boxes_reference(kept, rects)
-    assert any(got) and not all(got)
-
-
 def test_round_flags_only_matter_off_closed_squares() -> None:
     """The ellipse test skipped on closed squares changes no candidate."""
     for _, frame in FRAMES[:6]:
         grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
-        kept, rects, closed, _ = candidates._sort_outlines(
+        kept, rects, closed, _ = candidates._sort_outlines_reference(
             _outlines(grey), locate.MIN_TILE, 0.3 * max(grey.shape))
-        square = candidates._hug_boxes(kept, rects)
+        square = candidates._hug_boxes_reference(kept, rects)
         every = candidates._on_ellipse(kept, rects)
         wanted = [not (s and c) for s, c in zip(square, closed, strict=True)]
         some = candidates._on_ellipse(kept, rects, None, wanted)

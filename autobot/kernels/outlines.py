@@ -83,30 +83,21 @@ def _hugs_box(pts: np.ndarray, start: int, m: int, x: float, y: float, w: float,
     """90% of the points lie on the box's sides, each side covered for 70% of its length."""
     tol = max(2.0, 0.08 * max(w, h))
     near = 0
+    sides = np.array([x, x + w - 1, y, y + h - 1])  # left, right (x); top, bottom (y)
     first = np.full(4, np.inf)
     last = np.full(4, -np.inf)
     for k in range(start, start + m):
         px = float(pts[k, 0])
         py = float(pts[k, 1])
-        on_l = abs(px - x) <= tol
-        on_r = abs(px - (x + w - 1)) <= tol
-        on_t = abs(py - y) <= tol
-        on_b = abs(py - (y + h - 1)) <= tol
-        if on_l or on_r or on_t or on_b:
-            near += 1
-        # CHAIN_APPROX_SIMPLE keeps only segment ends: each side's extent, not a count.
-        if on_l:
-            first[0] = min(first[0], py)
-            last[0] = max(last[0], py)
-        if on_r:
-            first[1] = min(first[1], py)
-            last[1] = max(last[1], py)
-        if on_t:
-            first[2] = min(first[2], px)
-            last[2] = max(last[2], px)
-        if on_b:
-            first[3] = min(first[3], px)
-            last[3] = max(last[3], px)
+        on_any = False
+        for side in range(4):
+            across, along = (px, py) if side < 2 else (py, px)
+            if abs(across - sides[side]) <= tol:
+                on_any = True
+                # CHAIN_APPROX_SIMPLE keeps only segment ends: each side's extent, not a count.
+                first[side] = min(first[side], along)
+                last[side] = max(last[side], along)
+        near += on_any
     if near < 0.9 * m:
         return False
     for side in range(4):

@@ -144,13 +144,14 @@ def _judged(contours: Sequence[np.ndarray], lo: float, hi: float
 
 def _judged_reference(contours: Sequence[np.ndarray], lo: float, hi: float
                       ) -> tuple[list[tuple[int, int, int, int, bool]], list[np.ndarray]]:
-    """`_judged` in numpy, from the per-test references' fast versions (for tests)."""
-    kept, rects, closed, arcs = _sort_outlines(contours, lo, hi)
+    """`_judged` the plain way: sorted one outline at a time, each box's sides and ellipse
+    tested in numpy (for tests)."""
+    kept, rects, closed, arcs = _sort_outlines_reference(contours, lo, hi)
     # The outline must hug its bounding box on all four sides (squares, rounded corners ok),
     # or run round the ellipse inscribed in it (round tiles). A closed square's roundness
     # changes nothing below, so only the others are tested for it.
     owned = _owners(kept, rects) if kept else None
-    square = _hug_boxes(kept, rects, owned)
+    square = _hug_boxes_reference(kept, rects, owned)
     round_ = _on_ellipse(kept, rects, owned,
                          [not (sq and shut) for sq, shut in zip(square, closed, strict=True)])
     found = [(*rect, rd and not (sq and shut))
@@ -184,45 +185,11 @@ def _clipped_unique(found: list[tuple[int, int, int, int, bool]], iw: int, ih: i
 Outlines = tuple[list[np.ndarray], list[tuple[int, int, int, int]], list[bool], list[np.ndarray]]
 
 
-def _sort_outlines(contours: Sequence[np.ndarray], lo: float, hi: float) -> Outlines:
-    """The outlines of a tile's size and shape (points, box, closed?) and the open curves
-    that may be half a round tile, in the order found.
-
-    All outlines' boxes and areas in one numpy pass over their points (`_sort_outlines_
-    reference` is the plain loop, a Python call per outline: a tenth of a read).
-    """
-    if not contours:
-        return [], [], [], []
-    lens = np.array(list(map(len, contours)), np.int64)
-    pts = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
-    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    x0, y0 = np.minimum.reduceat(pts[:, 0], starts), np.minimum.reduceat(pts[:, 1], starts)
-    w = np.maximum.reduceat(pts[:, 0], starts) - x0 + 1  # as cv2.boundingRect
-    h = np.maximum.reduceat(pts[:, 1], starts) - y0 + 1
-    big, small = np.maximum(w, h), np.minimum(w, h)
-    sized = (big <= hi) & (big >= ARC_SPAN * lo)
-    aspect = w / h
-    boxy = (w >= lo) & (h >= lo) & (aspect >= ASPECT[0]) & (aspect <= ASPECT[1])
-    # Shoelace area of each closed polygon (as cv2.contourArea), exact on integer points.
-    nxt = np.arange(len(pts)) + 1
-    nxt[starts + lens - 1] = starts
-    cross = pts[:, 0] * pts[nxt, 1] - pts[nxt, 0] * pts[:, 1]
-    area = np.abs(np.add.reduceat(cross, starts)) / 2
-    kept_ix = np.flatnonzero(sized & boxy).tolist()
-    arc_ix = np.flatnonzero(sized & ~boxy & (small >= ARC_SPAN * lo / 2)
-                            & (lens >= ARC_POINTS)).tolist()
-    wl, hl, xl, yl = w.tolist(), h.tolist(), x0.tolist(), y0.tolist()
-    al = area.tolist()
-    kept = [contours[i].reshape(-1, 2) for i in kept_ix]
-    rects = [(xl[i], yl[i], wl[i], hl[i]) for i in kept_ix]
-    # A closed outline encloses most of its box (drops letters, lines, open corners).
-    closed = [al[i] >= 0.45 * wl[i] * hl[i] for i in kept_ix]
-    return kept, rects, closed, [contours[i].reshape(-1, 2) for i in arc_ix]
-
-
 def _sort_outlines_reference(contours: Sequence[np.ndarray], lo: float, hi: float
                              ) -> Outlines:
-    """`_sort_outlines` the plain way, one outline at a time with OpenCV (for tests)."""
+    """The outlines of a tile's size and shape (points, box, closed?) and the open curves
+    that may be half a round tile, in the order found: one outline at a time with OpenCV
+    (the compiled judge's reference, for tests)."""
     kept: list[np.ndarray] = []
     rects: list[tuple[int, int, int, int]] = []
     closed: list[bool] = []
@@ -352,36 +319,10 @@ def _on_ellipse(contours: list[np.ndarray], rects: list[tuple[int, int, int, int
     return ok.tolist()
 
 
-def _hug_boxes(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]],
-               owned: tuple | None = None) -> list[bool]:
-    """Per outline: 90% of its points lie on its box's sides, each side covered for 70%.
-
-    One pass over all outlines' points (a per-outline Python loop was a third of a read), the
-    four sides' extents in one reduction each (`_hug_boxes_reference`: a side at a time).
-    `owned`: `_owners` of these outlines if the caller has it.
-    """
-    if not contours:
-        return []
-    lens, pts, owner, starts, r = owned or _owners(contours, rects)
-    x, y, w, h = (r[owner, i] for i in range(4))
-    tol = np.maximum(2.0, 0.08 * np.maximum(w, h))
-    px, py = pts[:, 0], pts[:, 1]
-    on = np.stack((np.abs(px - x) <= tol, np.abs(px - (x + w - 1)) <= tol,
-                   np.abs(py - y) <= tol, np.abs(py - (y + h - 1)) <= tol))
-    near = np.bincount(owner, weights=on.any(axis=0), minlength=len(lens))
-    ok = near >= 0.9 * lens
-    # CHAIN_APPROX_SIMPLE keeps only segment ends, so measure each side's extent, not a count.
-    along = np.stack((py, py, px, px))
-    first = np.minimum.reduceat(np.where(on, along, np.inf), starts, axis=1)
-    last = np.maximum.reduceat(np.where(on, along, -np.inf), starts, axis=1)
-    length = r[:, [3, 3, 2, 2]].T
-    ok &= (np.isfinite(last) & (last - first + 1 >= 0.7 * length)).all(axis=0)
-    return ok.tolist()
-
-
 def _hug_boxes_reference(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]],
                          owned: tuple | None = None) -> list[bool]:
-    """`_hug_boxes` a side at a time (for tests)."""
+    """Per outline: 90% of its points lie on its box's sides, each side covered for 70%
+    (a side at a time; the compiled judge's reference, for tests)."""
     if not contours:
         return []
     lens, pts, owner, starts, r = owned or _owners(contours, rects)
