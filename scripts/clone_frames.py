@@ -36,6 +36,11 @@ CATALOGUE: dict[str, tuple] = {
                  "two boards side by side, keys with per-board colour maps"),
     "lingle-4-cut": ("lingle-quad", "/quad/", "date", ["sobre"], "", 1.0, 4, 4,
                      "boards wrap 3 + 1; the 4th shows one row above the fold of its box"),
+    "lingle-4-cut-start": ("lingle-quad", "/quad/", "date", [], "", 1.0, 4, 4,
+                           "as lingle-4-cut before any guess: the unplayed tiles' dark fill"),
+    "lingle-4-cut-typed": ("lingle-quad", "/quad/", "date", [], "soria", 1.0, 4, 4,
+                           "a first word typed; the 4th board's next row is cut by its box "
+                           "right above the keys, of nearly its tiles' colour"),
     "lingle-4-zoomed": ("lingle-quad", "/quad/", "date", ["sobre"], "", 0.67, 4, 4,
                         "the same page zoomed out by the browser: every board whole"),
     "lingle-8-zoomed": ("lingle-quad", "/octo/", "date", ["sobre"], "", 0.5, 8, 8,

@@ -14,7 +14,7 @@ import pytest
 from autobot.loop.many import letters_near, row_near
 from autobot.loop.room import InView, Room, best_zoom, in_view
 from autobot.vision import load_image, read_board
-from autobot.vision.boards import find_boards, many_boards
+from autobot.vision.boards import BoardsReader, find_boards, many_boards
 from autobot.wordle import Turn
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,6 +65,20 @@ def test_a_board_cut_by_its_box_is_a_partial_board() -> None:
     boards = many_boards(frame)
     assert [b.rows for b in boards] == [9, 9, 9, 1]
     assert boards[3].x == pytest.approx(boards[1].x, abs=2)  # under board 2: its columns
+
+
+def test_a_row_cut_by_its_box_above_keys_of_its_colour_is_not_a_row() -> None:
+    # The 4th board of lingle-4-cut with a first word typed: the dark row under it shows its
+    # top above the box's edge, then page, then keys of nearly the tiles' colour. Once the
+    # unplayed tiles' fill is learned, that row is not taken for one of the fill's (it read as
+    # a typed row "ẞMTT?" of key letters, and the board never settled).
+    reader = BoardsReader()
+    start = reader(load_image(ROOT / "fixtures" / "clones" / "lingle-4-cut-start.png"))
+    assert [len(b.rows) for b in start.boards] == [9, 9, 9, 1] and reader.blank
+    typed = reader(load_image(ROOT / "fixtures" / "clones" / "lingle-4-cut-typed.png"))
+    assert typed.settled, typed.reasons
+    assert [b.rows[0] for b in typed.boards] == [("SORIA", "ttttt")] * 4
+    assert [len(b.rows) for b in typed.boards] == [9, 9, 9, 1]
 
 
 def test_unplayed_rows_of_solid_dark_tiles_are_rows_of_the_board() -> None:

@@ -87,6 +87,20 @@ def test_quad_lingle_is_won_without_boards_zoomed_out_to_fit(tmp_path) -> None:
     assert len(record["guesses"]) <= 9
 
 
+@pytest.mark.slow  # four boards, up to nine rows
+def test_quad_lingle_told_four_boards_is_won_brought_into_view_in_the_game(tmp_path) -> None:
+    """With `--boards 4` nothing is counted (or zoomed) before the game: it starts with the 4th
+    board cut by its box right above the keys (the row under its first reads as a typed row
+    of key letters if taken from its top alone: 'did not settle' on guess 1, as once on CI
+    when the count's zoom did not take); the game zooms out once a board's rows are missing."""
+    record = play_clone("lingle-quad", tmp_path, "--lang", "pt", "--key-delay", "30",
+                        "--boards", "4", init=DATE_SHIM.format(day=QUAD_DAY), path="quad/")
+    assert record["exit"] == 0 and record["won"], record
+    steps = record["brought_into_view"]
+    assert any(s.startswith("zoom ") and "(guess " in s for s in steps), record
+    assert set(lingle_answers(QUAD_DAY, "quadlingle")) <= set(record["guesses"])
+
+
 # Duo-lingle on 2024-05-02: PAREO and TRÓIS; TROIS is a word of the page's own vocabulary that
 # our Portuguese list lacks (it stopped with `no_words` in the clone table): the fallback words.
 DUO_OWN_WORD_DAY = "2024-05-02"

@@ -296,6 +296,8 @@ class ManyLoop(GameLoop):
         def judge(read: Any, previous: Any, still: float) -> str | None:
             rows = self.settled_rows(read)
             if rows is None:
+                if still >= self.config.quiet:  # the page still, a board's row not all shown
+                    self.make_room(read, f"guess {index + 1}: boards out of view", "typed")
                 return None
             if all(row_kind(r) == "typed" and letters_near(r[0], guess) for r in rows.values()):
                 return "typed" if self.still_enough(still, self.config.typed_quiet) else None

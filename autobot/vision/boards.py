@@ -409,10 +409,14 @@ def _with_filled_row(frame: np.ndarray, g: BoardGeometry, fill: np.ndarray) -> B
         return g
     # A band just inside each tile's top edge: above any letter typed or hinted in it.
     top, bottom = max(1, round(g.tile / 12)), max(2, round(g.tile / 6))
-    patches = []
+    patches, sides = [], []
     for c in range(g.cols):
         x = round(g.x + c * g.pitch_x)
         patches.append(frame[round(y) + top:round(y) + bottom, x + top:x + round(g.tile) - top])
+        # And a strip just inside its left edge, top to bottom, left of any letter: a row
+        # cut by what lies over the page (a keyboard over a board's scrolling box, in keys
+        # of nearly the fill's colour) shows page colour across it somewhere.
+        sides.append(frame[round(y) + top:round(y + g.tile_h) - top, x + top:x + bottom])
     gap = frame[round(y + g.tile_h / 2), round(g.x - g.pitch_x / 2):round(g.x) - 1]
     labs = colour.rgb_to_lab(np.array([np.median(p.reshape(-1, 3), axis=0) for p in patches]
                                       + ([np.median(gap, axis=0)] if gap.size else []),
@@ -421,6 +425,10 @@ def _with_filled_row(frame: np.ndarray, g: BoardGeometry, fill: np.ndarray) -> B
     if gap.size and near[-1]:
         return g  # the fill is the page itself: nothing to tell an empty row by
     if not near[:g.cols].all():
+        return g
+    lines = colour.rgb_to_lab(np.concatenate([np.median(s, axis=1) for s in sides])
+                              .astype(np.uint8))
+    if not (colour.delta_e(lines, fill) < FILL_DE).all():
         return g
     return replace(g, rows=g.rows + 1)
 
