@@ -130,40 +130,76 @@ def test_a_run_as_wide_as_a_fixed_width_is_that_width_s_lattice(name: str,
 
 
 @pytest.mark.parametrize("count", list(range(1, 17)))
-def test_band_median_is_numpy_s_median(count: int) -> None:
-    """The sorting network's median of 1..16 uint8 values, along any axis, is np.median's
+def test_window_median_is_numpy_s_median(count: int) -> None:
+    """The compiled median across bands of 1..16 pixels, down and across, is np.median's
     (an even count's middle pair averaged and rounded down, as the float's cast does)."""
-    from autobot.vision.median import median_u8, median_u8_reference
+    from autobot.kernels.median import window_medians, window_medians_reference
 
     rng = np.random.default_rng(count)
-    values = rng.integers(0, 256, (7, count, 5, 3), dtype=np.uint8)
-    values[0] = 255  # ties and extremes: a flat tile, the odd-sum rounding at the top
-    values[1, :, :, 0] = rng.integers(254, 256, (count, 5), dtype=np.uint8)
-    for axis in range(values.ndim):
-        moved = np.moveaxis(values, 1, axis)
-        got, want = median_u8(moved, axis), median_u8_reference(moved, axis)
-        assert got.dtype == np.uint8 and got.shape == want.shape
-        assert np.array_equal(got, want)
+    image = rng.integers(0, 256, (40, 50, 3), dtype=np.uint8)
+    image[:20, :25] = 255  # ties and extremes: a flat tile, the odd-sum rounding at the top
+    image[20:, 25:, 0] = rng.integers(254, 256, (20, 25), dtype=np.uint8)
+    image[5:30, 30:45] = (12, 200, 99)  # flat colour: the unsorted path
+    length = 14
+    lines = np.array([(0, 2, length, count, 1), (3, 0, count, length, 0),
+                      (1, 1, length, count, 1), (2, 3, count, length, 0)], np.int64)
+    ys, xs = np.array([0, 7, 20, 3], np.int64), np.array([0, 20, 30, 1], np.int64)
+    got = window_medians(image, ys, xs, lines, length)
+    want = window_medians_reference(image, ys, xs, lines, length)
+    assert got.dtype == np.uint8 and got.shape == want.shape == (4, 4, length, 3)
+    assert np.array_equal(got, want)
 
 
-@pytest.mark.parametrize("shape", [(9,), (4, 9), (3, 9, 2), (2, 3, 9, 2, 3)])
-def test_band_median_takes_any_number_of_axes(shape: tuple[int, ...]) -> None:
-    """Fewer or more axes than a stack of tiles' (the kernel's four) give np.median's too."""
-    from autobot.vision.median import median_u8, median_u8_reference
+@pytest.mark.parametrize("name", NAMES)
+def test_squash_and_border_lines_are_numpy_s_medians_on_real_boards(name: str) -> None:
+    """The lines `_squash` and `_border_runs` measure tiles by, on real frames' board views:
+    the kernel's medians are np.median's of the same bands of every tile."""
+    from autobot.kernels.median import window_medians, window_medians_reference
+    from autobot.vision import read_board, tiles
 
-    values = np.random.default_rng(len(shape)).integers(0, 256, shape, dtype=np.uint8)
-    axis = shape.index(9)
-    got, want = median_u8(values, axis), median_u8_reference(values, axis)
-    assert got.shape == want.shape and np.array_equal(got, want)
+    page = load_image(FIXTURES / f"{name}.png")
+    read = read_board(page)
+    assert read.found, name
+    grid = read.grid
+    view = tiles.board_view(page, grid, tiles.TILE_PX)
+    for pad, lines, length in (
+        (tiles.SQUASH_PAD, tiles._squash_lines(view.px + 2 * tiles.SQUASH_PAD,
+                                               tiles.SQUASH_PAD, tiles.TILE_PX // 8),
+         view.px + 2 * tiles.SQUASH_PAD),
+        (tiles.BORDER_PAD, tiles._border_lines(view.px + 2 * tiles.BORDER_PAD,
+                                               tiles.BORDER_PAD + tiles.BORDER_DEPTH,
+                                               tiles.BORDER_SIDE),
+         tiles.BORDER_PAD + tiles.BORDER_DEPTH),
+    ):
+        at = [xy for r in range(grid.rows) for c in range(grid.cols)
+              if (xy := view.origin(grid, r, c, pad)) is not None]
+        assert at, name
+        ys = np.array([y for _, y in at], np.int64)
+        xs = np.array([x for x, _ in at], np.int64)
+        got = window_medians(view.image, ys, xs, lines, length)
+        assert np.array_equal(got, window_medians_reference(view.image, ys, xs, lines, length))
 
 
-def test_band_median_refuses_what_it_cannot_take() -> None:
-    from autobot.vision.median import median_u8
+def test_template_scores_are_numpy_s_sums_bit_for_bit() -> None:
+    """The compiled correlation of glyphs with templates adds each template's products in
+    numpy's own order (its pairwise sum): the same float32 scores to the last bit, on the
+    shipped templates with real glyphs and on random rows of many lengths."""
+    from autobot.kernels.glyph_match import template_scores, template_scores_reference
+    from autobot.vision import glyphs
+    from autobot.vision.read import template_dirs
 
-    with pytest.raises(TypeError):
-        median_u8(np.zeros((3, 2), np.float32), 0)
-    with pytest.raises(ValueError):
-        median_u8(np.zeros((0, 2), np.uint8), 0)
+    templates = glyphs.load_templates(template_dirs(None))
+    coarse = glyphs._unit(np.stack([glyphs._coarse(glyphs.features(g))
+                                    for g in templates.images[::7]]))
+    got = template_scores(templates.columns, coarse)
+    assert got.dtype == np.float32
+    assert np.array_equal(got, template_scores_reference(templates.matrix, coarse))
+    rng = np.random.default_rng(3)
+    for length in (1, 5, 8, 9, 64, 128, 129, 136, 255, 256, 400, 1000, 1601):
+        rows = rng.standard_normal((7, length)).astype(np.float32)
+        glyph_rows = rng.standard_normal((4, length)).astype(np.float32)
+        got = template_scores(np.ascontiguousarray(rows.T), glyph_rows)
+        assert np.array_equal(got, template_scores_reference(rows, glyph_rows)), length
 
 
 def test_colour_distance_is_the_norm_bit_for_bit() -> None:

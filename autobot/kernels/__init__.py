@@ -1,7 +1,10 @@
-"""The two hot loops every solver shares, compiled with numba: feedback codes and colour buckets.
+"""The hot loops, compiled with numba: the solvers' two and the board reader's three.
 
-`feedback` turns letter rows into Wordle's colour codes (any word length, any alphabet);
-`buckets` counts one guess's codes over a set of candidates into colour buckets (the split every
-strategy scores). Each has its slow, obviously-correct reference beside it, and the tests compare
-the two. Import the submodules lazily where start-up time matters: numba takes a moment to load.
+Solvers: `feedback` turns letter rows into Wordle's colour codes (any word length, any
+alphabet); `buckets` counts one guess's codes over a set of candidates into colour buckets (the
+split every strategy scores). Reader: `outlines` judges the traced outlines of a search,
+`median` takes the medians across bands of a board view's pixels, `glyph_match` measures a
+tile's ink and correlates glyphs with every template. Each has its slow, obviously-correct
+reference beside it, and the tests compare the two (the reader's bit for bit). Import the
+submodules lazily where start-up time matters: numba takes a moment to load.
 """

@@ -1,4 +1,10 @@
-"""Medians of a few uint8 values at every place of an array, compiled (a tile's band of pixels)."""
+"""Medians across bands of a few pixels, compiled: lines through the tiles of a board view.
+
+`np.median` over a band of 6-12 pixels moves the axis, copies and partitions every place (a
+tenth of a board read); here each band is copied once and sorted only where its values are
+not all equal (most of a board is flat colour). `window_medians_reference` is the plain numpy
+answer the tests compare it with.
+"""
 
 from __future__ import annotations
 
@@ -8,37 +14,75 @@ from autobot.kernels.jit import jit
 
 
 @jit
-def band_medians(values: np.ndarray, pairs: np.ndarray) -> np.ndarray:
-    """Median along the last axis of a 4-D uint8 array (any strides): an even count's two
-    middle values averaged and rounded down.
+def window_medians(image: np.ndarray, ys: np.ndarray, xs: np.ndarray, lines: np.ndarray,
+                   length: int) -> np.ndarray:
+    """Per window origin (ys[i], xs[i]) of an HxWx3 uint8 image and per line (r0, c0, rows,
+    cols, across) of `lines`: the median of each channel across the line's band at each of
+    its `length` places, as `np.median(...).astype(np.uint8)` takes it (an even count's
+    middle values averaged and rounded down). across 1: the band is `cols` wide and the line
+    runs down `rows` = `length` places; across 0: the band is `rows` tall and the line runs
+    along `cols`.
+    Out: (windows, lines, length, 3).
 
-    `pairs`: the comparators (i < j) of a sorting network that places the middle values.
-    A place whose values are all equal (the page, a tile's flat colour: most of a board) is
-    that value without the network; the network is branch-free, so noisy pixels cost no more
-    than numpy's elementwise network.
+    Each band is first copied in the image's own order (rows of pixels), then each place's
+    values are sorted only where they are not all equal (a tile's flat colour, the page).
     """
-    n0, n1, n2, k = values.shape
-    out = np.empty((n0, n1, n2), np.uint8)
-    buf = np.empty(k, np.uint8)
-    lo_i = (k - 1) // 2
-    hi_i = k // 2
-    for a in range(n0):
-        for b in range(n1):
-            for c in range(n2):
-                first = values[a, b, c, 0]
-                same = True
-                for j in range(k):
-                    buf[j] = values[a, b, c, j]
-                    same = same and buf[j] == first
-                if same:
-                    out[a, b, c] = first
+    n, m = len(ys), lines.shape[0]
+    out = np.empty((n, m, length, 3), np.uint8)
+    most = 1
+    for j in range(m):
+        most = max(most, lines[j, 3] if lines[j, 4] == 1 else lines[j, 2])
+    places = length * 3
+    values = np.empty((most, places), np.uint8)  # band value q of each place and channel
+    low = np.empty(places, np.uint8)
+    high = np.empty(places, np.uint8)
+    buf = np.empty(most, np.uint8)
+    for i in range(n):
+        for j in range(m):
+            r0 = ys[i] + lines[j, 0]
+            c0 = xs[i] + lines[j, 1]
+            across = lines[j, 4]
+            k = lines[j, 3] if across == 1 else lines[j, 2]
+            if across == 1:
+                for p in range(length):
+                    for q in range(k):
+                        for ch in range(3):
+                            values[q, 3 * p + ch] = image[r0 + p, c0 + q, ch]
+            else:
+                for q in range(k):
+                    for p in range(length):
+                        for ch in range(3):
+                            values[q, 3 * p + ch] = image[r0 + q, c0 + p, ch]
+            low[:] = values[0, :places]
+            high[:] = values[0, :places]
+            for q in range(1, k):
+                for pc in range(places):
+                    v = values[q, pc]
+                    low[pc] = min(low[pc], v)
+                    high[pc] = max(high[pc], v)
+            lo_i = (k - 1) // 2
+            hi_i = k // 2
+            for pc in range(places):
+                if low[pc] == high[pc]:
+                    out[i, j, pc // 3, pc % 3] = low[pc]
                     continue
-                for p in range(pairs.shape[0]):
-                    i = pairs[p, 0]
-                    j = pairs[p, 1]
-                    x = buf[i]
-                    y = buf[j]
-                    buf[i] = min(x, y)
-                    buf[j] = max(x, y)
-                out[a, b, c] = (np.uint16(buf[lo_i]) + np.uint16(buf[hi_i])) >> 1
+                for q in range(k):  # insertion sort: a dozen values
+                    v = values[q, pc]
+                    t = q
+                    while t > 0 and buf[t - 1] > v:
+                        buf[t] = buf[t - 1]
+                        t -= 1
+                    buf[t] = v
+                out[i, j, pc // 3, pc % 3] = (np.uint16(buf[lo_i]) + np.uint16(buf[hi_i])) >> 1
+    return out
+
+
+def window_medians_reference(image: np.ndarray, ys: np.ndarray, xs: np.ndarray,
+                             lines: np.ndarray, length: int) -> np.ndarray:
+    """`window_medians` the plain way: each band cut out and given to np.median."""
+    out = np.empty((len(ys), lines.shape[0], length, 3), np.uint8)
+    for i, (y, x) in enumerate(zip(ys.tolist(), xs.tolist(), strict=True)):
+        for j, (r0, c0, rows, cols, across) in enumerate(lines.tolist()):
+            band = image[y + r0 : y + r0 + rows, x + c0 : x + c0 + cols]
+            out[i, j] = np.median(band, axis=1 if across == 1 else 0).astype(np.uint8)
     return out

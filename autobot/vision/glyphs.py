@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from autobot.errors import BadInput
+from autobot.kernels.glyph_match import kth_largest_diff, template_scores
 
 GLYPH = 40  # normalised glyph canvas (px)
 CAP = 24  # the board's capital height inside the canvas: Q's tail and umlaut dots stick out
@@ -65,16 +66,10 @@ def extract_glyphs(tiles: list[np.ndarray], rings: list[float]) -> list[np.ndarr
 
 
 def _kth_largest_diff(stack: np.ndarray, ring: np.ndarray, k: int) -> list[float]:
-    """Per uint8 tile of `stack`, the k-th largest |pixel - ring|, from a 256-bin histogram:
-    exactly np.partition's answer, at a tenth of its cost (one bincount for all tiles)."""
-    n = stack.shape[0]
-    flat = stack.reshape(n, -1).astype(np.intp) + (np.arange(n) * 256)[:, None]
-    counts = np.bincount(flat.ravel(), minlength=n * 256).reshape(n, 256)
-    d = np.abs(np.arange(256, dtype=np.float32)[None, :] - ring[:, None])  # diff of each level
-    order = np.argsort(-d, axis=1, kind="stable")
-    cum = np.cumsum(np.take_along_axis(counts, order, axis=1), axis=1)
-    at = (cum >= k).argmax(axis=1)
-    return np.take_along_axis(d, order, axis=1)[np.arange(n), at].tolist()
+    """Per uint8 tile of `stack`, the k-th largest |pixel - ring|: exactly np.partition's
+    answer, from each tile's histogram of levels (compiled: a tenth of a read in numpy)."""
+    return kth_largest_diff(np.ascontiguousarray(stack), np.asarray(ring, np.float32),
+                            k).tolist()
 
 
 EDGE_BAND = 0.06  # of the crop's side: the edge band border remnants lie in
@@ -90,6 +85,17 @@ def _rim(ih: int, iw: int) -> np.ndarray:
     rim[band:-band, band:-band] = False
     rim.flags.writeable = False
     return rim
+
+
+@functools.lru_cache(maxsize=64)
+def _stacked_rim(n: int, ih: int, iw: int) -> np.ndarray:
+    """Flat indices of the `_rim` pixels of n ih x iw crops stacked with an empty row
+    between (as `_glyph_crops` stacks them)."""
+    rim = np.zeros((n, ih + 1, iw), bool)
+    rim[:, :ih] = _rim(ih, iw)
+    flat = np.flatnonzero(rim)
+    flat.flags.writeable = False
+    return flat
 
 
 def _glyph_crops(diffs: np.ndarray, tops: list[float]) -> list[np.ndarray | None]:
@@ -109,9 +115,7 @@ def _glyph_crops(diffs: np.ndarray, tops: list[float]) -> list[np.ndarray | None
     canvas = np.zeros((len(live), ih + 1, iw), np.uint8)
     canvas[:, :ih] = diffs[live] > cut[:, None, None]
     count, labels, stats, cents = labelled(canvas.reshape(-1, iw))
-    rim = np.zeros((len(live), ih + 1, iw), bool)
-    rim[:, :ih] = _rim(ih, iw)
-    on_rim = np.bincount(labels[rim.reshape(-1, iw)], minlength=count)
+    on_rim = np.bincount(labels.ravel()[_stacked_rim(len(live), ih, iw)], minlength=count)
     area = stats[:, cv2.CC_STAT_AREA]
     tile = stats[:, cv2.CC_STAT_TOP] // (ih + 1)  # which tile each blob is in
     top_y = stats[:, cv2.CC_STAT_TOP] - tile * (ih + 1)
@@ -140,7 +144,8 @@ def _glyph_crops(diffs: np.ndarray, tops: list[float]) -> list[np.ndarray | None
         if ys1 < 0 or ys1 - ys0 < 0.2 * ih:  # no blob, or a speck, not a letter
             continue
         i = live[j]
-        out[i] = np.clip(diffs[i][ys0:ys1, xs0:xs1] / max(tops[i], 1.0), 0, 1).astype(np.float32)
+        # (|grey - ring| is never negative: np.clip's lower bound changed nothing)
+        out[i] = np.minimum(diffs[i][ys0:ys1, xs0:xs1] / max(tops[i], 1.0), np.float32(1))
     return out
 
 
@@ -272,6 +277,17 @@ class Templates:
     near: np.ndarray  # the same, dilated by _NEAR (precomputed: it is used per match)
     matrix: np.ndarray  # (n, COARSE*COARSE) coarse features, zero-mean unit-norm
 
+    @functools.cached_property
+    def letter_ids(self) -> np.ndarray:
+        """Each template's letter as a number (templates of one letter share it)."""
+        ids = {letter: k for k, letter in enumerate(dict.fromkeys(self.letters))}
+        return np.array([ids[letter] for letter in self.letters], np.int64)
+
+    @functools.cached_property
+    def columns(self) -> np.ndarray:
+        """`matrix` with a template per column (float32, made once per template set)."""
+        return np.ascontiguousarray(self.matrix.T, np.float32)
+
     def match(self, glyphs: list[np.ndarray]) -> list[tuple[str, float]]:
         """Best letter and score for each normalised glyph ('?' under MIN_SCORE)."""
         return [(letter, score) for letter, score, _ in self._match_rivals(glyphs)]
@@ -310,15 +326,18 @@ class Templates:
         if not glyphs or not self.letters:
             return [("?", 0.0) for _ in glyphs]
         feats = [features(g) for g in glyphs]
-        # Plain multiply-and-sum, not `@`: BLAS threads left spinning after a product fight
-        # OpenCV's threads for the two cores and made every later call ~100x slower.
+        # Not `@`: BLAS threads left spinning after a product fight OpenCV's threads for the
+        # two cores and made every later call ~100x slower; and a product summed in another
+        # order may tip a near tie. The kernel sums as numpy's multiply-and-sum does.
         coarse = _unit(np.stack([_coarse(f) for f in feats]))
-        scores = [(self.matrix * v).sum(axis=1) for v in coarse]
+        scores = template_scores(self.columns, np.ascontiguousarray(coarse, np.float32))
         out = []
         for i, f in enumerate(feats):
             order = np.argsort(-scores[i])
             first = self.letters[order[0]]
-            runner_up = next((scores[i][j] for j in order if self.letters[j] != first), -1.0)
+            others = self.letter_ids != self.letter_ids[order[0]]
+            # The best template of any other letter (the first of them in `order`).
+            runner_up = scores[i][others].max() if others.any() else -1.0
             shortlist = list(order[:SHORTLIST])
             # Many templates of one letter (a font per template) must not crowd a close rival
             # letter out of the second look: the best template of every letter within

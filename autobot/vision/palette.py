@@ -174,10 +174,10 @@ def cluster(labs: np.ndarray, join: float = JOIN) -> list[list[int]]:
     merged group's distances are measured again after each merge.
     """
     labs = np.asarray(labs, np.float64).reshape(-1, 3)
-    _, first, inverse = np.unique(labs, axis=0, return_index=True, return_inverse=True)
-    inverse = inverse.reshape(-1)
-    groups = [np.flatnonzero(inverse == u).tolist() for u in range(len(first))]
-    groups.sort(key=lambda g: g[0])  # the order of first appearance, as the reference's
+    same: dict[tuple[float, ...], list[int]] = {}  # (np.unique's rows, at a tenth of its cost)
+    for i, lab in enumerate(map(tuple, labs.tolist())):
+        same.setdefault(lab, []).append(i)
+    groups = list(same.values())  # in the order of first appearance, as the reference's
     centres = np.array([labs[g[0]] for g in groups])
     sizes = np.array([len(g) for g in groups], np.float64)
     d = np.linalg.norm(centres[:, None] - centres[None], axis=-1)

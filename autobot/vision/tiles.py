@@ -9,8 +9,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from autobot.kernels.median import window_medians
 from autobot.vision import colour
-from autobot.vision.median import median_u8
 from autobot.vision.model import Grid
 
 TILE_PX = 48  # every tile is resampled to this square before its colours are measured
@@ -134,12 +134,21 @@ class BoardView:
 
     def tile(self, grid: Grid, row: int, col: int, pad: int = 0) -> np.ndarray | None:
         """One tile (plus `pad` px around it), or None where it leaves the view."""
+        at = self.origin(grid, row, col, pad)
+        if at is None:
+            return None
+        x, y = at
+        return self.image[y : y + (self.px_h or self.px) + 2 * pad, x : x + self.px + 2 * pad]
+
+    def origin(self, grid: Grid, row: int, col: int, pad: int = 0) -> tuple[int, int] | None:
+        """View (x, y) of a tile's top left corner (`pad` px out), or None where the tile
+        (plus `pad`) leaves the view."""
         x = round((grid.x + col * grid.pitch_x - self.ox) * self.scale) - pad
         y = round((grid.y + row * grid.pitch_y - self.oy) * (self.scale_y or self.scale)) - pad
         n, m = self.px + 2 * pad, (self.px_h or self.px) + 2 * pad
         if x < 0 or y < 0 or x + n > self.image.shape[1] or y + m > self.image.shape[0]:
             return None
-        return self.image[y : y + m, x : x + n]
+        return x, y
 
 
 def cut_sides(grid: Grid, shape: tuple[int, ...]) -> str | None:
@@ -410,6 +419,19 @@ def ring_colours(
     return out
 
 
+@functools.cache
+def _border_lines(size: int, reach: int, half: int) -> np.ndarray:
+    """`window_medians` lines of `_border_runs`: each side's middle, `reach` px from its edge
+    (top, bottom, left, right; the bottom and right ones run outwards)."""
+    mid = size // 2
+    arr = np.array([(0, mid - half, reach, 2 * half, 1),
+                    (size - reach, mid - half, reach, 2 * half, 1),
+                    (mid - half, 0, 2 * half, reach, 0),
+                    (mid - half, size - reach, 2 * half, reach, 0)], np.int64)
+    arr.flags.writeable = False
+    return arr
+
+
 def _border_runs(
     view: BoardView, grid: Grid, keys: list[tuple[int, int]], bg_lab: np.ndarray
 ) -> tuple[list[np.ndarray | None], list[list[np.ndarray] | None]]:
@@ -421,22 +443,21 @@ def _border_runs(
     the border; its core, the pixels not blended with the page.
     """
     pad, depth, half = BORDER_PAD, BORDER_DEPTH, BORDER_SIDE
-    crops = [view.tile(grid, *key, pad=pad) for key in keys]
-    found = [i for i, c in enumerate(crops) if c is not None]
+    at = [view.origin(grid, *key, pad=pad) for key in keys]
+    found = [i for i, xy in enumerate(at) if xy is not None]
     runs_out: list[np.ndarray | None] = [None] * len(keys)
     cores_out: list[list[np.ndarray] | None] = [None] * len(keys)
     if not found:
         return runs_out, cores_out
-    tiles = np.stack([crops[i] for i in found])  # (n, side, side, 3)
-    size = tiles.shape[1]
-    mid, reach = size // 2, pad + depth
+    size = view.px + 2 * pad  # the view's tiles are square
+    reach = pad + depth
     # (n, 4 sides, reach, 3): top, bottom, left, right, each from outside inwards.
-    sides = np.stack([
-        median_u8(tiles[:, :reach, mid - half : mid + half], axis=2),
-        median_u8(tiles[:, size - reach :, mid - half : mid + half], axis=2)[:, ::-1],
-        median_u8(tiles[:, mid - half : mid + half, :reach], axis=1),
-        median_u8(tiles[:, mid - half : mid + half, size - reach :], axis=1)[:, ::-1],
-    ], axis=1)
+    sides = window_medians(
+        view.image, np.array([at[i][1] for i in found], np.int64),  # type: ignore[index]
+        np.array([at[i][0] for i in found], np.int64),  # type: ignore[index]
+        _border_lines(size, reach, half), reach,
+    )
+    sides[:, 1::2] = sides[:, 1::2, ::-1]  # bottom and right were read from the inside out
     far = colour.delta_e(colour.rgb_to_lab(sides), bg_lab)
     off = far > colour.BLANK_DISTANCE
     # Length of the run of off-page pixels from each depth on; the longest run that starts
@@ -467,29 +488,39 @@ FAINT_SQUASH = 0.65  # ... and there only a squash under this is a flip (0.5x fl
 SQUASH_LINES = (0.3, 0.5, 0.7)  # of a tile: where its extent is measured across (and down)
 
 
+@functools.cache
+def _squash_lines(side: int, pad: int, band: int) -> np.ndarray:
+    """`window_medians` lines of `_squash`: per SQUASH_LINES place, down then across."""
+    lines = []
+    for at in SQUASH_LINES:
+        mid = pad + round(at * TILE_PX)
+        lines += [(0, mid - band, side, 2 * band, 1), (mid - band, 0, 2 * band, side, 0)]
+    arr = np.array(lines, np.int64)
+    arr.flags.writeable = False
+    return arr
+
+
 def _squash(
     view: BoardView, grid: Grid, keys: list[tuple[int, int]], bg_lab: np.ndarray
 ) -> dict[tuple[int, int], float]:
     """Height / width of each tile's non-background extent through its centre lines (all
     tiles in one go: per-tile medians and colour conversions cost more than the work)."""
     pad = SQUASH_PAD
-    crops = {key: view.tile(grid, *key, pad=pad) for key in keys}
-    keys = [k for k, t in crops.items() if t is not None]
+    at = {key: xy for key in keys if (xy := view.origin(grid, *key, pad=pad)) is not None}
+    keys = list(at)
     if not keys:
         return {}
-    tiles = np.stack([crops[k] for k in keys])  # (n, side, side, 3)
+    side = view.px + 2 * pad  # the view's tiles are square
     band = TILE_PX // 8
     # Lines through the middle and either side of it: a flip shrinks the whole tile, so
     # every line; a letter of the page's colour touching the tile's edge (an accent over a
     # light letter on a small tile) shortens only the lines it crosses. The longest counts.
-    # Each line's median across its band of pixels, read in place (n, side, 3).
-    lines = []
-    for at in SQUASH_LINES:
-        mid = pad + round(at * TILE_PX)
-        lines += [median_u8(tiles[:, :, mid - band : mid + band], axis=2),  # vertical
-                  median_u8(tiles[:, mid - band : mid + band, :], axis=1)]  # horizontal
-    # (n, lines, 2, side, 3): vertical, horizontal
-    stack = np.stack(lines, axis=1).reshape(len(keys), len(SQUASH_LINES), 2, tiles.shape[1], 3)
+    # Each line's median across its band of pixels, read in place: (n, lines, 2, side, 3),
+    # vertical then horizontal.
+    stack = window_medians(
+        view.image, np.array([y for _, y in at.values()], np.int64),
+        np.array([x for x, _ in at.values()], np.int64), _squash_lines(side, pad, band), side,
+    ).reshape(len(keys), len(SQUASH_LINES), 2, side, 3)
     off = colour.delta_e(colour.rgb_to_lab(stack), bg_lab) > colour.BLANK_DISTANCE
     side = off.shape[3]
     first_all = off.argmax(axis=3)

@@ -127,19 +127,18 @@ def _judged(contours: Sequence[np.ndarray], lo: float, hi: float
     lens = np.fromiter(map(len, contours), np.int64, len(contours))
     pts = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
     judged = judge_outlines(pts, lens, float(lo), float(hi), ARC_SPAN, ARC_POINTS, *ASPECT)
-    x, y, w, h, kind, shut, square, round_ = judged.T.tolist()
-    found, failed = [], []
-    arcs = []
-    for i, k in enumerate(kind):
-        if k == KIND_TILE:
-            closed_square = square[i] and shut[i]
-            if closed_square or round_[i]:
-                found.append((x[i], y[i], w[i], h[i], bool(round_[i]) and not closed_square))
-            elif lens[i] >= ARC_POINTS:  # a round tile's open outline is one too
-                failed.append(contours[i].reshape(-1, 2))
-        elif k == KIND_ARC:
-            arcs.append(contours[i].reshape(-1, 2))
-    return found, arcs + failed
+    kind = judged[:, 4]
+    tile = kind == KIND_TILE
+    closed_square = (judged[:, 6] != 0) & (judged[:, 5] != 0)
+    round_ = judged[:, 7] != 0
+    kept = tile & (closed_square | round_)
+    found = [(x, y, w, h, r) for (x, y, w, h), r in zip(
+        judged[kept, :4].tolist(), (round_ & ~closed_square)[kept].tolist(), strict=True)]
+    # Curves that may be half a round tile, then tile-sized outlines that are neither square
+    # nor round: a round tile's open outline is one too.
+    failed = tile & ~kept & (lens >= ARC_POINTS)
+    arcs = [contours[i].reshape(-1, 2) for i in np.flatnonzero(kind == KIND_ARC).tolist()]
+    return found, arcs + [contours[i].reshape(-1, 2) for i in np.flatnonzero(failed).tolist()]
 
 
 def _judged_reference(contours: Sequence[np.ndarray], lo: float, hi: float
