@@ -443,8 +443,8 @@ def _border_runs(
     the border; its core, the pixels not blended with the page.
     """
     pad, depth, half = BORDER_PAD, BORDER_DEPTH, BORDER_SIDE
-    at = [view.origin(grid, *key, pad=pad) for key in keys]
-    found = [i for i, xy in enumerate(at) if xy is not None]
+    at = {i: xy for i, key in enumerate(keys) if (xy := view.origin(grid, *key, pad=pad))}
+    found = list(at)
     runs_out: list[np.ndarray | None] = [None] * len(keys)
     cores_out: list[list[np.ndarray] | None] = [None] * len(keys)
     if not found:
@@ -453,9 +453,8 @@ def _border_runs(
     reach = pad + depth
     # (n, 4 sides, reach, 3): top, bottom, left, right, each from outside inwards.
     sides = window_medians(
-        view.image, np.array([at[i][1] for i in found], np.int64),  # type: ignore[index]
-        np.array([at[i][0] for i in found], np.int64),  # type: ignore[index]
-        _border_lines(size, reach, half), reach,
+        view.image, np.array([y for _, y in at.values()], np.int64),
+        np.array([x for x, _ in at.values()], np.int64), _border_lines(size, reach, half), reach,
     )
     sides[:, 1::2] = sides[:, 1::2, ::-1]  # bottom and right were read from the inside out
     far = colour.delta_e(colour.rgb_to_lab(sides), bg_lab)
