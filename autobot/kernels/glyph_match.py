@@ -75,7 +75,9 @@ def _pairwise_plan(n: int) -> np.ndarray:
         steps.append((0, -1))
 
     split(0, n)
-    return np.array(steps, np.int64).reshape(-1, 2)
+    plan = np.array(steps, np.int64).reshape(-1, 2)
+    plan.flags.writeable = False  # cached: shared by every call of this length
+    return plan
 
 
 @jit
