@@ -3,6 +3,8 @@ reading was made fast again; these keep the fast versions honest). Real fixture 
 
 from __future__ import annotations
 
+import warnings
+
 import cv2
 import numpy as np
 import pytest
@@ -148,6 +150,30 @@ def test_window_median_is_numpy_s_median(count: int) -> None:
     want = window_medians_reference(image, ys, xs, lines, length)
     assert got.dtype == np.uint8 and got.shape == want.shape == (4, 4, length, 3)
     assert np.array_equal(got, want)
+
+
+@pytest.mark.parametrize("seed", list(range(12)))
+def test_byte_medians_are_numpy_s_medians(seed: int) -> None:
+    """The counted medians of uint8 rows (a ring's pixels, the page around a board) are
+    np.median's to the bit: odd and even counts, ties, the extremes, one value, none."""
+    from autobot.kernels.median import byte_medians, byte_medians_reference
+
+    rng = np.random.default_rng(seed)
+    for m in (1, 2, 3, 4, 7, 8, 99, 100, 255, 256, 2001):
+        values = rng.integers(0, 256, (5, m, 3), dtype=np.uint8)
+        values[0] = 255  # all equal, at the top
+        values[1, :, 1] = rng.integers(0, 2, m, dtype=np.uint8)  # two values: even-count ties
+        values[2, : m // 2] = 0  # half the extremes
+        if seed % 2:
+            values = values[:, ::-1, :]  # a strided view, as a fancy-indexed crop may be
+        got, want = byte_medians(values), byte_medians_reference(values)
+        assert got.dtype == want.dtype == np.float64 and got.shape == want.shape == (5, 3)
+        assert np.array_equal(got, want)
+        assert np.array_equal(got.astype(np.uint8), want.astype(np.uint8))
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        empty = np.zeros((2, 0, 3), np.uint8)
+        assert np.isnan(byte_medians(empty)).all() and np.isnan(np.median(empty, axis=1)).all()
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from autobot.kernels.median import window_medians
+from autobot.kernels.median import byte_medians, window_medians
 from autobot.vision import colour
 from autobot.vision.model import Grid
 
@@ -279,7 +279,7 @@ def sample_tiles(
         return out
     tiles = np.stack(stack)  # (n, TILE_PX, TILE_PX, 3)
     ring = tiles[:, ring_sparse]  # (n, m, 3)
-    med = np.median(ring, axis=1).astype(np.uint8)
+    med = byte_medians(ring).astype(np.uint8)
     ring_lab = colour.rgb_to_lab(med)
     near = colour.delta_e(colour.rgb_to_lab(ring), ring_lab[:, None]) < RING_AGREE_DE
     # The worst side: a tile bouncing up over the lower part of its neighbour leaves most of
@@ -289,7 +289,7 @@ def sample_tiles(
     n = len(keys)
     grey = cv2.cvtColor(tiles.reshape(n * TILE_PX, TILE_PX, 3), cv2.COLOR_RGB2GRAY)
     grey = grey.reshape(n, TILE_PX, TILE_PX)
-    ring_grey = np.median(grey[:, ring_full], axis=1)
+    ring_grey = byte_medians(grey[:, ring_full][:, :, None])[:, 0]
     lo, hi = RING[1], TILE_PX - RING[1]
     middle = grey[:, lo:hi, lo:hi].astype(np.int16)
     # > 32: white letters on a light grey tile drifted +12 keep only ~39 levels of contrast
@@ -411,7 +411,7 @@ def ring_colours(
         if thick.sum() < 3 or core is None:
             out.append(None)
             continue
-        med = np.median(np.concatenate([core[j] for j in np.flatnonzero(thick)]), axis=0)
+        med = byte_medians(np.concatenate([core[j] for j in np.flatnonzero(thick)])[None])[0]
         lab = colour.rgb_to_lab(med.astype(np.uint8)[None])[0]
         inky = float(lab[0]) < INK_DARK and math.hypot(float(lab[1]), float(lab[2])) < \
             colour.NEUTRAL_CHROMA
@@ -589,7 +589,7 @@ def background_lab(frame: np.ndarray, grid: Grid) -> np.ndarray:
     if not samples:
         samples.append(frame.reshape(-1, 3))
     pix = np.concatenate(samples, axis=0)
-    return colour.rgb_to_lab(np.median(pix, axis=0).astype(np.uint8)[None])[0]
+    return colour.rgb_to_lab(byte_medians(pix[None]).astype(np.uint8))[0]
 
 
 def find_toasts(view: BoardView, grid: Grid, theme: str) -> list[tuple[int, int, int, int]]:
