@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import require_chromium
 
-from autobot.drivers.driver import RUNGS, SeleniumDriver, cdp_key_fields
+from autobot.drivers.driver import RUNGS, SLOW_KEY_DELAY_MS, SeleniumDriver, cdp_key_fields
 from autobot.errors import AutobotError
 
 pytestmark = pytest.mark.browser
@@ -77,7 +77,9 @@ def test_letters_that_fail_skip_the_enter_only_rung_and_slow_keys_are_spaced(web
     driver.erase(1)
     driver.type_word("d")
     after = [e[4] for e in events(web) if e[0] == "keydown"]
-    assert len(after) == 2 and after[1] - after[0] > 0.8 * slow_gap
+    # (Against the configured delay, not the gaps measured above: those grow with the
+    # machine's load, the wait before this key does not.)
+    assert len(after) == 2 and after[1] - after[0] > 0.9 * SLOW_KEY_DELAY_MS
 
 
 def test_cdp_keys_carry_key_code_and_keycode_with_a_keypress(web: Any) -> None:
