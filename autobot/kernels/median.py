@@ -4,6 +4,9 @@
 tenth of a board read); here each band is copied once and sorted only where its values are
 not all equal (most of a board is flat colour). `window_medians_reference` is the plain numpy
 answer the tests compare it with.
+
+`byte_medians`: medians of longer uint8 rows (a tile ring's pixels, the page around a board),
+counted in 256 bins where `np.median` partitions a copy; `byte_medians_reference` is numpy's.
 """
 
 from __future__ import annotations
