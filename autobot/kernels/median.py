@@ -97,14 +97,13 @@ def byte_medians(values: np.ndarray) -> np.ndarray:
     exactly as `np.median(values, axis=1)` gives it (an even count's two middle values
     averaged), counted in 256 bins instead of partitioned (NaN where m is 0)."""
     n, m, channels = values.shape
-    out = np.empty((n, channels), np.float64)
+    out = np.full((n, channels), np.nan)
+    if m == 0:
+        return out
     counts = np.zeros(256, np.int64)
     below, above = (m - 1) // 2, m // 2  # ranks (from 0) of the two middle values
     for i in range(n):
         for ch in range(channels):
-            if m == 0:
-                out[i, ch] = np.nan
-                continue
             counts[:] = 0
             for q in range(m):
                 counts[values[i, q, ch]] += 1
