@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import replace
 
@@ -29,17 +30,21 @@ def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | Non
     if lat is None:
         return None, []
     lat = locate.refit_lattice(boxes, lat) or lat
-    refined = _refine(full_grey, _grid_from(lat, scale, 0, 0), scale)
+    moved = _displaced(boxes, lat, scale)
+    # With no tile off its cell, every outline lies near where the search saw the tiles.
+    refined = _refine(full_grey, _grid_from(lat, scale, 0, 0), scale,
+                      None if moved else lat.hits)
     if refined is not None:
         return refined
-    return _grid_from(lat, scale, 0, 0), _displaced(boxes, lat, scale)
+    return _grid_from(lat, scale, 0, 0), moved
 
 
 REFINE_TILE = 30  # px: tile size at which the grid is measured again (see _refine)
 REFINE_LEAST = 0.8 * REFINE_TILE  # px: tiles the search saw smaller may have lost thin borders
 
 
-def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[str]] | None:
+def _refine(frame: np.ndarray, grid: Grid, searched: float, banded: int | None = None
+            ) -> tuple[Grid, list[str]] | None:
     """The grid measured again on the board alone, with tiles of REFINE_TILE px or more
     (`frame`: RGB or its grey).
 
@@ -47,6 +52,9 @@ def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[
     known to a few frame pixels per tile; here every tile's outline is found again at >= 30 px
     and the lattice is least-squares fitted to all of them. None if the search image (at
     scale `searched`) was already that fine, or too little was found.
+    `banded`: the tiles the search saw on the lattice, none off it: outlines are then traced
+    on bands around the search's tile edges only (big square tiles: a fifth of the pixels),
+    and on the whole board if fewer tiles than that are found there.
     """
     # 1/n keeps OpenCV on its fast integer downscale.
     scale = 1.0 / max(1, int(min(grid.tile, grid.height) // REFINE_TILE))
@@ -60,13 +68,23 @@ def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[
     if cx1 - cx0 < 10 or cy1 - cy0 < 10:
         return None
     grey = locate.to_search_grey(frame[cy0:cy1, cx0:cx1], scale)
-    boxes = locate.find_candidates(grey, _tile_sides(grid.tile * scale, grid.height * scale))
     start = locate.Lattice(
         (grid.x - cx0) * scale, (grid.y - cy0) * scale, grid.pitch_x * scale,
         grid.pitch_y * scale, grid.tile * scale, grid.rows, grid.cols, 0, frozenset(),
         grid.height * scale, grid.round,
     )
-    lat = locate.refit_lattice(boxes, locate.resized_lattice(boxes, start))
+    sides = _tile_sides(grid.tile * scale, grid.height * scale)
+    # Round tiles' outlines cross the cut between bands (a circle is in no band at 30°).
+    bands = None if grid.round or banded is None else _edge_bands(start, grey.shape)
+    lat = None
+    if bands is not None:
+        boxes = locate.find_candidates(grey, sides, bands)
+        lat = locate.refit_lattice(boxes, locate.resized_lattice(boxes, start))
+        if lat is not None and lat.hits < banded:
+            lat = None  # an outline left the bands (a tile moved): look at the whole board
+    if lat is None:
+        boxes = locate.find_candidates(grey, sides)
+        lat = locate.refit_lattice(boxes, locate.resized_lattice(boxes, start))
     if lat is None:
         return None
     # Again from the better lattice: outlines the first guess missed by a quarter tile join.
@@ -77,6 +95,30 @@ def _refine(frame: np.ndarray, grid: Grid, searched: float) -> tuple[Grid, list[
         # 2 px outline at 1/4 on a 4K desktop) may not have been found beside the others.
         refined = _grow_rows(frame, refined, scale)
     return refined, _displaced(boxes, lat, scale)
+
+
+# Of a tile: how far from the search's tile edges the refine looks. The search may trace a
+# thin border's inside (a 64 px tile measured 58 px at 1/2): 3 px, and a blur and an edge
+# test of 3x3 px each beyond that are well inside 0.2 x 58 = 11 px.
+EDGE_BAND = 0.2
+
+
+def _edge_bands(lat: locate.Lattice, shape: tuple[int, ...]
+                ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The rows and columns of an image within EDGE_BAND of a tile's edge of `lat`, or None
+    when they are most of it (small tiles: nothing to save)."""
+    band = EDGE_BAND * min(lat.tile, lat.height)
+    picked = []
+    for n, origin, pitch, side, size in ((lat.rows, lat.y, lat.pitch_y, lat.height, shape[0]),
+                                         (lat.cols, lat.x, lat.pitch_x, lat.tile, shape[1])):
+        keep = np.zeros(size, bool)
+        for i in range(n):
+            for edge in (origin + i * pitch, origin + i * pitch + side):
+                keep[max(0, math.floor(edge - band)):max(0, math.ceil(edge + band) + 1)] = True
+        if keep.mean() > 0.7 or not keep.any():
+            return None
+        picked.append(np.flatnonzero(keep))
+    return picked[0], picked[1]
 
 
 def _grow_rows(frame: np.ndarray, grid: Grid, scale: float) -> Grid:

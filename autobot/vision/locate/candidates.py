@@ -96,15 +96,23 @@ def _pad_contrasting(grey: np.ndarray) -> np.ndarray:
     return out
 
 
-def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) -> list[Box]:
+def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None,
+                    only: tuple[np.ndarray, np.ndarray] | None = None) -> list[Box]:
     """Tile outlines (filled tiles and bordered empty tiles; square, rounded or round) in a
     grey search image.
 
     `sides`: only outlines with both sides in this range (px), when the tile size is known;
     letters and icons are then dropped before the costly per-outline checks.
+    `only`: (rows, columns) of `grey`, ascending, none empty: outlines are traced on just
+    these rows and columns put side by side (bands around where a known board's tile edges
+    lie), then mapped back. A straight-sided outline inside the bands comes out as in the
+    whole image (but for a pixel where the edge test linked its trace through pixels cut
+    out), for the pixels of the bands alone; boxes on a seam are left out (`_off_seams`).
     """
+    # Rows, then columns: two plain takes are 6x quicker than one np.ix_ index.
+    image = grey if only is None else grey[only[0]][:, only[1]]
     # A light blur first: sensor/JPEG noise would otherwise break outlines into fragments.
-    smooth = _pad_contrasting(cv2.GaussianBlur(grey, (3, 3), 0))
+    smooth = _pad_contrasting(cv2.GaussianBlur(image, (3, 3), 0))
     edges = cv2.Canny(smooth, 12, 36, L2gradient=True)
     # Close 1-px breaks (JPEG, a pointer, antialiasing) without bridging the 5 px tile gap.
     edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
@@ -113,32 +121,80 @@ def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None) 
     max_side = MAX_TILE_FRAC * max(grey.shape) if min(grey.shape) > 0 else 0
     max_side = max(max_side, 0.95 * min(grey.shape))
     lo, hi = (max(MIN_TILE, sides[0]), min(max_side, sides[1])) if sides else (MIN_TILE, max_side)
-    found, arcs = _judged(contours, lo, hi)
-    found += [(*rect, True) for rect in _arc_circles(arcs, lo, hi)]
+    found, arcs = _judged(contours, lo, hi, only, grey.shape)
+    circles = _arc_circles(arcs, lo, hi)
+    if circles:
+        more = np.array([(*rect, 1) for rect in circles], np.int64)
+        if only is not None:
+            more = more[_off_seams(more, *only, grey.shape)]
+        found = np.concatenate([found, more])
     return _clipped_unique(found, grey.shape[1], grey.shape[0])
 
 
-def _judged(contours: Sequence[np.ndarray], lo: float, hi: float
-            ) -> tuple[list[tuple[int, int, int, int, bool]], list[np.ndarray]]:
-    """The outlines that are tiles ((x, y, w, h, round), in the order found) and the open
-    curves that may be half a round tile, judged by the compiled kernel."""
+def _mapped_back(pts: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """Outline points (x, y) traced on the rows `rows` and columns `cols` of an image put
+    side by side, in that image's pixels (a point in the padding keeps its distance)."""
+    p = np.arange(1, EDGE_PAD + 1)
+    xs = np.concatenate([cols[0] - p[::-1], cols, cols[-1] + p])
+    ys = np.concatenate([rows[0] - p[::-1], rows, rows[-1] + p])
+    return np.stack([xs[pts[:, 0] + EDGE_PAD], ys[pts[:, 1] + EDGE_PAD]], axis=1)
+
+
+def _off_seams(rects: np.ndarray, rows: np.ndarray, cols: np.ndarray,
+               shape: tuple[int, ...]) -> np.ndarray:
+    """Per box (x, y, w, h rows of `rects`): no side lies on a seam of the `rows` and `cols`
+    kept of an image of `shape`: between two bands, or at or past a first or last band that
+    stops short of the image's edge. An outline that runs to a seam may have joined another
+    across the pixels cut out (a bouncing tile's with the row below), or been closed by the
+    padding put round the cut."""
+    def seams(kept: np.ndarray, size: int) -> np.ndarray:  # at [i + 1]: pixel i is on one
+        cut = np.flatnonzero(np.diff(kept) > 1)
+        seam = np.zeros(size + 2, bool)  # and one either side: off the image (padding)
+        seam[kept[cut] + 1] = seam[kept[cut + 1] + 1] = True
+        if kept[0] > 0:  # a band stops short of the edge: up to it and past it is cut too
+            seam[:kept[0] + 2] = True
+        if kept[-1] < size - 1:
+            seam[kept[-1] + 1:] = True
+        return seam
+    across, down = seams(cols, shape[1]), seams(rows, shape[0])
+    x, y = rects[:, 0] + 1, rects[:, 1] + 1
+    x1, y1 = x + rects[:, 2] - 1, y + rects[:, 3] - 1
+    return ~(across.take(x, mode="clip") | across.take(x1, mode="clip")
+             | down.take(y, mode="clip") | down.take(y1, mode="clip"))
+
+
+def _judged(contours: Sequence[np.ndarray], lo: float, hi: float,
+            only: tuple[np.ndarray, np.ndarray] | None = None, shape: tuple[int, ...] = (0, 0)
+            ) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The outlines that are tiles (rows x, y, w, h, round (0/1) of an int64 array, in the
+    order found) and the open curves that may be half a round tile, judged by the compiled
+    kernel.
+
+    `only`: the outlines were traced on these (rows, columns) of an image of `shape` (see
+    `find_candidates`): judged in the image's pixels, boxes on a seam left out.
+    """
     if not contours:
-        return [], []
+        return np.zeros((0, 5), np.int64), []
     lens = np.fromiter(map(len, contours), np.int64, len(contours))
     pts = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
+    if only is not None:
+        pts = _mapped_back(pts, *only)
     judged = judge_outlines(pts, lens, float(lo), float(hi), ARC_SPAN, ARC_POINTS, *ASPECT)
     kind = judged[:, 4]
     tile = kind == KIND_TILE
     closed_square = (judged[:, 6] != 0) & (judged[:, 5] != 0)
     round_ = judged[:, 7] != 0
     kept = tile & (closed_square | round_)
-    found = [(x, y, w, h, r) for (x, y, w, h), r in zip(
-        judged[kept, :4].tolist(), (round_ & ~closed_square)[kept].tolist(), strict=True)]
+    if only is not None:
+        kept &= _off_seams(judged[:, :4], *only, shape)
+    found = np.column_stack([judged[kept, :4], (round_ & ~closed_square)[kept]])
     # Curves that may be half a round tile, then tile-sized outlines that are neither square
     # nor round: a round tile's open outline is one too.
-    failed = tile & ~kept & (lens >= ARC_POINTS)
-    arcs = [contours[i].reshape(-1, 2) for i in np.flatnonzero(kind == KIND_ARC).tolist()]
-    return found, arcs + [contours[i].reshape(-1, 2) for i in np.flatnonzero(failed).tolist()]
+    failed = tile & ~(closed_square | round_) & (lens >= ARC_POINTS)
+    starts = (np.cumsum(lens) - lens).tolist()
+    ends = np.cumsum(lens).tolist()
+    return found, [pts[starts[i]:ends[i]] for i in np.flatnonzero(kind == KIND_ARC).tolist()
+                   + np.flatnonzero(failed).tolist()]
 
 
 def _judged_reference(contours: Sequence[np.ndarray], lo: float, hi: float
@@ -162,13 +218,13 @@ def _judged_reference(contours: Sequence[np.ndarray], lo: float, hi: float
     return found, arcs
 
 
-def _clipped_unique(found: list[tuple[int, int, int, int, bool]], iw: int, ih: int
-                    ) -> list[Box]:
-    """`_dedupe` of the `_clipped` boxes (x, y, w, h, round), worked on arrays: only the
-    boxes kept are made (a hundred Box objects and their sort were a tenth of a search)."""
-    if not found:
+def _clipped_unique(found: np.ndarray, iw: int, ih: int) -> list[Box]:
+    """`_dedupe` of the `_clipped` boxes (rows x, y, w, h, round), worked on arrays: only
+    the boxes kept are made (a hundred Box objects and their sort were a tenth of a search)."""
+    if not len(found):
         return []
-    r = np.array([f[:4] for f in found], np.float64)
+    r = found[:, :4].astype(np.float64)
+    rounds = (found[:, 4] != 0).tolist()
     x0, y0 = np.maximum(r[:, 0], 0), np.maximum(r[:, 1], 0)
     x1, y1 = np.minimum(r[:, 0] + r[:, 2], iw), np.minimum(r[:, 1] + r[:, 3], ih)
     edge = ((x0 <= 0) | (y0 <= 0) | (x1 >= iw) | (y1 >= ih)).tolist()
@@ -177,8 +233,7 @@ def _clipped_unique(found: list[tuple[int, int, int, int, bool]], iw: int, ih: i
     keep = np.flatnonzero(unique_boxes(x0[order] + w[order] / 2, y0[order] + h[order] / 2,
                                        (w[order] + h[order]) / 2))
     xl, yl, wl, hl = x0.tolist(), y0.tolist(), w.tolist(), h.tolist()
-    return [Box(xl[i], yl[i], wl[i], hl[i], found[i][4], edge[i])
-            for i in order[keep].tolist()]
+    return [Box(xl[i], yl[i], wl[i], hl[i], rounds[i], edge[i]) for i in order[keep].tolist()]
 
 
 Outlines = tuple[list[np.ndarray], list[tuple[int, int, int, int]], list[bool], list[np.ndarray]]
