@@ -57,6 +57,23 @@ def test_the_empty_tile_fill_is_learned_again_once_a_fading_page_is_still() -> N
     assert float(delta_e(reader.blank[0][None], fresh.blank[0])[0]) < 1
 
 
+def test_a_typed_row_whose_letters_reach_the_tile_edge_is_a_row_of_its_board() -> None:
+    """The row typed under each board (IDIOM, not yet entered) is a row of that board even
+    where a wide letter in small tiles (Duotrigordle's D and M, 27 px) reaches the strip just
+    inside the tile's left edge: only page colour across that strip says the row is cut. A
+    real frame of the game that waited 128 s on guess 4 when 4 boards lost that row."""
+    side = json.loads((PARTS / "duotrigordle-typed-row.json").read_text())["expected"]
+    reader = BoardsReader()
+    reader(load_image(PARTS / "duotrigordle-empty-still.png"))  # the fill, as in a game
+    got = reader(load_image(PARTS / "duotrigordle-typed-row.png"))
+    assert got.settled, got.reasons
+    assert len(got.boards) == side["boards_in_view"]
+    assert [len(b.rows) for b in got.boards] == side["rows_per_board"]
+    typed = [b.rows[-1][0] for b in got.boards if b.rows[-1][1] == "ttttt"]
+    assert len(typed) == side["boards_with_typed_row"]
+    assert all(letters_near(word, side["typed_row"]) for word in typed)
+
+
 @pytest.mark.parametrize("name", ["5rows", "12rows"])
 def test_a_stitched_box_of_32_boards_shows_32(name: str) -> None:
     # Real stitched frames where the finder once saw 33: a board split where its rows did

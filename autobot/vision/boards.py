@@ -413,7 +413,7 @@ def _with_filled_row(frame: np.ndarray, g: BoardGeometry, fill: np.ndarray) -> B
     for c in range(g.cols):
         x = round(g.x + c * g.pitch_x)
         patches.append(frame[round(y) + top:round(y) + bottom, x + top:x + round(g.tile) - top])
-        # And a strip just inside its left edge, top to bottom, left of any letter: a row
+        # And a strip just inside its left edge, top to bottom, left of most letters: a row
         # cut by what lies over the page (a keyboard over a board's scrolling box, in keys
         # of nearly the fill's colour) shows page colour across it somewhere.
         sides.append(frame[round(y) + top:round(y + g.tile_h) - top, x + top:x + bottom])
@@ -428,7 +428,11 @@ def _with_filled_row(frame: np.ndarray, g: BoardGeometry, fill: np.ndarray) -> B
         return g
     lines = colour.rgb_to_lab(np.concatenate([np.median(s, axis=1) for s in sides])
                               .astype(np.uint8))
-    if not (colour.delta_e(lines, fill) < FILL_DE).all():
+    # Page colour across the strip, where the page is seen beside the row; a letter typed in
+    # small tiles may reach the strip (Duotrigordle's D and M in 27 px tiles), and ink is not
+    # page. With no page beside the row, every line must show the fill.
+    if (colour.delta_e(lines, labs[-1]) < FILL_DE).any() if gap.size \
+            else not (colour.delta_e(lines, fill) < FILL_DE).all():
         return g
     return replace(g, rows=g.rows + 1)
 
