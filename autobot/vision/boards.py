@@ -431,8 +431,11 @@ def _with_filled_row(frame: np.ndarray, g: BoardGeometry, fill: np.ndarray) -> B
     # Page colour across the strip, where the page is seen beside the row; a letter typed in
     # small tiles may reach the strip (Duotrigordle's D and M in 27 px tiles), and ink is not
     # page. With no page beside the row, every line must show the fill.
-    if (colour.delta_e(lines, labs[-1]) < FILL_DE).any() if gap.size \
-            else not (colour.delta_e(lines, fill) < FILL_DE).all():
+    if gap.size:
+        cut = bool((colour.delta_e(lines, labs[-1]) < FILL_DE).any())
+    else:
+        cut = not (colour.delta_e(lines, fill) < FILL_DE).all()
+    if cut:
         return g
     return replace(g, rows=g.rows + 1)
 

@@ -191,8 +191,8 @@ def _judged(contours: Sequence[np.ndarray], lo: float, hi: float,
     # Curves that may be half a round tile, then tile-sized outlines that are neither square
     # nor round: a round tile's open outline is one too.
     failed = tile & ~(closed_square | round_) & (lens >= ARC_POINTS)
-    starts = (np.cumsum(lens) - lens).tolist()
-    ends = np.cumsum(lens).tolist()
+    ends = np.cumsum(lens)
+    starts, ends = (ends - lens).tolist(), ends.tolist()
     return found, [pts[starts[i]:ends[i]] for i in np.flatnonzero(kind == KIND_ARC).tolist()
                    + np.flatnonzero(failed).tolist()]
 
