@@ -240,6 +240,42 @@ def test_colour_distance_is_the_norm_bit_for_bit() -> None:
     assert one.shape == () and one == colour.delta_e_reference(labs[0], labs[1])
 
 
+def test_area_shrink_in_float_is_opencv_s_uint8_shrink_bit_for_bit() -> None:
+    """`area_resize` gives `cv2.resize(..., INTER_AREA)`'s very pixels: random images of any
+    size shrunk by any factor (whole factors, one whole axis, enlarging), grey and colour,
+    and the fixtures' boards resized to their colour and letter views."""
+    from autobot.vision import tiles
+
+    rng = np.random.default_rng(11)
+    took_float = 0
+    for i in range(300):
+        h, w = (int(v) for v in rng.integers(8, 400, 2))
+        image = rng.integers(0, 256, (h, w, 3) if i % 2 else (h, w), dtype=np.uint8)
+        if i % 5 == 0:  # a whole factor on one axis or both
+            k = int(rng.integers(2, 4))
+            size = (max(1, w // k) if i % 10 else max(1, int(w * rng.uniform(0.3, 1.0))),
+                    max(1, h // k))
+            image = image[: size[1] * k, : size[0] * k] if i % 10 == 0 else image[: size[1] * k]
+        elif i % 7 == 0:  # enlarged on an axis
+            size = (int(w * rng.uniform(1.0, 1.6)) + 1, max(1, int(h * rng.uniform(0.3, 1.0))))
+        else:
+            size = (max(1, int(w * rng.uniform(0.2, 1.0))), max(1, int(h * rng.uniform(0.2, 1.0))))
+        want = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        assert np.array_equal(tiles.area_resize(image, size), want), (image.shape, size)
+        took_float += size[0] < image.shape[1] and size[1] < image.shape[0]
+    assert took_float > 100
+    for name, frame in FRAMES:
+        grid, _ = find.locate_grid(frame)
+        assert grid is not None, name
+        for px in (tiles.TILE_PX, tiles.GLYPH_TILE_PX // 3):
+            x0, y0, x1, y1 = grid.bbox()
+            region = frame[max(0, y0):y1, max(0, x0):x1]
+            size = (max(1, round(region.shape[1] * px / grid.tile)),
+                    max(1, round(region.shape[0] * px / grid.height)))
+            assert np.array_equal(tiles.area_resize(region, size),
+                                  cv2.resize(region, size, interpolation=cv2.INTER_AREA)), name
+
+
 def test_lab_of_one_row_is_lab_of_one_pixel_rows_bit_for_bit() -> None:
     """Colours converted as one row of pixels are those converted a pixel a row: every
     colour of a 64-level cube, random ones, and the fixtures' board pixels, in any shape."""

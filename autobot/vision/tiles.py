@@ -247,9 +247,33 @@ def board_view(
         sx = sy = min(sx, sy)
         px_w, px_h = round(grid.tile * sx), round(grid.height * sy)
     size = (max(1, round(region.shape[1] * sx)), max(1, round(region.shape[0] * sy)))
-    interp = cv2.INTER_AREA if min(sx, sy) < 1 else cv2.INTER_LINEAR
-    image = cv2.resize(region, size, interpolation=interp)
+    if min(sx, sy) < 1:
+        image = area_resize(region, size)
+    else:
+        image = cv2.resize(region, size, interpolation=cv2.INTER_LINEAR)
     return BoardView(image, sx, rx0, ry0, px_w, sy, px_h)
+
+
+def area_resize(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """`cv2.resize(image, size, interpolation=cv2.INTER_AREA)` of a uint8 image, the same
+    pixels, sooner.
+
+    Shrunk by no whole factor, OpenCV sums each pixel's share in float and rounds it the same
+    for uint8 and float32 images, but its float32 pass is quicker (a board's colour view at
+    3/4: 0.55 ms against 0.85, and 0.1 ms to convert). A whole factor takes OpenCV's integer
+    path, which rounds otherwise: that one is left to OpenCV, as is any enlarging.
+    """
+    h, w = image.shape[:2]
+    # OpenCV's own test: each axis's scale from the inverse of its inverse, within DBL_EPSILON.
+    scale_x, scale_y = 1.0 / (size[0] / w), 1.0 / (size[1] / h)
+    whole = abs(scale_x - round(scale_x)) < EPSILON and abs(scale_y - round(scale_y)) < EPSILON
+    if whole or scale_x < 1 or scale_y < 1:
+        return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    shrunk = cv2.resize(image.astype(np.float32), size, interpolation=cv2.INTER_AREA)
+    return cv2.convertScaleAbs(shrunk)  # OpenCV's rounding to uint8 (sums are never < 0)
+
+
+EPSILON = float(np.finfo(np.float64).eps)
 
 
 def sample_tiles(
