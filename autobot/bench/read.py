@@ -17,7 +17,6 @@ import json
 import os
 import platform
 import statistics
-import time
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +111,7 @@ def _time_reads(frame: np.ndarray, reads: int, data: dict, hinted: bool, cached:
     CPU time (this process, all threads) is reported beside wall time because the machine may
     be shared: other work inflates wall time, not the reader's own cost. `cached`: the reads
     share a glyph cache, as a game loop's reads of a settled board do (every tile a hit)."""
+    from autobot.bench.vision import timed_read
     from autobot.harness.replay import compare_board, expectation_from_sidecar
     from autobot.vision import read_board
 
@@ -121,10 +121,9 @@ def _time_reads(frame: np.ndarray, reads: int, data: dict, hinted: bool, cached:
     hint = first.grid if hinted else None
     times, cpu = [], []
     for _ in range(reads):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        read = read_board(frame, hint=hint, cache=cache)
-        times.append((time.perf_counter() - start) * 1000)
-        cpu.append((time.process_time() - start_cpu) * 1000)
+        read, ms, cpu_ms = timed_read(frame, hint, cache)  # a fresh copy, as a game's capture
+        times.append(ms)
+        cpu.append(cpu_ms)
     right = right and not compare_board(expectation_from_sidecar(data), read)
     return times, cpu, right
 
