@@ -81,6 +81,31 @@ def test_the_outline_judge_sees_tiles_round_tiles_and_curves() -> None:
     assert kinds == {"round", "square", "curve"}
 
 
+def test_the_compiled_circle_fit_finds_the_circles_numpy_finds() -> None:
+    """The compiled least-squares circle through each open outline keeps and places the same
+    circles as the numpy fit: the frames' curves (at the search's size and at 1x) and drawn
+    arcs of every span, size and roughness, with size ranges that drop some of them."""
+    arcs = []
+    for _, frame in FRAMES:
+        for scale in (locate.search_scale(frame.shape), 1.0):
+            grey = locate.to_search_grey(frame, scale)
+            arcs += candidates._judged(_outlines(grey), locate.MIN_TILE, 0.3 * max(grey.shape))[1]
+    rng = np.random.default_rng(5)
+    for _ in range(2000):
+        radius, span, m = rng.uniform(4, 40), rng.uniform(60, 360), int(rng.integers(12, 120))
+        t = np.radians(rng.uniform(0, 360) + np.linspace(0, span, m))
+        noise = rng.normal(0, rng.choice([0.0, 0.3, 1.5]), m)
+        cx, cy = rng.uniform(0, 500, 2)
+        drawn = np.stack([cx + radius * np.cos(t) + noise, cy + radius * np.sin(t)], axis=1)
+        arcs.append(np.rint(drawn).astype(np.int64))
+    kept = 0
+    for lo, hi in ((locate.MIN_TILE, 200.0), (20.0, 60.0)):
+        got = candidates._arc_circles(arcs, lo, hi)
+        assert got == candidates._arc_circles_reference(arcs, lo, hi)
+        kept += len(got)
+    assert kept > 100 and candidates._arc_circles([], 9, 90) == []
+
+
 @pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
 def test_dedupe_keeps_what_the_plain_greedy_pass_keeps(name: str, frame: np.ndarray) -> None:
     grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))

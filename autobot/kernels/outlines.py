@@ -78,6 +78,83 @@ def judge_outlines(pts: np.ndarray, lens: np.ndarray, lo: float, hi: float, arc_
 
 
 @jit
+def arc_circles(pts: np.ndarray, lens: np.ndarray, lo: float, hi: float, fit: float,
+                cover: float) -> np.ndarray:
+    """Per open outline (points `pts` (n, 2) float64, `lens` per outline, in order): whether it
+    runs round a circle, and that circle's centre x, y and radius, as an (outlines, 4) float64
+    array (first column 1.0 or 0.0).
+
+    The least-squares (Kasa) circle through all of its points, as `candidates`'
+    `_arc_circles_reference` fits it, sum for sum: its diameter within lo..hi, no point and no
+    middle of a run between two points more than max(1, fit x radius) off it, and its points
+    `cover` degrees of it or more (the circle less the widest angle no point lies in).
+    """
+    n = len(lens)
+    out = np.zeros((n, 4), np.float64)
+    start = 0
+    for i in range(n):
+        m = lens[i]
+        end = start + m
+        count = float(m)
+        mx = 0.0
+        my = 0.0
+        for k in range(start, end):
+            mx += pts[k, 0]
+        for k in range(start, end):
+            my += pts[k, 1]
+        mx /= count
+        my /= count
+        suu = 0.0
+        svv = 0.0
+        suv = 0.0
+        suz = 0.0
+        svz = 0.0
+        sz = 0.0
+        for k in range(start, end):
+            u = pts[k, 0] - mx
+            v = pts[k, 1] - my
+            z = u * u + v * v
+            suu += u * u
+            svv += v * v
+            suv += u * v
+            suz += u * z
+            svz += v * z
+            sz += z
+        det = suu * svv - suv * suv
+        safe = det if abs(det) > 1e-9 else 1.0
+        cu = 0.5 * (suz * svv - svz * suv) / safe
+        cv = 0.5 * (svz * suu - suz * suv) / safe
+        radius = math.sqrt(max(cu * cu + cv * cv + sz / count, 0.0))
+        ok = abs(det) > 1e-9 and 2 * radius >= lo and 2 * radius <= hi
+        if ok:
+            worst = 0.0
+            angles = np.empty(m, np.float64)
+            for k in range(start, end):
+                du = pts[k, 0] - mx - cu
+                dv = pts[k, 1] - my - cv
+                nk = k + 1 if k + 1 < end else start
+                mu = (du + (pts[nk, 0] - mx - cu)) / 2
+                mv = (dv + (pts[nk, 1] - my - cv)) / 2
+                off = max(abs(np.hypot(du, dv) - radius), abs(np.hypot(mu, mv) - radius))
+                worst = max(worst, off)
+                angles[k - start] = np.degrees(np.arctan2(dv, du)) % 360.0
+            ok = worst <= max(1.0, fit * radius)
+            if ok:
+                angles.sort()
+                gap = 360.0 - (angles[m - 1] - angles[0])
+                for k in range(1, m):
+                    gap = max(gap, angles[k] - angles[k - 1])
+                ok = 360.0 - gap >= cover
+        if ok:
+            out[i, 0] = 1.0
+            out[i, 1] = mx + cu
+            out[i, 2] = my + cv
+            out[i, 3] = radius
+        start = end
+    return out
+
+
+@jit
 def _hugs_box(pts: np.ndarray, start: int, m: int, x: float, y: float, w: float,
               h: float) -> bool:
     """90% of the points lie on the box's sides, each side covered for 70% of its length."""
