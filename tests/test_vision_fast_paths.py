@@ -301,6 +301,30 @@ def test_area_shrink_in_float_is_opencv_s_uint8_shrink_bit_for_bit() -> None:
                                   cv2.resize(region, size, interpolation=cv2.INTER_AREA)), name
 
 
+def test_glyph_features_worked_in_one_stack_are_each_glyph_s_own_bit_for_bit() -> None:
+    """The softened glyphs and their small copies, made for all glyphs in one call each, are
+    those made a glyph at a time: the shipped templates, the fixtures' letters and random
+    ink of every density (a glyph's blur must not reach into the next one's rows)."""
+    from autobot.vision import glyphs
+    from autobot.vision.read import board_glyphs, read_board
+
+    shipped = glyphs.load_templates()
+    rows = [shipped.ink[i].astype(np.float32) for i in range(len(shipped.letters))]
+    for _, frame in FRAMES[:6]:
+        read = read_board(frame)
+        if read.found:
+            cells = [(r, c) for r in range(read.grid.rows) for c in range(read.grid.cols)]
+            rows += list(board_glyphs(frame, read, cells).values())
+    rng = np.random.default_rng(9)
+    size = (glyphs.GLYPH, glyphs.GLYPH)
+    rows += [(rng.random(size) < p).astype(np.float32) * rng.random(size).astype(np.float32)
+             for p in np.linspace(0.05, 0.95, 40)]
+    assert len(rows) > 100
+    for stack in (rows, rows[:1], rows[3:15]):
+        got, want = glyphs.feature_stack(stack), glyphs.feature_stack_reference(stack)
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+
+
 def test_lab_of_one_row_is_lab_of_one_pixel_rows_bit_for_bit() -> None:
     """Colours converted as one row of pixels are those converted a pixel a row: every
     colour of a 64-level cube, random ones, and the fixtures' board pixels, in any shape."""

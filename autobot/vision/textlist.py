@@ -178,13 +178,7 @@ def render_font_glyphs(chars: str, fonts: Sequence[Path],
 
 def templates_from(pairs: Sequence[tuple[str, np.ndarray]]) -> glyphs.Templates:
     """A `glyphs.Templates` from normalised glyph images (what `load_templates` builds)."""
-    letters = tuple(c for c, _ in pairs)
-    rows = np.stack([g for _, g in pairs]).astype(np.float32)
-    images = np.stack([glyphs.features(r) for r in rows])
-    matrix = glyphs._unit(np.stack([glyphs._coarse(i) for i in images]))
-    ink = (rows > 0.5).astype(np.uint8)
-    near = np.stack([cv2.dilate(i, glyphs._NEAR) for i in ink])
-    return glyphs.Templates(letters, images.astype(np.float32), ink, near, matrix)
+    return glyphs._build([c for c, _ in pairs], [np.asarray(g, np.float32) for _, g in pairs])
 
 
 _FONT_CACHE: dict[str, list[tuple[str, np.ndarray]]] = {}
