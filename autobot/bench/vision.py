@@ -78,7 +78,7 @@ def timed_read(frame: np.ndarray, hint: object = None, cache: dict | None = None
 
     A copy, not the same array again: read after read of one array, glibc handed the read's
     few MB of scratch back to the system and faulted them in again every time (~700 page
-    faults a 1280x1024 read, ~1 ms); a game's screenshot is a new array each read (~20 faults
+    faults a 1280x1024 read, 1-1.5 ms); a game's screenshot is a new array each read (~20 faults
     a read, decoded from PNG as the Selenium driver does), so that cost was the benchmark's.
     """
     shot = frame.copy()
