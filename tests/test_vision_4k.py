@@ -155,8 +155,8 @@ def test_a_timed_read_reads_a_fresh_copy_as_a_game_reads_a_new_capture(
 
     monkeypatch.setattr(bench_vision, "read_board", spy)
     read, wall, cpu = bench_vision.timed_read(frame)
-    again, _, _ = bench_vision.timed_read(frame, hint=read.grid)  # type: ignore[attr-defined]
-    assert read == read_board(frame) and again.rows == read.rows  # type: ignore[attr-defined]
+    again, _, _ = bench_vision.timed_read(frame, hint=read.grid)
+    assert read == read_board(frame) and again.rows == read.rows
     assert wall > 0 and cpu >= 0
     assert len(seen) == 2 and all(s is not frame and np.array_equal(s, frame) for s in seen)
     assert seen[0] is not seen[1]

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from autobot.vision import read_board
+from autobot.vision import BoardRead, Grid, read_board
 
 ANSWER, GUESSES, TYPED = "crane", ["slate", "trace"], "cr"
 LOOKS = [  # (name, theme, contrast, window, device scale)
@@ -71,8 +71,8 @@ def _right(read: object) -> bool:
     return bool(getattr(read, "found", False)) and list(rows[: len(want)]) == want
 
 
-def timed_read(frame: np.ndarray, hint: object = None, cache: dict | None = None
-               ) -> tuple[object, float, float]:
+def timed_read(frame: np.ndarray, hint: Grid | None = None, cache: dict | None = None
+               ) -> tuple[BoardRead, float, float]:
     """One read of a fresh copy of `frame`, as a game reads a new capture every time: the
     read, its wall and its process CPU ms (every OpenCV thread counted).
 
@@ -83,7 +83,7 @@ def timed_read(frame: np.ndarray, hint: object = None, cache: dict | None = None
     """
     shot = frame.copy()
     t0, c0 = time.perf_counter(), time.process_time()
-    read = read_board(shot, hint=hint, cache=cache)  # type: ignore[arg-type]
+    read = read_board(shot, hint=hint, cache=cache)
     return read, (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
 
 

@@ -274,7 +274,7 @@ def feature_stack(glyphs: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]
     more than its pixels; `feature_stack_reference` is the call per glyph)."""
     ink = (np.stack(glyphs) > 0.5).astype(np.float32)
     n, h, w = ink.shape
-    if h <= _FEATURE_REACH + 1 or (h, w) != (2 * COARSE, 2 * COARSE):
+    if (h, w) != (2 * COARSE, 2 * COARSE):  # halving in place needs the canvas's size
         return feature_stack_reference(glyphs)
     tall = h + 2 * _FEATURE_REACH
     soft = cv2.GaussianBlur(ink[:, _mirrored_rows(h)].reshape(n * tall, w), (0, 0), 1.5)
