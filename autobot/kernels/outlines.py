@@ -100,7 +100,6 @@ def arc_circles(pts: np.ndarray, lens: np.ndarray, lo: float, hi: float, fit: fl
         my = 0.0
         for k in range(start, end):
             mx += pts[k, 0]
-        for k in range(start, end):
             my += pts[k, 1]
         mx /= count
         my /= count

@@ -272,10 +272,10 @@ def feature_stack(glyphs: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]
     worked in one call for all: the glyphs stacked one under another, each with its own
     mirrored rows between, as the blur mirrors a lone glyph's edges (a call per glyph cost
     more than its pixels; `feature_stack_reference` is the call per glyph)."""
+    if glyphs[0].shape != (2 * COARSE, 2 * COARSE):  # halving in place needs the canvas's size
+        return feature_stack_reference(glyphs)
     ink = (np.stack(glyphs) > 0.5).astype(np.float32)
     n, h, w = ink.shape
-    if (h, w) != (2 * COARSE, 2 * COARSE):  # halving in place needs the canvas's size
-        return feature_stack_reference(glyphs)
     tall = h + 2 * _FEATURE_REACH
     soft = cv2.GaussianBlur(ink[:, _mirrored_rows(h)].reshape(n * tall, w), (0, 0), 1.5)
     feats = np.ascontiguousarray(soft.reshape(n, tall, w)[:, _FEATURE_REACH:_FEATURE_REACH + h])
