@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from autobot.bench.read import FIXTURES, desktop_4k, in_browser
+from autobot.kernels.edges import canny_l2, search_edges
 from autobot.vision import find, load_image, locate
 from autobot.vision.locate import candidates
 from autobot.vision.model import Grid
@@ -36,9 +37,7 @@ FRAMES = _frames()
 
 def _outlines(grey: np.ndarray) -> list[np.ndarray]:
     """The outlines find_candidates sorts, traced as it traces them."""
-    smooth = candidates._pad_contrasting(cv2.GaussianBlur(grey, (3, 3), 0))
-    edges = cv2.Canny(smooth, 12, 36, L2gradient=True)
-    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
+    edges = candidates._edges_reference(grey)
     pad = candidates.EDGE_PAD
     found, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE,
                                 offset=(-pad, -pad))
@@ -47,6 +46,51 @@ def _outlines(grey: np.ndarray) -> list[np.ndarray]:
 
 def test_there_are_frames_of_several_looks() -> None:
     assert len(FRAMES) >= 9
+
+
+def _search_edges(image: np.ndarray) -> np.ndarray:
+    return search_edges(image, candidates.EDGE_PAD, candidates.CONTRAST_PAD, *candidates.CANNY)
+
+
+@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
+def test_the_compiled_edges_are_opencv_s_to_the_pixel(name: str, frame: np.ndarray) -> None:
+    """Blur, padding, Canny's edges and the closing in one compiled pass: the very pixels
+    OpenCV's four calls give, on the frame as searched, at 1x, and on a board's bands put side
+    by side as the refine traces them (odd sizes, seams); Canny alone too."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
+    searched = locate.to_search_grey(grey, locate.search_scale(grey.shape))
+    rows = np.flatnonzero(np.arange(grey.shape[0]) % 37 < 11)
+    cols = np.flatnonzero(np.arange(grey.shape[1]) % 29 < 9)
+    for image in (searched, grey, grey[rows][:, cols], grey[5:-3, 7:-1]):
+        expected = candidates._edges_reference(image)
+        assert expected.any()  # outlines were there to find
+        assert np.array_equal(_search_edges(image), expected)
+    padded = candidates._pad_contrasting(cv2.GaussianBlur(searched, (3, 3), 0))
+    assert np.array_equal(canny_l2(padded, 12, 36), cv2.Canny(padded, 12, 36, L2gradient=True))
+
+
+def test_the_compiled_edges_are_opencv_s_on_any_image() -> None:
+    """Random images of every small size (1 px wide or high too), noise, blurred noise and
+    hard black-and-white, and Canny at other thresholds: OpenCV's pixels each time."""
+    rng = np.random.default_rng(11)
+    edged = 0
+    for i in range(600):
+        image = rng.integers(0, 256, (int(rng.integers(1, 48)), int(rng.integers(1, 48))),
+                             dtype=np.uint8)
+        if i % 3 == 1:
+            image = cv2.GaussianBlur(image, (5, 5), 0)
+        elif i % 3 == 2:
+            image = np.where(image > 128, 255, 0).astype(np.uint8)
+        expected = candidates._edges_reference(image)
+        edged += bool(expected[candidates.EDGE_PAD:-candidates.EDGE_PAD,
+                               candidates.EDGE_PAD:-candidates.EDGE_PAD].any())
+        assert np.array_equal(_search_edges(image), expected)
+        low = float(rng.uniform(1, 80))
+        high = low * float(rng.uniform(1, 4))
+        assert np.array_equal(canny_l2(image, low, high),
+                              cv2.Canny(image, low, high, L2gradient=True))
+    assert edged > 300
+    assert _search_edges(np.zeros((0, 4), np.uint8)).shape == (10, 14)
 
 
 @pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])

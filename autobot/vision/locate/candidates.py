@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from autobot.kernels.edges import search_edges
 from autobot.kernels.outlines import KIND_ARC, KIND_TILE, arc_circles, judge_outlines, unique_boxes
 
 # Search image long side (at most): big enough that a 62 px tile on a 4K frame keeps ~12 px.
@@ -75,6 +76,8 @@ def too_small(shape: tuple[int, ...], scale: float | None = None) -> bool:
 
 
 EDGE_PAD = 5  # px added around the search image: 3 repeated, 2 contrasting (_pad_contrasting)
+CONTRAST_PAD = 2  # px of EDGE_PAD's outer edge drawn in the contrasting shade
+CANNY = (12, 36)  # Canny's thresholds (L2 gradient)
 # Width / height of a tile outline: square, or a little wider or taller (48x40 tiles are 1.2).
 ASPECT = (0.7, 1.43)
 
@@ -88,12 +91,21 @@ def _pad_contrasting(grey: np.ndarray) -> np.ndarray:
     border pixel takes the opposite of the pixel it extends: every tile at the edge closes.
     The repeated pixels keep that new edge apart from a tile's own side 1 px in from the edge.
     """
-    p, f = EDGE_PAD, 2
+    p, f = EDGE_PAD, CONTRAST_PAD
     out = cv2.copyMakeBorder(grey, p, p, p, p, cv2.BORDER_REPLICATE)
     # Views into `out`, each pixel in one of them (the corners in the row strips only).
     for strip in (out[:f], out[-f:], out[f:-f, :f], out[f:-f, -f:]):
         strip[...] = np.where(strip < 128, 255, 0)
     return out
+
+
+def _edges_reference(image: np.ndarray) -> np.ndarray:
+    """`search_edges` as the OpenCV calls it does in one pass (for tests)."""
+    # A light blur first: sensor/JPEG noise would otherwise break outlines into fragments.
+    smooth = _pad_contrasting(cv2.GaussianBlur(image, (3, 3), 0))
+    edges = cv2.Canny(smooth, *CANNY, L2gradient=True)
+    # Close 1-px breaks (JPEG, a pointer, antialiasing) without bridging the 5 px tile gap.
+    return cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
 
 
 def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None,
@@ -111,11 +123,7 @@ def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None,
     """
     # Rows, then columns: two plain takes are 6x quicker than one np.ix_ index.
     image = grey if only is None else grey[only[0]][:, only[1]]
-    # A light blur first: sensor/JPEG noise would otherwise break outlines into fragments.
-    smooth = _pad_contrasting(cv2.GaussianBlur(image, (3, 3), 0))
-    edges = cv2.Canny(smooth, 12, 36, L2gradient=True)
-    # Close 1-px breaks (JPEG, a pointer, antialiasing) without bridging the 5 px tile gap.
-    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
+    edges = search_edges(image, EDGE_PAD, CONTRAST_PAD, *CANNY)
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE,
                                    offset=(-EDGE_PAD, -EDGE_PAD))
     max_side = MAX_TILE_FRAC * max(grey.shape) if min(grey.shape) > 0 else 0
