@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from autobot.bench.read import FIXTURES, desktop_4k, in_browser
+from autobot.kernels.contours import trace_outlines
 from autobot.kernels.edges import canny_l2, search_edges
 from autobot.vision import find, load_image, locate
 from autobot.vision.locate import candidates
@@ -44,6 +45,12 @@ def _outlines(grey: np.ndarray) -> list[np.ndarray]:
     return list(found)
 
 
+def _points(found: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """OpenCV's outlines as `trace_outlines` gives them: the points one after another."""
+    return (np.concatenate(found).reshape(-1, 2).astype(np.int64),
+            np.array([len(c) for c in found], np.int64))
+
+
 def test_there_are_frames_of_several_looks() -> None:
     assert len(FRAMES) >= 9
 
@@ -67,6 +74,42 @@ def test_the_compiled_edges_are_opencv_s_to_the_pixel(name: str, frame: np.ndarr
         assert np.array_equal(_search_edges(image), expected)
     padded = candidates._pad_contrasting(cv2.GaussianBlur(searched, (3, 3), 0))
     assert np.array_equal(canny_l2(padded, 12, 36), cv2.Canny(padded, 12, 36, L2gradient=True))
+
+
+@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
+def test_the_compiled_tracer_traces_opencv_s_outlines_in_its_order(
+        name: str, frame: np.ndarray) -> None:
+    """The outlines of the search's edges (as searched, at 1x, on a board's bands side by
+    side), point for point and in `cv2.findContours`' order, with the search's offset."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
+    searched = locate.to_search_grey(grey, locate.search_scale(grey.shape))
+    rows = np.flatnonzero(np.arange(grey.shape[0]) % 37 < 11)
+    cols = np.flatnonzero(np.arange(grey.shape[1]) % 29 < 9)
+    for image in (searched, grey, grey[rows][:, cols]):
+        edges = candidates._edges_reference(image)
+        for offset in ((-candidates.EDGE_PAD, -candidates.EDGE_PAD), (0, 0), (7, -2)):
+            want = candidates._outlines_reference(edges, offset)
+            got = trace_outlines(edges, offset)
+            assert len(want[1]) > 20  # outlines were there to trace
+            assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+
+
+def test_the_compiled_tracer_traces_opencv_s_outlines_of_any_image() -> None:
+    """Random ink of every density (specks, lone pixels, holes within holes, ink touching
+    the image's edge), every small size and 1 px strips: OpenCV's outlines and order."""
+    rng = np.random.default_rng(12)
+    holes = 0
+    for _ in range(800):
+        shape = (int(rng.integers(1, 40)), int(rng.integers(1, 40)))
+        ink = np.where(rng.random(shape) < rng.uniform(0.02, 0.9), 255, 0).astype(np.uint8)
+        want = candidates._outlines_reference(ink, (0, 0))
+        got = trace_outlines(ink, (0, 0))
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+        holes += len(cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)[0]) \
+            > len(cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
+    assert holes > 300
+    empty = trace_outlines(np.zeros((0, 5), np.uint8))
+    assert empty[0].shape == (0, 2) and not len(empty[1])
 
 
 def test_the_compiled_edges_are_opencv_s_on_any_image() -> None:
@@ -105,7 +148,7 @@ def test_the_compiled_outline_judge_judges_as_the_numpy_steps(
                                  else 1.0)
     found = _outlines(grey)
     lo, hi = sides or (locate.MIN_TILE, 0.3 * max(grey.shape))
-    got, got_arcs = candidates._judged(found, lo, hi)
+    got, got_arcs = candidates._judged(_points(found), lo, hi)
     want, want_arcs = candidates._judged_reference(found, lo, hi)
     assert [(x, y, w, h, bool(r)) for x, y, w, h, r in got.tolist()] == want
     assert len(got_arcs) == len(want_arcs)
@@ -118,7 +161,7 @@ def test_the_outline_judge_sees_tiles_round_tiles_and_curves() -> None:
     kinds = set()
     for _, frame in FRAMES:
         grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
-        found, arcs = candidates._judged(_outlines(grey), locate.MIN_TILE,
+        found, arcs = candidates._judged(_points(_outlines(grey)), locate.MIN_TILE,
                                          0.3 * max(grey.shape))
         kinds |= {"round" if f[4] else "square" for f in found.tolist()}
         kinds |= {"curve"} if arcs else set()
@@ -133,7 +176,8 @@ def test_the_compiled_circle_fit_finds_the_circles_numpy_finds() -> None:
     for _, frame in FRAMES:
         for scale in (locate.search_scale(frame.shape), 1.0):
             grey = locate.to_search_grey(frame, scale)
-            arcs += candidates._judged(_outlines(grey), locate.MIN_TILE, 0.3 * max(grey.shape))[1]
+            arcs += candidates._judged(_points(_outlines(grey)), locate.MIN_TILE,
+                                       0.3 * max(grey.shape))[1]
     rng = np.random.default_rng(5)
     for _ in range(2000):
         radius, span, m = rng.uniform(4, 40), rng.uniform(60, 360), int(rng.integers(12, 120))

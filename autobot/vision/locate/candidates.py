@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from autobot.kernels.contours import trace_outlines
 from autobot.kernels.edges import search_edges
 from autobot.kernels.outlines import KIND_ARC, KIND_TILE, arc_circles, judge_outlines, unique_boxes
 
@@ -124,12 +125,11 @@ def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None,
     # Rows, then columns: two plain takes are 6x quicker than one np.ix_ index.
     image = grey if only is None else grey[only[0]][:, only[1]]
     edges = search_edges(image, EDGE_PAD, CONTRAST_PAD, *CANNY)
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE,
-                                   offset=(-EDGE_PAD, -EDGE_PAD))
+    outlines = trace_outlines(edges, (-EDGE_PAD, -EDGE_PAD))
     max_side = MAX_TILE_FRAC * max(grey.shape) if min(grey.shape) > 0 else 0
     max_side = max(max_side, 0.95 * min(grey.shape))
     lo, hi = (max(MIN_TILE, sides[0]), min(max_side, sides[1])) if sides else (MIN_TILE, max_side)
-    found, arcs = _judged(contours, lo, hi, only, grey.shape)
+    found, arcs = _judged(outlines, lo, hi, only, grey.shape)
     circles = _arc_circles(arcs, lo, hi)
     if circles:
         more = np.array([(*rect, 1) for rect in circles], np.int64)
@@ -171,20 +171,19 @@ def _off_seams(rects: np.ndarray, rows: np.ndarray, cols: np.ndarray,
              | down.take(y, mode="clip") | down.take(y1, mode="clip"))
 
 
-def _judged(contours: Sequence[np.ndarray], lo: float, hi: float,
+def _judged(outlines: tuple[np.ndarray, np.ndarray], lo: float, hi: float,
             only: tuple[np.ndarray, np.ndarray] | None = None, shape: tuple[int, ...] = (0, 0)
             ) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The outlines that are tiles (rows x, y, w, h, round (0/1) of an int64 array, in the
-    order found) and the open curves that may be half a round tile, judged by the compiled
-    kernel.
+    """The outlines (`trace_outlines`' points and counts) that are tiles (rows x, y, w, h,
+    round (0/1) of an int64 array, in the order found) and the open curves that may be half a
+    round tile, judged by the compiled kernel.
 
     `only`: the outlines were traced on these (rows, columns) of an image of `shape` (see
     `find_candidates`): judged in the image's pixels, boxes on a seam left out.
     """
-    if not contours:
+    pts, lens = outlines
+    if not len(lens):
         return np.zeros((0, 5), np.int64), []
-    lens = np.fromiter(map(len, contours), np.int64, len(contours))
-    pts = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
     if only is not None:
         pts = _mapped_back(pts, *only)
     judged = judge_outlines(pts, lens, float(lo), float(hi), ARC_SPAN, ARC_POINTS, *ASPECT)
@@ -203,6 +202,16 @@ def _judged(contours: Sequence[np.ndarray], lo: float, hi: float,
     starts, ends = (ends - lens).tolist(), ends.tolist()
     return found, [pts[starts[i]:ends[i]] for i in np.flatnonzero(kind == KIND_ARC).tolist()
                    + np.flatnonzero(failed).tolist()]
+
+
+def _outlines_reference(edges: np.ndarray, offset: tuple[int, int]
+                        ) -> tuple[np.ndarray, np.ndarray]:
+    """`trace_outlines` by OpenCV (for tests): its outlines, points one after another."""
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE, offset=offset)
+    if not contours:
+        return np.zeros((0, 2), np.int64), np.zeros(0, np.int64)
+    return (np.concatenate(contours).reshape(-1, 2).astype(np.int64),
+            np.fromiter(map(len, contours), np.int64, len(contours)))
 
 
 def _judged_reference(contours: Sequence[np.ndarray], lo: float, hi: float
