@@ -1,12 +1,14 @@
-"""Canny's edges of a search image, compiled: OpenCV's very edges, a fifth sooner.
+"""The search's edges, compiled: OpenCV's very pixels, in one pass and sooner.
 
-`cv2.Canny(image, low, high, L2gradient=True)` (3x3 Sobel) is the reference: on one thread it
-keeps a whole-image gradient and direction buffer and walks it again for the maxima; here each
-row's gradients are made into a ring of three rows just before its maxima are taken, so the
-pixels are still in cache. The steps and every comparison are OpenCV's (integers throughout:
-squared magnitudes against squared thresholds, tan 22.5 degrees as 13573 / 2**15), so the
-edges are the same to the pixel; the tests compare the two on the fixtures' search images and
-on random ones.
+A search image's outlines are its 3x3 Gaussian blur, padded, through Canny (L2 gradient) and
+a 2x2 closing: four OpenCV calls (`candidates._edges_reference`, the reference). Here they are
+one compiled call. OpenCV's Canny on one thread keeps whole-image gradient buffers and walks
+them again for the maxima; here each row's squared magnitudes go into a ring of three rows
+just before that row's maxima are taken (in cache), and the gradient's direction is worked
+out again only at the tenth of the pixels over the low threshold. Every step and comparison
+is OpenCV's (the blur exact in fixed point, integers throughout: squared magnitudes against
+squared thresholds, tan 22.5 degrees as 13573 / 2**15), so the edges are the same to the
+pixel; the tests compare the two on the fixtures' frames and on random images.
 """
 
 from __future__ import annotations
@@ -47,39 +49,45 @@ def canny_l2(image: np.ndarray, low: float, high: float) -> np.ndarray:
 
 
 @jit_inline
-def _gradient_row(image: np.ndarray, y: int, gx: np.ndarray, gy: np.ndarray,
-                  mag: np.ndarray) -> None:
-    """Row y's 3x3 Sobel gradients (edges repeated) and squared magnitude (mag[1:-1])."""
+def _sobel_at(image: np.ndarray, y: int, x: int) -> tuple[int, int]:
+    """The 3x3 Sobel gradient (x, y) at one pixel, edges repeated."""
     h, w = image.shape
     r0 = image[max(y - 1, 0)]
     r1 = image[y]
     r2 = image[min(y + 1, h - 1)]
+    xm = max(x - 1, 0)
+    xp = min(x + 1, w - 1)
+    gx = (np.int32(r0[xp]) - np.int32(r0[xm])) + 2 * (np.int32(r1[xp]) - np.int32(r1[xm])) \
+        + (np.int32(r2[xp]) - np.int32(r2[xm]))
+    gy = (np.int32(r2[xm]) + 2 * np.int32(r2[x]) + np.int32(r2[xp])) \
+        - (np.int32(r0[xm]) + 2 * np.int32(r0[x]) + np.int32(r0[xp]))
+    return gx, gy
+
+
+@jit_inline
+def _magnitude_row(image: np.ndarray, y: int, mag: np.ndarray) -> None:
+    """Row y's squared Sobel magnitude (edges repeated) into mag[1:-1]. The gradient itself
+    is worked out again only where a pixel passes the low threshold (a tenth of them)."""
+    w = image.shape[1]
     for x in (0, w - 1):  # the first and last pixel: their outer neighbour is themselves
-        xm = x - 1 if x > 0 else 0
-        xp = x + 1 if x < w - 1 else w - 1
-        a = (np.int32(r0[xp]) - np.int32(r0[xm])) + 2 * (np.int32(r1[xp]) - np.int32(r1[xm])) \
-            + (np.int32(r2[xp]) - np.int32(r2[xm]))
-        b = (np.int32(r2[xm]) + 2 * np.int32(r2[x]) + np.int32(r2[xp])) \
-            - (np.int32(r0[xm]) + 2 * np.int32(r0[x]) + np.int32(r0[xp]))
-        gx[x] = a
-        gy[x] = b
-        mag[x + 1] = a * a + b * b
-    # The inside as plain runs (slices, not offsets): so the loop is vectorised.
+        gx, gy = _sobel_at(image, y, x)
+        mag[x + 1] = gx * gx + gy * gy
     n = w - 2
     if n <= 0:
         return
+    h = image.shape[0]
+    r0, r1, r2 = image[max(y - 1, 0)], image[y], image[min(y + 1, h - 1)]
+    # The inside as plain runs (slices, not offsets): so the loop is vectorised.
     a0, a1, a2 = r0[:n], r0[1:n + 1], r0[2:]
     b0, b2 = r1[:n], r1[2:]
     c0, c1, c2 = r2[:n], r2[1:n + 1], r2[2:]
-    ox, oy, om = gx[1:n + 1], gy[1:n + 1], mag[2:n + 2]
+    out = mag[2:n + 2]
     for x in range(n):
-        a = (np.int32(a2[x]) - np.int32(a0[x])) + 2 * (np.int32(b2[x]) - np.int32(b0[x])) \
+        gx = (np.int32(a2[x]) - np.int32(a0[x])) + 2 * (np.int32(b2[x]) - np.int32(b0[x])) \
             + (np.int32(c2[x]) - np.int32(c0[x]))
-        b = (np.int32(c0[x]) + 2 * np.int32(c1[x]) + np.int32(c2[x])) \
+        gy = (np.int32(c0[x]) + 2 * np.int32(c1[x]) + np.int32(c2[x])) \
             - (np.int32(a0[x]) + 2 * np.int32(a1[x]) + np.int32(a2[x]))
-        ox[x] = a
-        oy[x] = b
-        om[x] = a * a + b * b
+        out[x] = gx * gx + gy * gy
 
 
 @jit
@@ -92,12 +100,10 @@ def _canny(image: np.ndarray, lo2: int, hi2: int) -> np.ndarray:
     stack = np.empty(h * w + 1, np.int32)  # each pixel is pushed at most once
     top = 0
     mags = np.zeros((3, stride), np.int32)  # rows y-1, y, y+1 by y % 3; zero outside
-    gxs = np.empty((2, w), np.int32)
-    gys = np.empty((2, w), np.int32)
     for y in range(h + 1):
-        # Row y's gradients, then row y - 1's maxima (it needs the rows either side).
+        # Row y's magnitudes, then row y - 1's maxima (it needs the rows either side).
         if y < h:
-            _gradient_row(image, y, gxs[y % 2], gys[y % 2], mags[y % 3])
+            _magnitude_row(image, y, mags[y % 3])
         else:
             mags[y % 3, :] = 0
         r = y - 1
@@ -108,14 +114,11 @@ def _canny(image: np.ndarray, lo2: int, hi2: int) -> np.ndarray:
         above = mags[(r - 1) % 3]
         if r == 0:
             above[:] = 0
-        gx = gxs[r % 2]
-        gy = gys[r % 2]
         base = (r + 1) * stride + 1
         for x in range(w):
             m = here[x + 1]
             if m > lo2:
-                xs = gx[x]
-                ys = gy[x]
+                xs, ys = _sobel_at(image, r, x)
                 ax = abs(xs)
                 ay = abs(ys) << 15
                 tg22x = ax * TAN22_Q15
