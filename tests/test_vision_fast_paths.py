@@ -3,6 +3,7 @@ reading was made fast again; these keep the fast versions honest). Real fixture 
 
 from __future__ import annotations
 
+import dataclasses
 import warnings
 
 import cv2
@@ -12,8 +13,9 @@ import pytest
 from autobot.bench.read import FIXTURES, desktop_4k, in_browser
 from autobot.kernels.contours import trace_outlines
 from autobot.kernels.edges import canny_l2, search_edges
+from autobot.kernels.pairwise import np_sum, pairwise_plan
 from autobot.vision import find, load_image, locate
-from autobot.vision.locate import candidates
+from autobot.vision.locate import candidates, lattice
 from autobot.vision.model import Grid
 
 NAMES = ["mid_dark_desk", "tiles-outline_light_desk", "tiles-round_light_desk",
@@ -764,3 +766,68 @@ def test_a_box_on_a_seam_between_bands_is_dropped() -> None:
     pts = np.array([[-2, -1], [0, 3], [19, 4], [21, 12]])
     assert candidates._mapped_back(pts, rows, cols).tolist() == \
         [[-2, -1], [0, 3], [19, 10], [21, 18]]  # 5 rows past the last band: 13 + 5
+
+
+def test_the_compiled_refit_is_numpy_s_to_the_bit() -> None:
+    """The lattice refit's compiled steps give numpy's very lattice (every float equal) from
+    the frames' outlines, with the search's lattice nudged, scaled, made round (the one-trace
+    rule), and cut to one row or one column (its origin then a median, not a fit)."""
+    rng = np.random.default_rng(13)
+    fitted = medians = 0
+    for _, frame in FRAMES:
+        grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
+        boxes = locate.find_candidates(grey)
+        start = locate.fit_lattice(boxes, width=grey.shape[1])
+        assert start is not None
+        for k in range(12):
+            lat = dataclasses.replace(
+                start, x=start.x + rng.normal(0, 1.5), y=start.y + rng.normal(0, 1.5),
+                pitch_x=start.pitch_x * rng.uniform(0.97, 1.03), round=k % 4 == 3)
+            if k % 6 == 1:
+                lat = dataclasses.replace(lat, rows=1)
+            elif k % 6 == 2:
+                lat = dataclasses.replace(lat, cols=1)
+            want = lattice._refit_lattice_reference(boxes, lat)
+            assert locate.refit_lattice(boxes, lat) == want
+            fitted += want is not None
+            medians += want is not None and (lat.rows == 1 or lat.cols == 1)
+    assert fitted > 60 and medians > 10
+
+
+def test_numpy_s_sum_is_added_up_as_numpy_adds_it() -> None:
+    """The compiled sum (numpy's pairwise order) equals `ndarray.sum` to the bit for every
+    length up to a few blocks and some far longer (halved many times); float32 sums laid
+    out by the same plan (as the glyph scores are) are numpy's float32 sums."""
+    rng = np.random.default_rng(14)
+    for n in [*range(300), 1000, 4097, 50_001]:
+        values = rng.normal(size=n) * 10.0 ** rng.uniform(-4, 4, n)
+        assert np_sum(values) == values.sum()
+        small = values.astype(np.float32)
+        sums: list[np.float32] = []
+        for lo, count in pairwise_plan(n).tolist():
+            if count < 0:
+                right = sums.pop()
+                sums.append(sums.pop() + right)
+            else:
+                sums.append(small[lo:lo + count].sum())
+        assert (sums[0] if n else np.float32(0)) == small.sum()
+
+
+def test_no_compiled_kernel_calls_itself() -> None:
+    """numba's on-disk cache cannot reload a recursive function (the process that loads it
+    crashes): no kernel may call itself."""
+    import ast
+    from pathlib import Path
+
+    import autobot.kernels
+
+    compiled = 0
+    for path in Path(autobot.kernels.__file__).parent.glob("*.py"):
+        for fn in ast.walk(ast.parse(path.read_text())):
+            if isinstance(fn, ast.FunctionDef) and any(
+                    isinstance(d, ast.Name) and d.id.startswith("jit") for d in fn.decorator_list):
+                compiled += 1
+                called = {c.func.id for c in ast.walk(fn)
+                          if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
+                assert fn.name not in called, f"{path.name}: {fn.name} calls itself"
+    assert compiled > 20

@@ -13,11 +13,7 @@ import functools
 import numpy as np
 
 from autobot.kernels.jit import jit
-
-# numpy's float32 sum (its pairwise summation): blocks of at most this many values are
-# summed in 8 running lanes, longer runs split in two (at a multiple of 8) and the halves added.
-_PAIRWISE_BLOCK = 128
-_LANES = 8
+from autobot.kernels.pairwise import LANES, pairwise_plan
 
 
 @jit
@@ -26,7 +22,7 @@ def _block_scores(columns: np.ndarray, glyph: np.ndarray, lo: int, n: int,
     """Sum of columns[lo:lo+n] * glyph[lo:lo+n] for every template at once (n <= 128), in the
     order numpy adds one template's products: 8 lanes, then the rest one by one."""
     t = columns.shape[1]
-    if n < _LANES:
+    if n < LANES:
         for b in range(t):
             out[b] = np.float32(-0.0)
         for i in range(n):
@@ -34,19 +30,19 @@ def _block_scores(columns: np.ndarray, glyph: np.ndarray, lo: int, n: int,
             for b in range(t):
                 out[b] += columns[lo + i, b] * g
         return
-    lanes = np.empty((_LANES, t), np.float32)
-    for j in range(_LANES):
+    lanes = np.empty((LANES, t), np.float32)
+    for j in range(LANES):
         g = glyph[lo + j]
         for b in range(t):
             lanes[j, b] = columns[lo + j, b] * g
-    i = _LANES
-    end = n - n % _LANES
+    i = LANES
+    end = n - n % LANES
     while i < end:
-        for j in range(_LANES):
+        for j in range(LANES):
             g = glyph[lo + i + j]
             for b in range(t):
                 lanes[j, b] += columns[lo + i + j, b] * g
-        i += _LANES
+        i += LANES
     for b in range(t):
         out[b] = ((lanes[0, b] + lanes[1, b]) + (lanes[2, b] + lanes[3, b])) + \
             ((lanes[4, b] + lanes[5, b]) + (lanes[6, b] + lanes[7, b]))
@@ -59,24 +55,10 @@ def _block_scores(columns: np.ndarray, glyph: np.ndarray, lo: int, n: int,
 
 @functools.cache
 def _pairwise_plan(n: int) -> np.ndarray:
-    """numpy's pairwise split of an n-long sum as steps (lo, count): a block to sum, pushed;
-    count -1: add the top two sums (left + right). Made once per length (numba caches no
-    recursive kernel)."""
-    steps: list[tuple[int, int]] = []
-
-    def split(lo: int, count: int) -> None:
-        if count <= _PAIRWISE_BLOCK:
-            steps.append((lo, count))
-            return
-        half = count // 2
-        half -= half % _LANES
-        split(lo, half)
-        split(lo + half, count - half)
-        steps.append((0, -1))
-
-    split(0, n)
-    plan = np.array(steps, np.int64).reshape(-1, 2)
-    plan.flags.writeable = False  # cached: shared by every call of this length
+    """numpy's pairwise split of an n-long sum (`pairwise.pairwise_plan`), made once per
+    length and shared read-only by every call of that length."""
+    plan = pairwise_plan(n)
+    plan.flags.writeable = False
     return plan
 
 

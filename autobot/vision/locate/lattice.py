@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from autobot.kernels.lattice_fit import cells_on, fit_cells
 from autobot.vision.locate.candidates import Box
 
 
@@ -489,8 +490,41 @@ def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
     A median of neighbour gaps snaps to the search image's half pixels (17.5 for 16.75 at
     4K/4), which is 3 px per tile in the frame; a fit over all tiles of a 5x6 board does not.
     Candidates off their cell by more than a few percent (a shaking row) are left out of the
-    fit. None if fewer than three candidates sit on the lattice.
+    fit. None if fewer than three candidates sit on the lattice. (Compiled steps, the very
+    floats of `_refit_lattice_reference`.)
     """
+    if not boxes:
+        return None
+    cx = np.array([b.cx for b in boxes])
+    cy = np.array([b.cy for b in boxes])
+    bw = np.array([b.w for b in boxes])
+    bh = np.array([b.h for b in boxes])
+    ok, ic, ir = cells_on(cx, cy, bw, bh, np.array([b.edge for b in boxes]), float(lat.x),
+                          float(lat.y), float(lat.tile), float(lat.height), float(lat.pitch_x),
+                          float(lat.pitch_y), lat.rows, lat.cols)
+    if lat.round:  # square tiles' traces differ on all sides alike: their centres agree
+        ok = _one_trace(ok, bw, bh, ir, ic)
+    fitted, ok, px, py, ox, oy = fit_cells(cx, cy, ic, ir, ok, float(lat.pitch_x),
+                                           float(lat.pitch_y))
+    if not fitted:
+        return None
+    return _fitted(boxes, lat, ok, ic, ir, (px, py, ox, oy))
+
+
+def _fitted(boxes: list[Box], lat: Lattice, ok: np.ndarray, ic: np.ndarray, ir: np.ndarray,
+            fit: tuple[float, float, float, float]) -> Lattice:
+    """The refitted lattice: pitches and origin `fit`, tile size and cells of the outlines
+    in `ok`."""
+    px, py, ox, oy = fit
+    on = [b for b, keep in zip(boxes, ok.tolist(), strict=True) if keep]
+    tile_w, tile_h = _tile_size(on)
+    cells = frozenset((int(r), int(c)) for r, c in zip(ir[ok], ic[ok], strict=True))
+    return Lattice(ox - tile_w / 2, oy - tile_h / 2, px, py, tile_w, lat.rows, lat.cols,
+                   int(ok.sum()), cells, tile_h, _mostly_round(on))
+
+
+def _refit_lattice_reference(boxes: list[Box], lat: Lattice) -> Lattice | None:
+    """`refit_lattice` in numpy (for tests)."""
     if not boxes:
         return None
     cx = np.array([b.cx for b in boxes])
@@ -529,9 +563,4 @@ def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
             break
         ok = keep
     assert fit is not None
-    px, py, ox, oy = fit
-    on = [b for b, keep in zip(boxes, ok.tolist(), strict=True) if keep]
-    tile_w, tile_h = _tile_size(on)
-    cells = frozenset((int(r), int(c)) for r, c in zip(ir[ok], ic[ok], strict=True))
-    return Lattice(ox - tile_w / 2, oy - tile_h / 2, px, py, tile_w, lat.rows, lat.cols,
-                   int(ok.sum()), cells, tile_h, _mostly_round(on))
+    return _fitted(boxes, lat, ok, ic, ir, fit)
