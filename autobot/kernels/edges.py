@@ -209,18 +209,20 @@ def _blurred_padded(grey: np.ndarray, pad: int, contrast: int) -> np.ndarray:
 def _closed(edges: np.ndarray) -> np.ndarray:
     """`cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))`: the max, then
     the min, of each pixel and its neighbours up, left and up-left (OpenCV's anchor for an
-    even kernel; pixels off the image left out)."""
-    h, w = edges.shape
-    grown = np.empty_like(edges)
+    even kernel; pixels off the image left out). The min is the max of the inverted image."""
+    return _corner_max(_corner_max(edges, 0), 255)
+
+
+@jit
+def _corner_max(image: np.ndarray, flip: int) -> np.ndarray:
+    """Each pixel's max with its neighbours up, left and up-left (those on the image), of the
+    image XOR `flip` and XORed back (flip 255: the min)."""
+    h, w = image.shape
+    out = np.empty_like(image)
+    f = np.uint8(flip)
     for y in range(h):
-        here, up, row = edges[y], edges[max(y - 1, 0)], grown[y]
-        row[0] = max(here[0], up[0])
+        here, up, row = image[y], image[max(y - 1, 0)], out[y]
+        row[0] = f ^ max(f ^ here[0], f ^ up[0])
         for x in range(1, w):
-            row[x] = max(max(here[x], here[x - 1]), max(up[x], up[x - 1]))
-    out = np.empty_like(edges)
-    for y in range(h):
-        here, up, row = grown[y], grown[max(y - 1, 0)], out[y]
-        row[0] = min(here[0], up[0])
-        for x in range(1, w):
-            row[x] = min(min(here[x], here[x - 1]), min(up[x], up[x - 1]))
+            row[x] = f ^ max(max(f ^ here[x], f ^ here[x - 1]), max(f ^ up[x], f ^ up[x - 1]))
     return out

@@ -495,10 +495,7 @@ def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
     """
     if not boxes:
         return None
-    cx = np.array([b.cx for b in boxes])
-    cy = np.array([b.cy for b in boxes])
-    bw = np.array([b.w for b in boxes])
-    bh = np.array([b.h for b in boxes])
+    cx, cy, bw, bh = _box_arrays(boxes)
     ok, ic, ir = cells_on(cx, cy, bw, bh, np.array([b.edge for b in boxes]), float(lat.x),
                           float(lat.y), float(lat.tile), float(lat.height), float(lat.pitch_x),
                           float(lat.pitch_y), lat.rows, lat.cols)
@@ -509,6 +506,12 @@ def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
     if not fitted:
         return None
     return _fitted(boxes, lat, ok, ic, ir, (px, py, ox, oy))
+
+
+def _box_arrays(boxes: list[Box]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Centre x, centre y, width and height of each box."""
+    return (np.array([b.cx for b in boxes]), np.array([b.cy for b in boxes]),
+            np.array([b.w for b in boxes]), np.array([b.h for b in boxes]))
 
 
 def _fitted(boxes: list[Box], lat: Lattice, ok: np.ndarray, ic: np.ndarray, ir: np.ndarray,
@@ -527,10 +530,7 @@ def _refit_lattice_reference(boxes: list[Box], lat: Lattice) -> Lattice | None:
     """`refit_lattice` in numpy (for tests)."""
     if not boxes:
         return None
-    cx = np.array([b.cx for b in boxes])
-    cy = np.array([b.cy for b in boxes])
-    bw = np.array([b.w for b in boxes])
-    bh = np.array([b.h for b in boxes])
+    cx, cy, bw, bh = _box_arrays(boxes)
     fc = (cx - lat.x - lat.tile / 2) / lat.pitch_x
     fr = (cy - lat.y - lat.height / 2) / lat.pitch_y
     ic, ir = np.round(fc), np.round(fr)
