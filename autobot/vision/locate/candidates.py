@@ -100,11 +100,11 @@ def _pad_contrasting(grey: np.ndarray) -> np.ndarray:
     return out
 
 
-def _edges_reference(image: np.ndarray) -> np.ndarray:
+def _edges_reference(image: np.ndarray, canny: tuple[float, float] = CANNY) -> np.ndarray:
     """`search_edges` as the OpenCV calls it does in one pass (for tests)."""
     # A light blur first: sensor/JPEG noise would otherwise break outlines into fragments.
     smooth = _pad_contrasting(cv2.GaussianBlur(image, (3, 3), 0))
-    edges = cv2.Canny(smooth, *CANNY, L2gradient=True)
+    edges = cv2.Canny(smooth, *canny, L2gradient=True)
     # Close 1-px breaks (JPEG, a pointer, antialiasing) without bridging the 5 px tile gap.
     return cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
 
@@ -124,6 +124,8 @@ def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None,
     """
     # Rows, then columns: two plain takes are 6x quicker than one np.ix_ index.
     image = grey if only is None else grey[only[0]][:, only[1]]
+    # Blurred (sensor/JPEG noise breaks outlines into fragments), padded, Canny's edges, and
+    # 1-px breaks closed (JPEG, a pointer, antialiasing; never the 5 px gap between tiles).
     edges = search_edges(image, EDGE_PAD, CONTRAST_PAD, *CANNY)
     outlines = trace_outlines(edges, (-EDGE_PAD, -EDGE_PAD))
     max_side = MAX_TILE_FRAC * max(grey.shape) if min(grey.shape) > 0 else 0
