@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from autobot.bench.read import FIXTURES, desktop_4k, in_browser
-from autobot.kernels.contours import trace_outlines
+from autobot.kernels import contours
+from autobot.kernels.contours import _trace_outlines, trace_outlines
 from autobot.kernels.edges import search_edges
 from autobot.kernels.pairwise import np_sum, pairwise_plan
 from autobot.vision import find, load_image, locate
@@ -110,6 +111,22 @@ def test_the_compiled_tracer_traces_opencv_s_outlines_of_any_image() -> None:
     assert holes > 300
     empty = trace_outlines(np.zeros((0, 5), np.uint8))
     assert empty[0].shape == (0, 2) and not len(empty[1])
+
+
+def test_the_tracer_makes_more_room_when_an_image_has_more_outlines_than_it_kept_room_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkerboard of ink (a hole at every blank pixel, four points each) outgrows room for
+    one point an ink pixel: the tracer sees it ran out and traces again with more, OpenCV's
+    outlines still (its buffers' writes are not bounds-checked: running past them would
+    corrupt memory, not raise)."""
+    yy, xx = np.mgrid[:41, :37]
+    board = np.where((yy + xx) % 2 == 0, 255, 0).astype(np.uint8)
+    assert not _trace_outlines(board, 0, 0, 1)[2]
+    monkeypatch.setattr(contours, "ROOM", 1)
+    want = candidates._outlines_reference(board, (0, 0))
+    got = trace_outlines(board)
+    assert len(want[0]) > 2 * int((board > 0).sum())
+    assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
 
 
 def test_the_compiled_edges_are_opencv_s_on_any_image() -> None:

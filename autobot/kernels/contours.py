@@ -27,12 +27,23 @@ def trace_outlines(edges: np.ndarray, offset: tuple[int, int] = (0, 0)
     outline's point count, in `cv2.findContours` (list, simple chains) order."""
     if edges.size == 0:
         return np.zeros((0, 2), np.int64), np.zeros(0, np.int64)
-    return _trace_outlines(np.ascontiguousarray(edges), int(offset[0]), int(offset[1]))
+    edges = np.ascontiguousarray(edges)
+    room = ROOM
+    while True:  # room for every point and outline, or more of it (writes are not checked)
+        points, counts, whole = _trace_outlines(edges, int(offset[0]), int(offset[1]), room)
+        if whole:
+            return points, counts
+        room *= 4
+
+
+ROOM = 16  # points and outlines room is kept for, per ink pixel (a board's edges: ~0.2 and ~0.02)
 
 
 @jit
-def _trace_outlines(edges: np.ndarray, ox: int, oy: int) -> tuple[np.ndarray, np.ndarray]:
-    """`trace_outlines` of a non-empty image."""
+def _trace_outlines(edges: np.ndarray, ox: int, oy: int, room: int
+                    ) -> tuple[np.ndarray, np.ndarray, bool]:
+    """`trace_outlines` of a non-empty image, with room for `room` points and outlines an
+    ink pixel; not whole (False) when that ran out."""
     h, w = edges.shape
     height, width = h + 2, w + 2  # a frame of background round the image, as OpenCV's
     stride = (width + 7) // 8 * 8  # whole 8-byte words a row: blank runs are skipped by word
@@ -47,11 +58,10 @@ def _trace_outlines(edges: np.ndarray, ox: int, oy: int) -> tuple[np.ndarray, np
             dst[x] = on
             ink += on
     steps = STEP_X + STEP_Y * stride
-    # A pixel is a point of at most a few outlines, and each passes it a few times at most.
-    xs = np.empty(16 * ink + 16, np.int32)
-    ys = np.empty(16 * ink + 16, np.int32)
+    xs = np.empty(room * ink + 16, np.int32)
+    ys = np.empty(room * ink + 16, np.int32)
     n = 0
-    starts = np.empty(ink + 1, np.int64)
+    starts = np.empty(room * ink + 1, np.int64)
     found = 0
     for y in range(1, height - 1):
         row = y * stride
@@ -70,6 +80,8 @@ def _trace_outlines(edges: np.ndarray, ox: int, oy: int) -> tuple[np.ndarray, np
                     break
             here = marks[row + x]
             if here != prev:
+                if found == len(starts) or n < 0:
+                    return np.zeros((0, 2), np.int64), np.zeros(0, np.int64), False
                 if prev == 0 and here == UNSEEN:  # an outer border starts here
                     starts[found] = n
                     found += 1
@@ -80,6 +92,8 @@ def _trace_outlines(edges: np.ndarray, ox: int, oy: int) -> tuple[np.ndarray, np
                     n = _follow(marks, steps, row + x - 1, True, x - 1, y, xs, ys, n)
                 prev = marks[row + x]
             x += 1
+    if n < 0:
+        return np.zeros((0, 2), np.int64), np.zeros(0, np.int64), False
     points = np.empty((n, 2), np.int64)
     counts = np.empty(found, np.int64)
     k = 0
@@ -91,14 +105,14 @@ def _trace_outlines(edges: np.ndarray, ox: int, oy: int) -> tuple[np.ndarray, np
             points[k, 0] = xs[i] + ox - 1
             points[k, 1] = ys[i] + oy - 1
             k += 1
-    return points, counts
+    return points, counts, True
 
 
 @jit
 def _follow(marks: np.ndarray, steps: np.ndarray, start: int, hole: bool, x: int, y: int,
             xs: np.ndarray, ys: np.ndarray, n: int) -> int:
     """Follow one border from pixel `start` (at x, y of the framed image), marking it and
-    appending its segment ends to xs, ys from index n; the new count."""
+    appending its segment ends to xs, ys from index n; the new count (-1: no room left)."""
     last = 0 if hole else 4
     s = last
     first = start
@@ -107,6 +121,8 @@ def _follow(marks: np.ndarray, steps: np.ndarray, start: int, hole: bool, x: int
         first = start + steps[s]
         if marks[first] != 0 or s == last:
             break
+    if n >= len(xs):
+        return -1
     if s == last:  # a lone pixel
         marks[start] = RIGHT_EDGE
         xs[n] = x
@@ -128,6 +144,8 @@ def _follow(marks: np.ndarray, steps: np.ndarray, start: int, hole: bool, x: int
         elif marks[here] == UNSEEN:
             marks[here] = SEEN
         if s != came:  # a segment's end
+            if n == len(xs):
+                return -1
             xs[n] = x
             ys[n] = y
             n += 1
