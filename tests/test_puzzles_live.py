@@ -136,6 +136,42 @@ def test_live_puzzle_stops_when_another_window_takes_the_focus(
     assert "unruly" in record["focus_window"].lower() and record["focus_checks"] > 0
 
 
+@pytest.mark.desktop
+def test_live_puzzle_killed_mid_game_records_the_moves_made(
+        xdisplay: dict[str, str], tmp_path: Path) -> None:
+    """SIGTERM mid-puzzle: exit 143 and the puzzle's own record with the moves made so far."""
+    game_id = "12x12:EDEBABAFEDAeKfabCbkcNGcicbbnaDEa"  # about 100 cells to click
+    out = tmp_path / "game.json"
+    out.write_text('{"won": true, "from": "an older game"}')
+    with app_window("unruly", game_id, {**xdisplay, **app_env("unruly", "default", 24)}):
+        time.sleep(0.5)
+        run = subprocess.Popen([sys.executable, "-m", "autobot", "live", "--game", "unruly",
+                                "--json", str(out)], env={**xdisplay, "PYTHONUNBUFFERED": "1"},
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+        try:
+            assert run.stdout is not None
+            lines: list[str] = []
+            while not any(line.startswith("one click gives") for line in lines):
+                line = run.stdout.readline()
+                assert line, "".join(lines) + run.communicate(timeout=60)[1]
+                lines.append(line)
+            run.send_signal(signal.SIGTERM)
+            _, err = run.communicate(timeout=60)
+        finally:
+            if run.poll() is None:
+                run.kill()
+                run.wait()
+    assert run.returncode == 143, err
+    assert err.strip() == "autobot: interrupted (SIGTERM)"
+    record = json.loads(out.read_text())
+    assert (record["exit_code"], record["reason"], record["signal"]) == (
+        143, "interrupted", "SIGTERM")
+    assert record["puzzle"] == "unruly" and record["won"] is False
+    assert record["moves"] >= 1 and len(record["placed"]) == record["moves"]
+    assert record["size"] == "12x12" and record["focus_checks"] >= 1
+
+
 def test_window_check_tells_a_start_frame_from_a_won_one() -> None:
     import cv2
 

@@ -295,6 +295,50 @@ def test_a_signal_mid_game_quits_everything_and_writes_the_record(
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize(("argv", "under_way", "shape"), [
+    # Tuble: a station row printed; the record is Tuble's, with the rows played.
+    (["--game", "tuble"], lambda line: bool(line.strip()),
+     lambda data: data["game"] == "tuble" and len(data["rows"]) >= 1
+     and data["guesses"] == len(data["rows"])),
+    # 0h h1 on the bundled page (12x12: ~70 clicks): the first cell placed; the record is the
+    # puzzle's, with the moves made.
+    (["--game", "ohhi", "--answer", "12:77"], lambda line: line.startswith("one click gives"),
+     lambda data: data["puzzle"] == "unruly" and data["moves"] >= 1
+     and len(data["placed"]) == data["moves"]),
+], ids=["tuble", "ohhi"])
+def test_a_signal_mid_game_records_the_games_own_shape_so_far(
+        chromium: None, tmp_path: Path, argv: list[str], under_way: Any, shape: Any) -> None:
+    """Games with records of their own (Tuble's stations, a puzzle's moves) end on SIGTERM as
+    Wordle does: exit 143, nothing left running, and the game so far in its own shape."""
+    out = tmp_path / "game.json"
+    out.write_text('{"won": true, "from": "an older game"}')
+    env = {**os.environ, "TMPDIR": str(tmp_path), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "autobot", "play", *argv, "--json", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env,
+        start_new_session=True, text=True)
+    try:
+        assert proc.stdout is not None
+        seen = []
+        while not seen or not under_way(seen[-1]):
+            line = proc.stdout.readline()
+            assert line, "".join(seen) + proc.communicate(timeout=60)[1]
+            seen.append(line)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 143, err
+    assert err.strip() == "autobot: interrupted (SIGTERM)"
+    members, profiles = _leftovers(proc, tmp_path)
+    assert members == [] and profiles == []
+    data = json.loads(out.read_text())
+    assert (data["exit_code"], data["reason"], data["signal"]) == (143, "interrupted", "SIGTERM")
+    assert data["won"] is False and shape(data), data
+
+
+@pytest.mark.browser
 def test_a_browser_killed_mid_game_is_exit_5_with_a_record(tmp_path: Path) -> None:
     require_chromium()
     out = tmp_path / "game.json"

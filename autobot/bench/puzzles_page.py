@@ -49,6 +49,7 @@ def play_one(webdriver: Any, base: str, puzzle: str, spec: str, theme: str) -> d
     """Load one page, win it, check the page's own solved state."""
     from autobot.drivers.browser import load_page
     from autobot.drivers.driver import SeleniumDriver
+    from autobot.games.puzzles import find_puzzle
     from autobot.harness.puzzles_page import play_page, puzzle_url
 
     load_page(webdriver, puzzle_url(base, puzzle, spec, theme))
@@ -56,7 +57,7 @@ def play_one(webdriver: Any, base: str, puzzle: str, spec: str, theme: str) -> d
     driver = SeleniumDriver(webdriver, key_delay_ms=0)
     t0 = time.perf_counter()
     try:
-        record = play_page(driver, puzzle, log=lambda _: None)
+        record = play_page(driver, find_puzzle(puzzle), log=lambda _: None)
     except AutobotError as exc:
         return {"won": False, "error": str(exc), "latency_ms": []}
     record["wall_s"] = round(time.perf_counter() - t0, 2)

@@ -88,19 +88,26 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
-    from autobot.app.options import puzzle_of
+    from autobot.games import runner_for
 
-    puzzle = puzzle_of(args)
-    if puzzle is not None:
-        # Grid puzzles: the solver bench over the apps' generated IDs (--games N seeds each,
-        # default 200), and kaidoku's graded set for Sudoku.
-        from autobot.bench.puzzles import main as bench_puzzles
+    return runner_for("bench", args.game)(args)  # the game's own benchmark
 
-        sets = "unruly" if puzzle == "ohhi" else "solo,kaidoku"
-        argv = ["--sets", sets, "--seeds", str(args.games or args.sample or 200)]
-        if args.json is not None:
-            argv += ["--json", str(args.json)]
-        return bench_puzzles(argv)
+
+def bench_puzzle(args: argparse.Namespace) -> int:
+    """Grid puzzles: the solver bench over the apps' generated IDs (--games N seeds each,
+    default 200), and the puzzle's graded sets (kaidoku's for Sudoku)."""
+    from autobot.bench.puzzles import main as bench_puzzles
+    from autobot.games import find_puzzle
+
+    sets = find_puzzle(args.game).bench_sets
+    argv = ["--sets", sets, "--seeds", str(args.games or args.sample or 200)]
+    if args.json is not None:
+        argv += ["--json", str(args.json)]
+    return bench_puzzles(argv)
+
+
+def bench_word_game(args: argparse.Namespace) -> int:
+    """A word game: many boards, a variant's strategy, the browser, or the shipped solver."""
     if args.boards is not None:
         return run_bench(args)
     if args.headroom is not None:

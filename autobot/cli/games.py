@@ -27,13 +27,11 @@ def bench(args: argparse.Namespace) -> int:
     from autobot.games.bench import bench_absurdle, bench_jotto
 
     game = find_game(args.game, args.length)
-    if game.name == "tuble":
-        return _bench_tuble(args)
     check_hard(game, args)
     if game.adversarial:
         # The answers are tried first at each depth (cheap); every allowed guess then proves it.
         runs = [bench_absurdle(game, game.answers)]
-    elif game.name == "jotto":
+    elif game.page == "count":  # a count beside each row (Jotto): every secret, played out
         runs = bench_jotto(game, args.seed or 0)
     else:
         # The game's best strategy (its shipped tree, autobot.solver.game_tree) beside entropy.
@@ -52,7 +50,7 @@ def check_hard(game: Any, args: argparse.Namespace) -> None:
         raise AutobotError(f"--hard: {game.name} has no hard mode (its colours lie)")
 
 
-def _bench_tuble(args: argparse.Namespace) -> int:
+def bench_tuble(args: argparse.Namespace) -> int:
     """Tuble: the bot's tree and the seed post's player over every station, in one run."""
     from autobot.bench.output import print_runs, write_runs
     from autobot.games.tuble.bench import bench_browser, bench_tuble
@@ -69,13 +67,18 @@ def _bench_tuble(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_tuble(args: argparse.Namespace, game: Any, inp: TextIO, out: TextIO) -> int:
+def solve_tuble(args: argparse.Namespace, inp: TextIO | None = None,
+                out: TextIO | None = None) -> int:
     """Tuble: guesses for a person (or one game against --answer STATION)."""
+    from autobot.games import find_game
     from autobot.games.tuble import find_station
     from autobot.games.tuble.network import load_network
     from autobot.games.tuble.rules import code_table
     from autobot.games.tuble.session import session
 
+    inp = sys.stdin if inp is None else inp
+    out = sys.stdout if out is None else out
+    game = find_game(args.game)
     if args.answer:
         answer = find_station(args.answer)
         names = load_network().names
@@ -93,8 +96,6 @@ def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | Non
     from autobot.games.lookahead import LookaheadPlayer
 
     game = find_game(args.game, args.length)
-    if game.name == "tuble":
-        return _solve_tuble(args, game, inp, out)
     check_hard(game, args)
     player = LookaheadPlayer(game)
     answer = args.answer.strip().lower() if args.answer else None

@@ -116,15 +116,17 @@ def check_args(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Find the board, then play it (or advise); exit 0 won, 1 lost, 3 no board, 4 safety."""
+    from autobot.games import runner_for
+
+    return runner_for("live", args.game)(args)  # the game's own way to be played live
+
+
+def live_word_game(args: argparse.Namespace) -> int:
+    """A word game's tab or window on the desktop: play it, or advise."""
     from rich.console import Console
 
-    from autobot.app.options import puzzle_of
     from autobot.app.players import reader_from_args, solver_from_args
 
-    if puzzle_of(args) is not None:
-        from autobot.cli.puzzles import run_live_puzzle
-
-        return run_live_puzzle(args, puzzle_of(args) or "")
     check_args(args)
     if args.boards is not None and args.boards > 1:
         from autobot.cli.live_boards import run_live_boards

@@ -63,17 +63,14 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss (or a quit)."""
+    from autobot.games import runner_for
+
     split_answers(args)
-    if getattr(args, "game", "wordle") == "tuble":
-        from autobot.games.tuble.play import run_play
+    return runner_for("play", args.game)(args)  # the game's own way to be played
 
-        return run_play(args)
-    from autobot.app.options import puzzle_of
 
-    if puzzle_of(args) is not None:  # 0h h1 / Sudoku pages: autobot.harness.puzzles_page
-        from autobot.harness.puzzles_page import run_play as run_puzzle
-
-        return run_puzzle(args, puzzle_of(args) or "")
+def play_word_game(args: argparse.Namespace) -> int:
+    """A word game on a page (one board, many boards, or a list of lines); 0 on a win."""
     if args.boards is not None and args.boards > 1:
         from autobot.cli.play_boards import run_play_boards
 

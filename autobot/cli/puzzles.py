@@ -12,45 +12,47 @@ from autobot.errors import AutobotError, NotSolved
 WORD_ONLY = ("advise", "confirm", "launch", "answer", "boards", "profile")
 
 
-def run_live_puzzle(args: argparse.Namespace, puzzle: str) -> int:
+def run_live_puzzle(args: argparse.Namespace) -> int:
     """Find the grid, solve it, fill it; exit 0 won, 1 not won, 3 no grid, 4 safety stop."""
     from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
+    from autobot.games.puzzles import find_puzzle
     from autobot.harness.puzzles_live import play_watched
-    from autobot.harness.report import check_writable, write_atomic
+    from autobot.harness.record import GameRecord
 
     for name in WORD_ONLY:
         if getattr(args, name, None) not in (None, False):
             raise AutobotError(f"--{name} is for word games, not --game {args.game}")
-    check_writable(args.json)  # before the first click, not after the puzzle was played
+    entry = find_puzzle(args.game)
+    # The record's path is checked before the first click; from here every exit writes it,
+    # in the puzzle's own shape with the moves made so far (a signal included).
+    record = GameRecord(args.json)
     require_pyautogui()
-    with MssScreen(monitor=args.monitor, region=args.region) as screen:
+    with record.on_any_exit(), \
+            MssScreen(monitor=args.monitor, region=args.region) as screen:
+        record.phase = "game"
         hands = DesktopDriver(screen, key_delay=args.key_delay / 1000)
         # The focus watchdog before each click/key and frame: exit 4 if another window takes it.
-        played = play_watched(puzzle, screen, hands, timeout=args.find_timeout,
-                              json_path=args.json)
+        played = play_watched(entry, screen, hands, timeout=args.find_timeout, record=record)
     summary = played.summary()
     print(played.grid)
     print(f"{'won' if played.won else 'not won'}: {played.moves} moves, frame->click "
           f"median {summary['move_ms_median']} ms, p95 {summary['move_ms_p95']} ms")
-    if args.json:
-        write_atomic(args.json, json.dumps(summary, indent=1) + "\n")
+    record.write(summary, exit_code=0 if played.won else 1,
+                 reason="won" if played.won else "lost")
     return 0 if played.won else 1
 
 
-def solve_puzzle(args: argparse.Namespace, puzzle: str) -> int:
+def solve_puzzle(args: argparse.Namespace) -> int:
     """`autobot solve --game ohhi|sudoku --puzzle ID`: the solution as text (exit 1 when there
     is none or more than one)."""
-    from autobot.games.puzzles import find_puzzle, sudoku
+    from autobot.games.puzzles import find_puzzle
 
+    entry = find_puzzle(args.game)
     text = getattr(args, "puzzle", None)
     if not text:
-        raise AutobotError(f"--game {args.game} needs --puzzle ID (an Unruly/Solo game ID"
-                           + (", or 81 digits with 0 or . for empty)" if puzzle == "sudoku"
-                              else ")"))
-    entry = find_puzzle(puzzle)
-    text = text.strip()
-    board = sudoku.parse_text(text) if puzzle == "sudoku" and ":" not in text \
-        else entry.parse_id(text)
+        other = f", or {entry.text_help})" if entry.text_help else ")"
+        raise AutobotError(f"--game {args.game} needs --puzzle ID (an Unruly/Solo game ID{other}")
+    board = entry.parse(text)
     sol = entry.solve(board)
     if sol.status != "solved":
         print("no solution" if sol.status == "none" else
@@ -70,11 +72,12 @@ def read_puzzle(images: list[str], puzzle: str, as_json: bool) -> int:
     """`autobot read --game ohhi|sudoku IMAGE...`: each screenshot's grid as text or JSON
     (Unruly: '.' empty, 0 the lighter colour, 1 the darker; Sudoku: digits, '.' empty)."""
     import cv2
-    import numpy as np
 
-    from autobot.harness.puzzles_live import read_solo
-    from autobot.vision.lattice import box_groups, cell_colours, find_lattice, group_colours
+    from autobot.games.puzzles import find_puzzle
+    from autobot.games.runs import load_path
+    from autobot.vision.lattice import find_lattice
 
+    read_grid = load_path(find_puzzle(puzzle).read_grid)
     status = 0
     for path in images:
         raw = cv2.imread(path)
@@ -87,20 +90,7 @@ def read_puzzle(images: list[str], puzzle: str, as_json: bool) -> int:
                   else f"{path}: no grid found")
             status = 3
             continue
-        if puzzle == "ohhi":
-            labels, means = group_colours(cell_colours(frame, lat))
-            lighter = sorted(range(1, len(means)), key=lambda k: -float(np.mean(means[k])))
-            sym = {0: ".", **{k: "01"[min(n, 1)] for n, k in enumerate(lighter)}}
-            rows = ["".join(sym[int(v)] for v in row) for row in labels]
-            extra: dict[str, object] = {}
-        else:
-            from autobot.vision.digits import load_digit_templates
-
-            cells = read_solo(frame, lat, load_digit_templates())
-            rows = ["".join("?" if d < 0 else str(d) if d else "."
-                            for d, _ in cells[r * lat.cols:(r + 1) * lat.cols])
-                    for r in range(lat.rows)]
-            extra = {"boxes": list(box_groups(lat))}
+        rows, extra = read_grid(frame, lat)
         if as_json:
             print(json.dumps({"image": path, "found": True, "cols": lat.cols,
                               "rows": lat.rows, "grid": rows, **extra}))

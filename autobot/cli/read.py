@@ -49,19 +49,25 @@ def _many(frame: Any) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     """Read every image; print boards or JSON; exit 3 if any image has no board."""
-    from autobot.games.puzzles import ALIASES, PUZZLES, find_puzzle
+    from autobot.games import runner_for
+
+    return runner_for("read", args.game)(args)  # the game's own reader
+
+
+def read_grid_puzzle(args: argparse.Namespace) -> int:
+    """A grid puzzle's screenshots: each grid as text or JSON."""
+    from autobot.cli.puzzles import read_puzzle
+    from autobot.games import find_puzzle
+
+    return read_puzzle(args.images, find_puzzle(args.game).name, args.json)
+
+
+def read_word_game(args: argparse.Namespace) -> int:
+    """A word game's screenshots: the board(s) of each, or a Jotto page's list of lines."""
+    from autobot.games import find_game
     from autobot.vision import load_image, read_board
 
-    if args.game in PUZZLES or args.game in ALIASES:
-        from autobot.cli.puzzles import read_puzzle
-
-        return read_puzzle(args.images, find_puzzle(args.game).name, args.json)
-    if args.game == "tuble":
-        return _read_tuble(args)
-    if args.game != "wordle":
-        from autobot.games import find_game
-
-        find_game(args.game)  # an unknown name is a clear error; a known one reads as a board
+    game = find_game(args.game)
 
     profile = None
     if args.profile:
@@ -88,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
             results.append({"file": name, **read.to_json()})
             continue
         read = read_board(frame, profile=profile)
-        if not read.found and getattr(args, "game", "wordle") == "jotto":
+        if not read.found and game.page == "count":  # a page listing lines with counts
             listed = _read_jotto_list(frame, name, args, several=len(args.images) > 1)
             if listed is not None:
                 results.append(listed)
@@ -114,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     return 3 if missing else 0
 
 
-def _read_tuble(args: argparse.Namespace) -> int:
+def read_tuble(args: argparse.Namespace) -> int:
     """Tuble's answer rows in each image, as text or JSON; exit 3 when an image has none."""
     from autobot.games.tuble.rules import describe, encode
     from autobot.games.tuble.vision import read_rows

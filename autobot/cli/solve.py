@@ -35,15 +35,16 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Interactive helper (stdin/stdout) or one simulated game."""
-    from autobot.app.options import puzzle_of
+    from autobot.games import runner_for
+
+    return runner_for("solve", args.game)(args)  # the game's own helper
+
+
+def solve_word_game(args: argparse.Namespace) -> int:
+    """A word game: the shipped solver's helper, or the game strategy's session."""
     from autobot.cli import games
     from autobot.games import find_game
 
-    puzzle = puzzle_of(args)
-    if puzzle is not None:
-        from autobot.cli.puzzles import solve_puzzle
-
-        return solve_puzzle(args, puzzle)
     game = find_game(args.game, args.length)
     if game.solver is None:
         return games.solve(args)  # the generic game strategy's session

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from autobot.errors import BadInput
-from autobot.games import absurdle, fibble, jotto, tuble, wordle
+from autobot.games import absurdle, fibble, jotto, puzzles, tuble, wordle
 from autobot.games.base import Game
 from autobot.games.lists import LENGTHS, length_lists
 from autobot.games.puzzles import ALIASES, PUZZLES, Puzzle, find_puzzle
+from autobot.games.runs import COMMANDS, WORD_RUNS, Runner, Runs
 
 GAMES: dict[str, Callable[[int], Game]] = {
     "wordle": wordle.make_registered,
@@ -22,6 +23,31 @@ GAMES: dict[str, Callable[[int], Game]] = {
     "tuble": tuble.make,
     "fibble": fibble.make,
 }
+
+# How each game is run by each command (play, live, solve, bench, read), by dotted path.
+RUNS: dict[str, Runs] = {
+    "wordle": WORD_RUNS,
+    "absurdle": WORD_RUNS,
+    "jotto": WORD_RUNS,
+    "tuble": tuble.RUNS,
+    "fibble": WORD_RUNS,
+    **{name: puzzles.RUNS for name in PUZZLES},
+}
+
+
+def runs_of(name: str) -> Runs:
+    """How the game called `name` (or a puzzle's alias) is run, or a clear error (exit 2)."""
+    key = str(name).lower()
+    runs = RUNS.get(ALIASES.get(key, key))
+    if runs is None:
+        names = ", ".join([*GAMES, *PUZZLES])
+        raise BadInput(f"unknown game {name!r} (choose from {names})")
+    return runs
+
+
+def runner_for(command: str, name: str) -> Runner:
+    """The function that runs `command` (play, live, solve, bench, read) for game `name`."""
+    return runs_of(name).runner(command, name)
 
 
 def find_game(name: str, length: int = 5) -> Game | Puzzle:
@@ -37,5 +63,5 @@ def find_game(name: str, length: int = 5) -> Game | Puzzle:
     return maker(length)
 
 
-__all__ = ["GAMES", "LENGTHS", "PUZZLES", "Game", "Puzzle", "find_game", "find_puzzle",
-           "length_lists"]
+__all__ = ["COMMANDS", "GAMES", "LENGTHS", "PUZZLES", "RUNS", "Game", "Puzzle", "Runs",
+           "find_game", "find_puzzle", "length_lists", "runner_for", "runs_of"]

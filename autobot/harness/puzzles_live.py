@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from autobot.errors import AutobotError, BadInput, NoBoardFound, SafetyStop
+from autobot.errors import BadInput, NoBoardFound, SafetyStop
 from autobot.games.puzzles import sudoku, takuzu
 from autobot.vision.lattice import (
     Lattice,
@@ -58,6 +58,7 @@ class Played:
     notes: list[str] = field(default_factory=list)
     grid: str = ""
     lattice: Lattice | None = None  # where the grid was found (not in the summary)
+    placed: list[tuple[int, int, int]] = field(default_factory=list)  # (row, col, value) made
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the focus watchdog's figures
 
     def summary(self) -> dict[str, Any]:
@@ -67,7 +68,8 @@ class Played:
         return {"puzzle": self.puzzle, "size": self.size, "won": self.won, "moves": self.moves,
                 "move_ms_median": round(statistics.median(lat), 2) if lat else 0.0,
                 "move_ms_p95": round(p95, 2), "notes": self.notes, "grid": self.grid,
-                "latency_ms": [round(x, 2) for x in self.latency_ms], **self.extra}
+                "latency_ms": [round(x, 2) for x in self.latency_ms],
+                "placed": [list(move) for move in self.placed], **self.extra}
 
 
 def find_grid(screen: Screen, timeout: float = 10.0) -> tuple[np.ndarray, Lattice]:
@@ -124,9 +126,11 @@ def _solve_takuzu(w: int, h: int, cells: list[int]) -> takuzu.Solution:
 
 def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
                 settle: float = 2.0, log: Callable[[str], None] = print,
-                on_grid: Callable[[Lattice], None] | None = None) -> Played:
+                on_grid: Callable[[Lattice], None] | None = None,
+                on_start: Callable[[Played], None] | None = None) -> Played:
     """Fill an Unruly (0h h1) window by clicks; won when the window's grid is the solution.
-    `on_grid` hears where the grid was found, before the first click."""
+    `on_grid` hears where the grid was found, before the first click; `on_start` gets the
+    game being played, filled in as moves are made (a record of a run cut short)."""
     screen = _Timed(screen)
     frame, lat = find_grid(screen, timeout)
     if on_grid is not None:
@@ -151,6 +155,8 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
         raise NoBoardFound(f"this {size} grid has {how} solution as read")
     target = sol.cells
     played = Played("unruly", size, False, 0, lattice=lat)
+    if on_start is not None:
+        on_start(played)
     todo = [i for i, v in enumerate(cells) if v == -1]
 
     def colour_at(f: np.ndarray, i: int) -> np.ndarray:
@@ -174,6 +180,8 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
         raise SafetyStop("one click gave a colour no given cell has")
     if len(refs) == 1:
         refs.append(np.zeros(3))  # learned when a two-click cell shows it
+    played.moves += 1  # the learning cell
+    played.placed.append((*divmod(first, lat.cols), target[first]))
     log(f"one click gives colour {clicks[0] == 1 and 0 or 1}; the other takes two")
     placed = {first: 1}  # clicks already made on a cell
     for i in todo:
@@ -187,6 +195,7 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
             if k == 0:
                 played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
         played.moves += 1
+        played.placed.append((*divmod(i, lat.cols), want))
         ref = refs[want]
         if not ref.any():  # the first two-click cell teaches the second colour
             frame, _ = _wait_for(screen, lambda f, i=i: not _near(colour_at(f, i), empty)
@@ -196,7 +205,6 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
         _, shown = _wait_for(screen, lambda f, i=i, ref=ref: _near(colour_at(f, i), ref), settle)
         if not shown:
             raise SafetyStop(f"cell {divmod(i, lat.cols)} does not show the colour clicked")
-    played.moves += 1  # the learning cell
     time.sleep(0.6)  # the finished grid flashes briefly
     played.won, played.grid = _read_back_unruly(screen, lat, empty, refs, target)
     return played
@@ -317,9 +325,11 @@ def _solve_sudoku(c: int, r: int, cells: list[int]) -> sudoku.Solution:
 
 def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: float = 2.0,
               log: Callable[[str], None] = print,
-              on_grid: Callable[[Lattice], None] | None = None) -> Played:
+              on_grid: Callable[[Lattice], None] | None = None,
+              on_start: Callable[[Played], None] | None = None) -> Played:
     """Fill a Solo (Sudoku) window: click a cell, type its digit; won when the window's grid is
-    the solution. `on_grid` hears where the grid was found, before the first click."""
+    the solution. `on_grid` hears where the grid was found, before the first click; `on_start`
+    gets the game being played, filled in as moves are made."""
     from autobot.vision.digits import load_digit_templates
 
     screen = _Timed(screen)
@@ -336,6 +346,8 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
     if bw * bh != n:
         raise NoBoardFound(f"boxes of {bw}x{bh} cells do not tile a {n}x{n} grid")
     played = Played("solo", f"{n}x{n} ({bw}x{bh} boxes)", False, 0, lattice=lat)
+    if on_start is not None:
+        on_start(played)
     if n > 9:
         # Values past 9 are letters in the app's font: typed once each to see them drawn.
         blank = [i for i, (d, _) in enumerate(read_solo(frame, lat, templates)) if d == 0]
@@ -363,6 +375,7 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
         hands.type_word(value_key(want))
         played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
         played.moves += 1
+        played.placed.append((r, c, want))
 
         def shows(f: np.ndarray, r: int = r, c: int = c, want: int = want) -> bool:
             g = cell_glyph(f, lat, r, c)
@@ -435,29 +448,40 @@ class WatchedHands:
         return getattr(self.hands, name)
 
 
-def play_watched(puzzle: str, screen: Any, hands: Any, *, timeout: float = 10.0,
-                 json_path: str | None = None, log: Callable[[str], None] = print) -> Played:
-    """Play `puzzle` ('ohhi' Unruly, else Solo) on the desktop with the focus watchdog on every
-    click, key and frame where X11 can be asked (the pixels alone elsewhere). A stop or failure
-    writes `json_path` (exit_code, reason, error, the watchdog's figures) before going on out."""
+def play_watched(puzzle: Any, screen: Any, hands: Any, *, timeout: float = 10.0,
+                 record: Any = None, log: Callable[[str], None] = print) -> Played:
+    """Play `puzzle` (a registry `Puzzle`) on the desktop with the focus watchdog on every
+    click, key and frame where X11 can be asked (the pixels alone elsewhere). `record` (a
+    `GameRecord`) is kept able to write the game so far: a stop or a signal records it."""
     from autobot.drivers.desktop.focus import watch_focus
+    from autobot.games.runs import load_path
 
     grid: list[Lattice] = []
     size = getattr(screen, "size", (0, 0))
     dog = watch_focus(hands, lambda: lattice_anchor(grid[0]) if grid else None, size)
-    play = play_unruly if puzzle == "ohhi" else play_solo
-    try:
-        if dog is None:
-            played = play(screen, hands, timeout=timeout, log=log, on_grid=grid.append)
-        else:
-            played = play(WatchedScreen(screen, dog), WatchedHands(hands, dog), timeout=timeout,
-                          log=log, on_grid=grid.append)
-    except AutobotError as exc:
-        if json_path:
-            _write_failure(json_path, puzzle, exc, dog)
-        raise
+    keep_progress(record, puzzle, None, lambda: focus_figures(dog))
+    play = load_path(puzzle.player)
+    if dog is not None:
+        screen, hands = WatchedScreen(screen, dog), WatchedHands(hands, dog)
+    played: Played = play(screen, hands, timeout=timeout, log=log, on_grid=grid.append,
+                          on_start=lambda game: keep_progress(record, puzzle, game,
+                                                              lambda: focus_figures(dog)))
     played.extra.update(focus_figures(dog))
     return played
+
+
+def keep_progress(record: Any, puzzle: Any, played: Played | None,
+                  extra: Callable[[], dict[str, Any]] = dict) -> None:
+    """Let `record` write the puzzle game so far, in its own shape, if the run is cut short."""
+    if record is None:
+        return
+
+    def so_far() -> dict[str, Any]:
+        data = played.summary() if played is not None else {
+            "puzzle": puzzle.app, "won": False, "moves": 0, "placed": []}
+        return {**data, **extra()}
+
+    record.progress = so_far
 
 
 def focus_figures(dog: Any) -> dict[str, Any]:
@@ -470,16 +494,20 @@ def focus_figures(dog: Any) -> dict[str, Any]:
     return figures
 
 
-def _write_failure(path: str, puzzle: str, exc: AutobotError, dog: Any) -> None:
-    """The `--json` record of a puzzle run that stopped: won false, exit code, reason, error."""
-    import contextlib
+def read_unruly_grid(frame: np.ndarray, lat: Lattice) -> tuple[list[str], dict[str, Any]]:
+    """An Unruly grid as text rows: '.' empty, 0 the lighter colour, 1 the darker."""
+    labels, means = group_colours(cell_colours(frame, lat))
+    lighter = sorted(range(1, len(means)), key=lambda k: -float(np.mean(means[k])))
+    sym = {0: ".", **{k: "01"[min(n, 1)] for n, k in enumerate(lighter)}}
+    return ["".join(sym[int(v)] for v in row) for row in labels], {}
 
-    from autobot.harness.record import exit_of
-    from autobot.harness.report import write_json
 
-    code, reason, error = exit_of(exc)
-    data = {"puzzle": {"ohhi": "unruly", "sudoku": "solo"}.get(puzzle, puzzle), "won": False,
-            "exit_code": code, "reason": exc.reason or reason, "error": error,
-            **focus_figures(dog)}
-    with contextlib.suppress(AutobotError, OSError):  # the stop is what the user must see
-        write_json(path, data)
+def read_solo_grid(frame: np.ndarray, lat: Lattice) -> tuple[list[str], dict[str, Any]]:
+    """A Solo grid as text rows of digits ('.' empty, '?' unread), and its boxes."""
+    from autobot.vision.digits import load_digit_templates
+
+    cells = read_solo(frame, lat, load_digit_templates())
+    rows = ["".join("?" if d < 0 else str(d) if d else "."
+                    for d, _ in cells[r * lat.cols:(r + 1) * lat.cols])
+            for r in range(lat.rows)]
+    return rows, {"boxes": list(box_groups(lat))}

@@ -9,10 +9,7 @@ finished grid read back equal to the solution, and the page changing outside the
 
 from __future__ import annotations
 
-import contextlib
-import json
 import time
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -88,16 +85,20 @@ def end_shown(before: np.ndarray, after: np.ndarray, lat: Lattice) -> bool:
     return bool((changed & outside).sum() > END_CHANGE * outside.sum())
 
 
-def play_page(driver: Any, puzzle: str, *, timeout: float = 10.0,
-              log: Any = print) -> dict[str, Any]:
-    """Win the puzzle the browser shows; the game as plain data (won, moves, per-move ms, the
-    grid read back, whether the page showed its end outside the cells)."""
-    from autobot.harness.puzzles_live import play_solo, play_unruly
+def play_page(driver: Any, puzzle: Any, *, timeout: float = 10.0,
+              log: Any = print, record: Any = None) -> dict[str, Any]:
+    """Win the puzzle (a registry `Puzzle`) the browser shows; the game as plain data (won,
+    moves, per-move ms, the grid read back, whether the page showed its end outside the cells).
+    `record` (a `GameRecord`) can write the game so far at any moment."""
+    from autobot.games.runs import load_path
+    from autobot.harness.puzzles_live import keep_progress
 
     screen = driver.screen
     first = screen.grab()
-    play = play_unruly if puzzle == "ohhi" else play_solo
-    played = play(screen, PageHands(driver), timeout=timeout, log=log)
+    play = load_path(puzzle.player)
+    keep_progress(record, puzzle, None)
+    played = play(screen, PageHands(driver), timeout=timeout, log=log,
+                  on_start=lambda game: keep_progress(record, puzzle, game))
     lat = played.lattice or find_lattice(first)
     last = screen.grab()
     deadline = time.monotonic() + 2.0
@@ -106,19 +107,20 @@ def play_page(driver: Any, puzzle: str, *, timeout: float = 10.0,
         time.sleep(0.1)
         last = screen.grab()
         shown = end_shown(first, last, lat)
-    record = played.summary()
-    record["end_shown"] = shown
-    record["game"] = puzzle
-    return record
+    data = played.summary()
+    data["end_shown"] = shown
+    data["game"] = puzzle.name
+    return data
 
 
-def run_play(args: Any, puzzle: str) -> int:
+def run_play(args: Any) -> int:
     """`autobot play --game ohhi|sudoku`: the bundled page (--answer the puzzle) or --url, in
     Chromium; exit 0 won, 1 not won, 3 no grid, 4 the page did not take a move."""
-    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.drivers.window import display_for, screen_for
+    from autobot.app.session import browser_from_args, browser_session
+    from autobot.games.puzzles import find_puzzle
+    from autobot.harness.record import GameRecord
 
+    puzzle = find_puzzle(args.game)
     for name in WORD_ONLY:
         if getattr(args, name, None) not in (None, False):
             raise AutobotError(f"--{name.replace('_', '-')} is for word games, not --game "
@@ -127,32 +129,26 @@ def run_play(args: Any, puzzle: str) -> int:
         raise AutobotError(f"--boards is for word games, not --game {args.game}")
     if args.url and args.answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
-    with contextlib.ExitStack() as stack:
-        if args.url:
-            url = args.url
-        else:
-            from autobot.page.server import serve_page
+    if not args.url:  # a bad --answer is bad input before any browser starts
+        puzzle_url("http://127.0.0.1/", puzzle.name, args.answer, getattr(args, "theme", "light"))
+    # The record's path is checked before anything starts; from here every exit writes it, in
+    # the puzzle's shape with the moves made so far (a signal included).
+    record = GameRecord(args.json)
 
-            base = stack.enter_context(serve_page())
-            url = puzzle_url(base, puzzle, args.answer, getattr(args, "theme", "light"))
-        browser = BrowserConfig(headless=not args.headed, window_size=args.window_size,
-                                scale=args.scale, remote_url=args.remote)
-        stack.enter_context(display_for(browser))
-        webdriver = stack.enter_context(open_browser(browser))
-        load_page(webdriver, url)
-        driver = SeleniumDriver(webdriver, key_delay_ms=0,
-                                screen=screen_for(webdriver, browser))
-        record = play_page(driver, puzzle)
-    print(record["grid"])
-    print(f"{'won' if record['won'] else 'not won'}: {record['moves']} moves, frame->click "
-          f"median {record['move_ms_median']} ms, p95 {record['move_ms_p95']} ms; the page "
-          + ("showed its end" if record["end_shown"] else "showed no sign of the end"))
-    if args.json:
-        try:
-            Path(args.json).write_text(json.dumps(record | {"url": url}, indent=1) + "\n")
-        except OSError as exc:
-            raise AutobotError(f"cannot write {args.json}: {exc}") from None
-    return 0 if record["won"] else 1
+    def bundled(base: str) -> str:
+        return puzzle_url(base, puzzle.name, args.answer, getattr(args, "theme", "light"))
+
+    with record.on_any_exit(), browser_session(
+            browser_from_args(args), url=args.url, bundled=bundled, key_delay_ms=0,
+            record=record) as session:
+        data = play_page(session.driver, puzzle, record=record) | {"url": session.url}
+    print(data["grid"])
+    print(f"{'won' if data['won'] else 'not won'}: {data['moves']} moves, frame->click "
+          f"median {data['move_ms_median']} ms, p95 {data['move_ms_p95']} ms; the page "
+          + ("showed its end" if data["end_shown"] else "showed no sign of the end"))
+    record.write(data, exit_code=0 if data["won"] else 1,
+                 reason="won" if data["won"] else "lost")
+    return 0 if data["won"] else 1
 
 
 __all__ = ["PageHands", "end_shown", "play_page", "puzzle_url", "run_play"]

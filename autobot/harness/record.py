@@ -66,7 +66,8 @@ class GameRecord:
     """The `--json OUT` of one game: checked writable at once, written once however it ends.
 
     `rows` collects the scored rows as the game reports them (`note(event)`), so a run cut
-    short (a signal, a dead browser) still records what was played.
+    short (a signal, a dead browser) still records what was played. A game with a shape of its
+    own (Tuble's stations, a puzzle's moves) sets `progress`: the game so far, as its record.
     """
 
     def __init__(self, path: str | None) -> None:
@@ -77,6 +78,7 @@ class GameRecord:
         self.rows: list[tuple[str, str]] = []
         self.started = time.monotonic()
         self.extra: dict[str, Any] = {}  # fields known before the end (keys, capture, lang)
+        self.progress: Callable[[], dict[str, Any]] | None = None  # the game so far, its shape
 
     def note(self, event: Any) -> None:
         """Keep a scored row from the game's events."""
@@ -99,9 +101,13 @@ class GameRecord:
     def failed(self, exc: BaseException, result: Any = None) -> None:
         """Record a run that ended on `exc`: the game so far (`result`, else the rows seen)."""
         code, reason, error = exit_of(exc, self.phase)
-        if result is None:
-            result = self.partial(error, code)
-        record = result.to_json()
+        if result is None and self.progress is not None:
+            record = {**self.progress(), "won": False}
+            stop = getattr(exc, "reason", None)  # a stop that names its own reason keeps it
+            if stop and reason not in ("interrupted", "browser_died"):
+                record.update(reason=stop, exit_code=code)
+        else:
+            record = (result or self.partial(error, code)).to_json()
         record["error"] = record.get("error") or error
         if reason == "interrupted":
             record["signal"] = signal_of(exc)

@@ -15,6 +15,7 @@ import numpy as np
 
 from autobot.errors import AutobotError
 from autobot.games.base import Game
+from autobot.games.runs import Runs
 from autobot.games.tuble import rules
 from autobot.games.tuble.network import fold, load_network, names_index
 
@@ -95,4 +96,15 @@ def make(length: int = 5) -> Game:
     )
 
 
-__all__ = ["HELP", "ROWS", "TubleGame", "find_station", "make", "parse_answer", "station_index"]
+# Tuble's own commands: its page is played by typing station names (no live window, no tiles).
+RUNS = Runs(
+    play="autobot.games.tuble.play:run_play",
+    live=None,
+    solve="autobot.cli.games:solve_tuble",
+    bench="autobot.cli.games:bench_tuble",
+    read="autobot.cli.read:read_tuble",
+)
+
+
+__all__ = ["HELP", "ROWS", "RUNS", "TubleGame", "find_station", "make", "parse_answer",
+           "station_index"]

@@ -76,13 +76,15 @@ def wait_for_row(grab: Callable[[], np.ndarray], count: int, timeout: float = RO
 
 
 def play_tuble(driver: Any, player: OptimalPlayer | None = None,
-               on_row: Callable[[Row], None] | None = None) -> TubleGame:
-    """Win one game on the screen `driver` sees (rows already there are taken as played)."""
+               on_row: Callable[[Row], None] | None = None,
+               game: TubleGame | None = None) -> TubleGame:
+    """Win one game on the screen `driver` sees (rows already there are taken as played).
+    `game`, if given, is filled in as the game goes (a record of a run cut short)."""
     names = load_network().names
     player = OptimalPlayer() if player is None else player
     table = player.table
     player.solve(np.arange(len(names)))  # the tree before the first frame, not in a move
-    game = TubleGame()
+    game = TubleGame() if game is None else game
     cache: dict[bytes, Any] = {}  # rows already read keep their reading
     grabbed = time.perf_counter()
     game.rows = [r for r in read_rows(driver.screen.grab(), cache=cache) if _complete(r)]
@@ -138,38 +140,31 @@ def _enter_guess(driver: Any, game: TubleGame, typed: str, cache: dict[bytes, An
 
 def run_play(args: Any) -> int:
     """`autobot play --game tuble`: the bundled page (or --url) in a browser; 0 won, 1 lost."""
-    import contextlib
-    import json
-    from pathlib import Path
-
-    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.drivers.window import display_for, screen_for
+    from autobot.app.session import browser_from_args, browser_session
     from autobot.games.tuble import find_station
+    from autobot.harness.record import GameRecord
 
     answer = load_network().names[find_station(args.answer)] if args.answer else None
     if args.url and answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
-    with contextlib.ExitStack() as stack:
-        if args.url:
-            url = args.url
-        else:
-            from autobot.page.server import serve_page
+    # The record's path is checked before anything starts; from here every exit writes it, in
+    # Tuble's shape with the rows played so far (a signal included).
+    record = GameRecord(args.json)
+    game = TubleGame()
+    record.progress = game.to_json
 
-            url = tuble_url(stack.enter_context(serve_page()), answer, getattr(args, "theme", None))
-        browser = BrowserConfig(headless=not args.headed, window_size=args.window_size,
-                                scale=args.scale, remote_url=args.remote)
-        stack.enter_context(display_for(browser))
-        webdriver = stack.enter_context(open_browser(browser))
-        load_page(webdriver, url)
-        driver = SeleniumDriver(webdriver, key_delay_ms=args.key_delay,
-                                screen=screen_for(webdriver, browser))
+    def bundled(base: str) -> str:
+        return tuble_url(base, answer, getattr(args, "theme", None))
+
+    with record.on_any_exit(), browser_session(
+            browser_from_args(args), url=args.url, bundled=bundled,
+            key_delay_ms=args.key_delay, record=record) as session:
         time.sleep(0.3)  # the page loads its station lists before it takes a guess
-        game = play_tuble(driver, on_row=lambda r: print(
+        play_tuble(session.driver, game=game, on_row=lambda r: print(
             f"{r.station:<30} {describe(encode(r.colour, r.stops or 0))}", flush=True))
     print(("won" if game.won else "lost") + f" in {len(game.rows)} guesses")
-    if args.json:
-        Path(args.json).write_text(json.dumps(game.to_json(), indent=1) + "\n")
+    record.write(game.to_json(), exit_code=0 if game.won else 1,
+                 reason="won" if game.won else "lost")
     return 0 if game.won else 1
 
 
