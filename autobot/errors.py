@@ -24,7 +24,7 @@ class AutobotError(Exception):
         super().__init__(message)
         if exit_code is not None:  # the older spelling: any code at the raise site
             self.exit_code = exit_code
-        # A stable code for why a game stopped (`autobot.loop.result.REASONS`), when known.
+        # Why a game stopped (an `autobot.outcomes.Reason`), when the raise site knows.
         self.reason = reason
 
 

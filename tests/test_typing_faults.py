@@ -34,14 +34,16 @@ def test_rows_of_known_words_read_as_typed_only_where_the_font_confuses() -> Non
 
 
 def test_reason_codes_are_stable_and_documented() -> None:
-    assert reason_code(True, None, None) is None
+    assert reason_code(True, None, None) == "won"
     assert reason_code(False, None, None) == "lost"
     assert reason_code(False, "quit at the confirm prompt", None) == "quit"
     assert reason_code(False, None, AutobotError("x", 4, "dropped_keys")) == "dropped_keys"
     assert reason_code(False, None, AutobotError("no board", 3)) == "no_board"
-    assert reason_code(False, None, AutobotError("odd", 4)) == "error"
+    assert reason_code(False, None, AutobotError("odd", 4)) == "safety_stop"
+    assert reason_code(False, None, AutobotError("odd", 7)) == "error"
+    # The error carries its reason; its words are never read for one.
     assert reason_code(False, None, AutobotError("no wordle-6 answer fits the rows played",
-                                                 4)) == "no_words"
+                                                 4)) == "safety_stop"
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     for code in REASONS:
         assert f"`{code}`" in readme, code

@@ -18,6 +18,7 @@ from typing import Any
 
 from autobot.bench.model import BenchRecord, BenchRun, summarise
 from autobot.errors import AutobotError
+from autobot.outcomes import Reason
 
 DEFAULTS: dict[str, Any] = {
     "games": 50,
@@ -157,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     }, seed)
     print_runs(run)
     write_runs(json_path, run, exit_code=0 if won == games else 1,
-               reason="won" if won == games else "lost")
+               reason=Reason.WON if won == games else "lost")
     return 0 if won == games else 1
 
 

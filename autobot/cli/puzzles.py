@@ -8,6 +8,7 @@ import argparse
 import json
 
 from autobot.errors import AutobotError, NotSolved
+from autobot.outcomes import Reason
 
 WORD_ONLY = ("advise", "confirm", "launch", "answer", "boards", "profile")
 
@@ -38,7 +39,7 @@ def run_live_puzzle(args: argparse.Namespace) -> int:
     print(f"{'won' if played.won else 'not won'}: {played.moves} moves, frame->click "
           f"median {summary['move_ms_median']} ms, p95 {summary['move_ms_p95']} ms")
     record.write(summary, exit_code=0 if played.won else 1,
-                 reason="won" if played.won else "lost")
+                 reason=Reason.WON if played.won else "lost")
     return 0 if played.won else 1
 
 

@@ -18,6 +18,7 @@ from autobot.errors import AutobotError, SafetyStop
 from autobot.games.base import Game
 from autobot.games.entropy import EntropyPlayer
 from autobot.kernels.feedback import encode
+from autobot.outcomes import Reason
 from autobot.players import Player
 from autobot.solver.prior import STRICTER_AFTER
 from autobot.wordle import Turn
@@ -88,7 +89,8 @@ class GameStrategy(Player):
             # the answers that contradict the fewest tiles played.
             left = self.closest(history, state.banned)
         if len(left) == 0:
-            raise SafetyStop(f"no {self.game.label} answer fits the rows played", reason="no_words")
+            raise SafetyStop(f"no {self.game.label} answer fits the rows played",
+                             reason=Reason.NO_WORDS)
         if self.game.adversarial and not state.banned:
             return self._outwit(history, left)
         mask = None
@@ -111,7 +113,7 @@ class GameStrategy(Player):
                 left = self.closest(history, state.banned)
             if len(left) == 0:
                 raise SafetyStop(f"every {self.game.label} answer left was refused",
-                                  reason="no_words")
+                                  reason=Reason.NO_WORDS)
         rows_left = self.game.rows - len(history) if self.game.rows else None
         return self.player.guesses[self.player.decide(left, rows_left, mask)]
 

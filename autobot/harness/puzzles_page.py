@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.outcomes import Reason
 from autobot.vision.lattice import Lattice, find_lattice
 
 # Word-game options that mean nothing to a grid puzzle: named in a clear error, not ignored.
@@ -147,7 +148,7 @@ def run_play(args: Any) -> int:
           f"median {data['move_ms_median']} ms, p95 {data['move_ms_p95']} ms; the page "
           + ("showed its end" if data["end_shown"] else "showed no sign of the end"))
     record.write(data, exit_code=0 if data["won"] else 1,
-                 reason="won" if data["won"] else "lost")
+                 reason=Reason.WON if data["won"] else "lost")
     return 0 if data["won"] else 1
 
 

@@ -1,12 +1,9 @@
 """A game's `--json` record on every way a run ends: won, lost, quit, stopped, interrupted.
 
 The path is checked before anything starts; the record is written once, atomically, after the
-browser and servers are closed, with `exit_code` and a stable `reason` code:
-
-won, lost, quit (the player stopped it: not a loss), interrupted (SIGINT / SIGTERM / SIGHUP,
-named in `signal`), bad_input, no_board, safety_stop, browser_unavailable (it could not be
-started), page_unreachable (the browser could not load the page), browser_died (it stopped
-answering mid-game), error (anything else).
+browser and servers are closed, with `exit_code` and a stable `reason`: one of
+`autobot.outcomes.Reason` (won, lost, quit, interrupted with its `signal`, the game's own stop
+reasons, browser_unavailable / page_unreachable / browser_died by the phase the run was in).
 """
 
 from __future__ import annotations
@@ -18,40 +15,39 @@ from typing import Any
 
 from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure, browser_went
 from autobot.harness.report import check_writable, write_json
+from autobot.outcomes import BY_EXIT, Reason
 from autobot.shutdown import exit_code_of, interrupt_behind, signal_of
 
-REASONS = ("won", "lost", "quit", "interrupted", "bad_input", "no_board", "safety_stop",
-           "browser_unavailable", "page_unreachable", "browser_died", "error")
+REASONS = tuple(Reason)  # every record's `reason` is one of these (autobot.outcomes)
 
-# What an AutobotError's exit code means, where the phase of the run does not say more.
-_BY_CODE = {0: "won", 1: "lost", 2: "bad_input", 3: "no_board", 4: "safety_stop"}
 # Exit 5 by the phase the run was in: the browser starting, the page loading, the game.
-_UNAVAILABLE_BY_PHASE = {"setup": "browser_unavailable", "browser": "browser_unavailable",
-                         "page": "page_unreachable", "game": "browser_died"}
+_UNAVAILABLE_BY_PHASE = {"setup": Reason.BROWSER_UNAVAILABLE,
+                         "browser": Reason.BROWSER_UNAVAILABLE,
+                         "page": Reason.PAGE_UNREACHABLE, "game": Reason.BROWSER_DIED}
 
 
-def exit_of(exc: BaseException, phase: str = "game") -> tuple[int, str, str]:
+def exit_of(exc: BaseException, phase: str = "game") -> tuple[int, Reason, str]:
     """(exit code, reason, one-line error) for an exception that ends a run in `phase`
     ('setup', 'browser', 'page' or 'game')."""
     if isinstance(exc, KeyboardInterrupt):
         sig = signal_of(exc)
-        return exit_code_of(exc), "interrupted", f"interrupted ({sig})"
+        return exit_code_of(exc), Reason.INTERRUPTED, f"interrupted ({sig})"
     if isinstance(exc, AutobotError):
         code = exc.exit_code
         if code == UNAVAILABLE_EXIT:
-            return code, _UNAVAILABLE_BY_PHASE.get(phase, "browser_unavailable"), str(exc)
-        return code, _BY_CODE.get(code, "error"), str(exc)
+            return code, _UNAVAILABLE_BY_PHASE.get(phase, Reason.BROWSER_UNAVAILABLE), str(exc)
+        return code, BY_EXIT.get(code, Reason.ERROR), str(exc)
     broken = browser_failure(exc)
     if broken is not None:
-        return UNAVAILABLE_EXIT, _UNAVAILABLE_BY_PHASE.get(phase, "browser_died"), broken
-    return 1, "error", f"{type(exc).__name__}: {exc}"
+        return UNAVAILABLE_EXIT, _UNAVAILABLE_BY_PHASE.get(phase, Reason.BROWSER_DIED), broken
+    return 1, Reason.ERROR, f"{type(exc).__name__}: {exc}"
 
 
-def outcome(won: bool, stopped: str | None) -> str:
+def outcome(won: bool, stopped: str | None) -> Reason:
     """The reason for a game that ran to its end: won, lost, or quit (stopped by the player)."""
     if won:
-        return "won"
-    return "quit" if stopped else "lost"
+        return Reason.WON
+    return Reason.QUIT if stopped else Reason.LOST
 
 
 def verdict_line(verdict: str, guesses: int) -> str:
@@ -104,12 +100,12 @@ class GameRecord:
         if result is None and self.progress is not None:
             record = {**self.progress(), "won": False}
             stop = getattr(exc, "reason", None)  # a stop that names its own reason keeps it
-            if stop and reason not in ("interrupted", "browser_died"):
+            if stop and reason not in (Reason.INTERRUPTED, Reason.BROWSER_DIED):
                 record.update(reason=stop, exit_code=code)
         else:
             record = (result or self.partial(error, code)).to_json()
         record["error"] = record.get("error") or error
-        if reason == "interrupted":
+        if reason is Reason.INTERRUPTED:
             record["signal"] = signal_of(exc)
         self.write(record, exit_code=code, reason=reason)
 

@@ -30,6 +30,7 @@ from autobot.loop.rows import MISREAD_SCORED, letters_near, row_kind, row_matche
 from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
+from autobot.outcomes import Reason
 from autobot.wordle import WORD_LENGTH, Turn, score
 
 
@@ -70,7 +71,7 @@ class ManyResult:
     waiting_for: str | None = None
     found: int = 0  # boards found in view (auto) or told (--boards)
     view: tuple[str, ...] = ()  # how boards out of view were brought into it (zoom, scroll)
-    reason: str | None = None  # why it stopped, a `REASONS` code (None: won)
+    reason: Reason | None = None  # how it ended (`autobot.outcomes.Reason`)
 
     def to_json(self) -> dict[str, Any]:
         """The `--json` record of `autobot play --boards N` / `autobot live --boards N`."""
@@ -89,7 +90,7 @@ class ManyResult:
             "waiting_for": self.waiting_for,
             "boards_found": self.found or self.boards,
             "brought_into_view": list(self.view),
-            "reason": self.reason or ("won" if self.won else None),
+            "reason": self.reason or (Reason.WON if self.won else None),
         }
 
 
@@ -379,7 +380,7 @@ class ManyLoop(GameLoop):
                 if self.escalate(enter=False) is None and retypes > self.config.retypes:
                     raise SafetyStop(f"the keys do not reach the page: the boards do not show "
                                      f"{guess.upper()} after typing it {retypes} times",
-                                     reason="keys_not_reaching")
+                                     reason=Reason.KEYS_NOT_REACHING)
                 self.erase()
                 continue
             self.send(self.driver.press_enter)
@@ -399,7 +400,7 @@ class ManyLoop(GameLoop):
                 self.emit(Event("rejected", k, guess))
                 if len(self.rejected) > self.config.max_rejections:
                     raise SafetyStop(f"the page refused {len(self.rejected)} words",
-                                     reason="refused_words")
+                                     reason=Reason.REFUSED_WORDS)
                 continue
             self.state = self.state.after(guess, outcome)
             self.emit(Event("row", k, guess, " ".join(outcome[b] for b in sorted(outcome))))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from autobot.errors import AutobotError
+from autobot.outcomes import BY_EXIT, Reason, reason_of
 from autobot.wordle import WORD_LENGTH, Turn
 
 ROWS = 6
@@ -16,41 +17,17 @@ EVALUATED = frozenset("GYX")
 
 Row = tuple[str, str]  # (LETTERS, MARKS) as read off the board
 
-# Why a game ended without a win: stable codes for `--json`'s "reason", to count over many runs.
-REASONS = {
-    "lost": "every row was played without a win",
-    "quit": "the person at the keyboard stopped the game",
-    "no_board": "no Wordle board was ever found on the screen",
-    "dialog": "the board went out of view (a dialog over it) and closing did not help",
-    "keys_not_reaching": "keys typed never showed on the board, whichever way they were sent",
-    "dropped_keys": "a typed row kept showing fewer or other letters than were typed",
-    "refused_words": "the page refused more words than a game allows",
-    "no_words": "no word of the lists fits the rows played, or every one was refused",
-    "board_moved": "the board moved, vanished or changed under the bot (a safety stop)",
-    "out_of_view": "boards stayed out of view: neither zooming out nor scrolling showed them",
-    "focus_lost": "another window took the keyboard focus from the game's (a safety stop)",
-    "out_of_step": "the board stopped matching the rows the bot played",
-    "board_size": "the board's width or rows do not fit the game asked for",
-    "unsure_colour": "a row's colours (or count) could not be told apart",
-    "timeout": "the board did not settle in time",
-    "browser": "the browser, driver or display could not be used",
-    "bad_input": "bad input",
-    "error": "any other stop",
-}
-_BY_EXIT = {2: "bad_input", 3: "no_board", 5: "browser"}
+# Why a game ended: the one vocabulary (`autobot.outcomes.Reason`), code -> meaning.
+REASONS = {reason.value: reason.meaning for reason in Reason}
 
 
-def reason_code(won: bool, stopped: str | None, error: AutobotError | None) -> str | None:
-    """The `REASONS` code of a game's end (None for a win)."""
+def reason_code(won: bool, stopped: str | None, error: AutobotError | None) -> Reason:
+    """The `Reason` a game ended for: the stopping error's own, else its exit code's."""
     if error is not None:
-        code = getattr(error, "reason", None)
-        if code is None and "answer" in str(error) and ("fits" in str(error)
-                                                        or "refused" in str(error)):
-            code = "no_words"
-        return code if code in REASONS else _BY_EXIT.get(error.exit_code, "error")
+        return reason_of(error.reason) or BY_EXIT.get(error.exit_code, Reason.ERROR)
     if won:
-        return None
-    return "quit" if stopped else "lost"
+        return Reason.WON
+    return Reason.QUIT if stopped else Reason.LOST
 
 
 def is_win(marks: str) -> bool:
@@ -203,7 +180,7 @@ class GameResult:
     seen: tuple[Row, ...] = ()  # the rows of the last board read (what the bot last saw)
     waiting_for: str | None = None  # what the loop was waiting for when it stopped
     captures: dict[str, int] = field(default_factory=dict)  # frames by kind: full, clip
-    reason: str | None = None  # why it ended without a win: a `REASONS` code (None: won)
+    reason: Reason | None = None  # how it ended (`autobot.outcomes.Reason`)
 
     @property
     def guesses(self) -> list[str]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from autobot.errors import SafetyStop
 from autobot.loop.result import EVALUATED, BoardView, Row
+from autobot.outcomes import Reason
 from autobot.wordle import Turn, upper_word
 
 MIN_LENGTH = 4  # shorter rows are not a word game's (the reader's misfits)
@@ -204,10 +205,10 @@ def board_cut(read: BoardView, height: int) -> str | None:
     return None
 
 
-def stall_reason(read: BoardView) -> str:
-    """The reason code of a wait that ran out: colours no role fits, else a plain timeout."""
+def stall_reason(read: BoardView) -> Reason:
+    """The reason of a wait that ran out: colours no role fits, else a plain timeout."""
     why = " ".join(getattr(read, "reasons", ()) or ())
-    return "unsure_colour" if "fits no role" in why or "colour" in why else "timeout"
+    return Reason.UNSURE_COLOUR if "fits no role" in why or "colour" in why else Reason.TIMEOUT
 
 
 def row_pixels(frame: Any, grid: Any, index: int) -> Any:

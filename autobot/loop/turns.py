@@ -32,6 +32,7 @@ from autobot.loop.rows import (
     sync_problem,
 )
 from autobot.loop.watch import Judge, Outcome, OutOfStep, OverlayFinder, Watcher, default_overlay
+from autobot.outcomes import Reason
 from autobot.players import Player
 from autobot.wordle import Turn, upper_word
 
@@ -80,7 +81,7 @@ class GameLoop(Watcher):
                 return str(count)
             if self.clock() > deadline:
                 raise SafetyStop(f"row {index + 1} is scored but no count shows beside it",
-                                 reason="unsure_colour")
+                                 reason=Reason.UNSURE_COLOUR)
             self.look()
 
     def check_sync(self, read: BoardView, upto: int | None = None) -> None:
@@ -131,7 +132,7 @@ class GameLoop(Watcher):
             # The solver plays words of the game's length: a board of another width is another
             # game (vision measures the width; the game is the user's to name).
             raise BadInput(f"the board is {width} letters wide but the game has "
-                           f"{self.length} (try --length {width})", reason="board_size")
+                           f"{self.length} (try --length {width})", reason=Reason.BOARD_SIZE)
         if self.config.rows is None:
             self.rows = min(len(read.rows), self.config.max_rows)
             # Only the rows played and one more, fewer than any fixed board: it grows per guess.
@@ -140,7 +141,7 @@ class GameLoop(Watcher):
         elif len(read.rows) < self.config.rows:
             raise SafetyStop(
                 f"the board has {len(read.rows)} rows, expected {self.config.rows}",
-                reason="board_size",
+                reason=Reason.BOARD_SIZE,
             )
         on_board, typed = played_rows(read.rows)
         on_board = [Turn(t.guess, self.feedback(i, t.marks)) for i, t in enumerate(on_board)]
@@ -153,7 +154,7 @@ class GameLoop(Watcher):
         problem = sync_problem(read.rows, self.history, upto=len(self.history))
         if problem:
             raise SafetyStop(f"the board does not show the game so far: {problem}",
-                             reason="out_of_step")
+                             reason=Reason.OUT_OF_STEP)
         if typed:
             # Leftover letters in the current row would corrupt the next guess.
             self.send(self.driver.erase, self.length)
@@ -472,7 +473,7 @@ class GameLoop(Watcher):
                     if self.escalate(enter=False) is None and retypes > self.config.retypes:
                         raise SafetyStop(
                             f"the keys do not reach the page: row {index + 1} keeps "
-                            f"{got.typed} letters after Backspace", reason="keys_not_reaching",
+                            f"{got.typed} letters after Backspace", reason=Reason.KEYS_NOT_REACHING,
                         )
                     self.send(self.driver.erase, max(got.typed, self.length))
                     continue
@@ -509,7 +510,7 @@ class GameLoop(Watcher):
                     raise SafetyStop(
                         f"the keys do not reach the page: row {index + 1} does not show "
                         f"{guess.upper()} after typing it {retypes} times",
-                        reason="dropped_keys" if typed.typed else "keys_not_reaching",
+                        reason=Reason.DROPPED_KEYS if typed.typed else "keys_not_reaching",
                     )
                 self.send(self.driver.erase, self.length)
                 continue
@@ -559,7 +560,7 @@ class GameLoop(Watcher):
             if len(self.rejected) > self.config.max_rejections:
                 raise SafetyStop(
                     f"the page refused {len(self.rejected)} words; is this Wordle?",
-                    reason="refused_words",
+                    reason=Reason.REFUSED_WORDS,
                 )
 
 

@@ -20,6 +20,7 @@ from autobot.loop.rows import (
     row_kind,
     stall_reason,
 )
+from autobot.outcomes import Reason
 from autobot.players import Player, as_player
 from autobot.wordle import Turn
 
@@ -188,7 +189,7 @@ class Watcher:
         if self.guard is not None:
             reason = self.guard(read)
             if reason:
-                raise SafetyStop(reason, reason="board_moved")
+                raise SafetyStop(reason, reason=Reason.BOARD_MOVED)
         return read
 
     def forget_place(self) -> None:
@@ -440,7 +441,7 @@ class Watcher:
                     wrong_since = now
                 if now - wrong_since >= self.config.mismatch_patience:
                     raise SafetyStop(f"the board is out of step with the game: {exc}",
-                                     reason="out_of_step") \
+                                     reason=Reason.OUT_OF_STEP) \
                         from None
                 outcome = None
             else:
@@ -468,7 +469,7 @@ class Watcher:
                         f"no Wordle board found on the screen while waiting for {what} "
                         f"({closes} tries to close what might cover it did not help; "
                         f"last seen: {describe(read)})",
-                        reason="dialog" if self.started or self.overlay(self.frame) is not None
+                        reason=Reason.DIALOG if self.started or self.overlay(self.frame) is not None
                         else "no_board",
                     )
                 done = self.uncover(closes)

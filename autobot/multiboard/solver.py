@@ -16,6 +16,7 @@ from autobot.errors import AutobotError
 from autobot.multiboard.rollout import rollouts, sample_targets
 from autobot.multiboard.split import board_splits
 from autobot.multiboard.state import MultiState
+from autobot.outcomes import Reason
 from autobot.solver import SolverConfig, make_solver
 
 OPENER = "salet"
@@ -86,7 +87,7 @@ class MultiSolver:
                     return tuple(offlist.lexicon.words[i] for i in found[order])
             rows = ", ".join(f"{t.guess.upper()} {t.marks.upper()}" for t in history)
             raise AutobotError(f"board {board + 1}: no word in the {self.answers.name} list "
-                               f"fits {rows}", reason="no_words")
+                               f"fits {rows}", reason=Reason.NO_WORDS)
         return cols
 
     def candidates(self, state: MultiState, board: int) -> list[str]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.outcomes import Reason
 from autobot.players import Player
 from autobot.solver.lexicon import Lexicon
 from autobot.solver.offlist import NOTES, ROWS, Fit, OffList
@@ -195,7 +196,7 @@ class Solver(Player):
         if offlist is None:
             rows = ", ".join(f"{t.guess.upper()} {t.marks.upper()}" for t in history)
             raise AutobotError(f"no word in the {self.answers.name} list fits {rows}",
-                              reason="no_words")
+                              reason=Reason.NO_WORDS)
         found, level = offlist.fit(history, banned)
         note = NOTES[level].format(answers=self.answers.name, n=len(offlist), wide=offlist.name)
         return Fit(tuple(offlist.lexicon.words[i] for i in found), level, note)

@@ -18,6 +18,7 @@ from functools import cache
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.outcomes import Reason
 from autobot.solver.lexicon import Lexicon
 from autobot.solver.patterns import reference_matrix
 from autobot.solver.prior import prior_from_zipf
@@ -156,7 +157,8 @@ class OffList:
         """Indices of the words that explain the rows best, and how well (a level)."""
         possible = self._possible(history, banned)
         if not possible.any():
-            raise AutobotError(f"every word of the {self.name} list was ruled out or refused")
+            raise AutobotError(f"every word of the {self.name} list was ruled out or refused",
+                               reason=Reason.NO_WORDS)
         strict = possible.copy()
         for turn in history:
             strict &= self.codes(turn.guess) == marks_to_code(turn.marks)

@@ -31,10 +31,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from autobot.errors import AutobotError, SafetyStop
+from autobot.outcomes import Reason
 
 NONE = 0  # X's focus None: keys are thrown away
 POINTER_ROOT = 1  # X's focus PointerRoot: keys go to the window under the pointer
-FOCUS_LOST = "focus_lost"  # the record's reason for a stop by the watchdog
+FOCUS_LOST = Reason.FOCUS_LOST  # the record's reason for a stop by the watchdog
 
 
 @dataclass(frozen=True)

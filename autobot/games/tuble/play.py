@@ -24,6 +24,7 @@ from autobot.games.tuble.network import fold, load_network
 from autobot.games.tuble.rules import WIN, describe, encode
 from autobot.games.tuble.solver import OptimalPlayer, consistent
 from autobot.games.tuble.vision import Row, first_suggestion, read_rows
+from autobot.outcomes import Reason
 
 ROW_TIMEOUT_S = 10.0  # a new row not seen by then: the page did not take the guess
 ENTER_WAIT_S = 1.5  # no new row this long after Enter: click the first suggestion instead
@@ -95,7 +96,7 @@ def play_tuble(driver: Any, player: OptimalPlayer | None = None,
         candidates = consistent(candidates, names.index(row.station), code, table)
     while len(game.rows) < ROWS and not game.won:
         if len(candidates) == 0:
-            raise SafetyStop("no station fits the rows on the page")
+            raise SafetyStop("no station fits the rows on the page", reason=Reason.NO_WORDS)
         guess = player.decide(candidates)
         game.move_ms.append((time.perf_counter() - grabbed) * 1000)
         rows, grabbed = _enter_guess(driver, game, fold(names[guess]), cache)
@@ -164,7 +165,7 @@ def run_play(args: Any) -> int:
             f"{r.station:<30} {describe(encode(r.colour, r.stops or 0))}", flush=True))
     print(("won" if game.won else "lost") + f" in {len(game.rows)} guesses")
     record.write(game.to_json(), exit_code=0 if game.won else 1,
-                 reason="won" if game.won else "lost")
+                 reason=Reason.WON if game.won else "lost")
     return 0 if game.won else 1
 
 
