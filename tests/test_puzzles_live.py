@@ -200,8 +200,11 @@ def test_bench_game_ohhi_runs_the_solver_bench(tmp_path: Path) -> None:
                            "--games", "1", "--json", str(out)], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    sets = json.loads(out.read_text())["sets"]
-    assert len(sets) == 24 and all(s["count"] == s["solved_checked"] == 1 for s in sets)
+    doc = json.loads(out.read_text())
+    assert doc["schema"] == "autobot-bench/1"  # the one bench shape, as every game's
+    runs = [run["summary"] for run in doc["runs"]]
+    assert len(runs) == 24 and all(s["games"] == s["won"] == 1 for s in runs)
+    assert all(s["extra"]["count"] == s["extra"]["solved_checked"] == 1 for s in runs)
 
 
 def test_solve_and_read_a_puzzle_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

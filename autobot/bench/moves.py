@@ -1,11 +1,13 @@
-"""The puzzle benches' per-move figures (frame -> click/key): one summary shape and line for
-the bundled page (`puzzles_page`) and the real apps (`puzzles_live`)."""
+"""The puzzle benches' per-move figures (frame -> click/key): one summary line for the bundled
+page (`puzzles_page`) and the real apps (`puzzles_live`), written as `autobot-bench/1`."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
+
+from autobot.bench.model import BenchRecord, BenchRun, summarise
+from autobot.bench.output import write_runs
 
 
 def quantile(xs: list[float], p: float) -> float | None:
@@ -28,15 +30,30 @@ def move_figures(games: list[dict[str, Any]]) -> dict[str, Any]:
             "first_move_ms_max": quantile(firsts, 1.0)}
 
 
-def report(result: dict[str, Any], json_path: Path | None) -> int:
-    """Print the one summary line, write `json_path` (if any); exit 0 when every game was won."""
+def played_run(result: dict[str, Any], *, game: str, mode: str, answer_key: str,
+               won_key: str) -> BenchRun:
+    """The games of a puzzle bench as one `BenchRun`: a record per game (its puzzle as the
+    answer, won as the bench checked it, its figures as `extra`), the move figures summed."""
+    records = tuple(
+        BenchRecord(answer=str(g.get(answer_key)), solved=bool(g.get(won_key)),
+                    won=bool(g.get(won_key)), seconds=g.get("wall_s"),
+                    failed=None if g.get("moves") is not None else (g.get("error") or "no game"),
+                    extra={k: v for k, v in g.items() if k != "latency_ms"})
+        for g in result["games"])
+    figures = {k: v for k, v in result.items() if k not in ("games",)}
+    return BenchRun(summarise(records, game=game, strategy="propagation+search", mode=mode,
+                              rows=None, extra=figures), records)
+
+
+def report(result: dict[str, Any], json_path: Path | None, run: BenchRun | None = None) -> int:
+    """Print the one summary line, write `json_path` (if any, `run` in the one bench shape);
+    exit 0 when every game was won."""
     print(f"won {result['won']}/{result['played']}; per move (frame -> click/key, "
           f"{result['moves']} moves) median {result['move_ms_median']} ms, p95 "
           f"{result['move_ms_p95']} ms; after each game's first move median "
           f"{result['later_moves_ms_median']} ms, p95 {result['later_moves_ms_p95']} ms; first "
           f"moves (find + read + solve) median {result['first_move_ms_median']} ms, max "
           f"{result['first_move_ms_max']} ms")
-    if json_path is not None:
-        json_path.parent.mkdir(parents=True, exist_ok=True)
-        json_path.write_text(json.dumps(result, indent=1) + "\n")
+    if json_path is not None and run is not None:
+        write_runs(json_path, run)
     return 0 if result["won"] == result["played"] else 1

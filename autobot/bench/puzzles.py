@@ -24,6 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from autobot.bench.model import BenchRecord, BenchRun, summarise
+from autobot.bench.output import write_runs
 from autobot.errors import AutobotError, BadInput, Unavailable
 from autobot.games.puzzles import sudoku, takuzu
 
@@ -126,59 +128,75 @@ def _pct(sorted_ms: Sequence[float], q: float) -> float:
 
 
 def bench_set(name: str, puzzles: Iterable[Any], solve: Callable[[Any], Any],
-              check: Callable[[Any, Sequence[int]], list[str]]) -> dict[str, Any]:
-    """Solve each puzzle (timed), check each solution with the reference; the set's figures."""
-    times: list[float] = []
+              check: Callable[[Any, Sequence[int]], list[str]], ids: Sequence[str] = ()
+              ) -> BenchRun:
+    """Solve each puzzle (timed), check each solution with the reference: a record per puzzle
+    (its ID the answer, won when solved and checked) and the set's figures."""
+    records: list[BenchRecord] = []
     statuses: dict[str, int] = {}
-    checked = by_prop = 0
+    by_prop = 0
     failures: list[str] = []
-    for p in puzzles:
+    t_set = time.perf_counter()
+    for k, p in enumerate(puzzles):
         t0 = time.perf_counter()
         sol = solve(p)
-        times.append((time.perf_counter() - t0) * 1000)
+        ms = (time.perf_counter() - t0) * 1000
         statuses[sol.status] = statuses.get(sol.status, 0) + 1
         by_prop += sol.by_propagation
-        if sol.status == "solved" and not check(p, sol.cells):
-            checked += 1
-        elif len(failures) < 5:
+        ok = sol.status == "solved" and not check(p, sol.cells)
+        if not ok and len(failures) < 5:
             failures.append(f"{sol.status}: {p}")
-    times.sort()
+        records.append(BenchRecord(answer=ids[k] if k < len(ids) else str(k), solved=ok,
+                                   won=ok, decision_ms=(ms,),
+                                   extra={"status": sol.status,
+                                          "by_propagation": bool(sol.by_propagation)}))
+    times = sorted(r.decision_ms[0] for r in records)
     n = len(times)
-    return {
-        "set": name, "count": n, "solved_checked": checked, "statuses": statuses,
-        "propagation_only": round(by_prop / n, 4) if n else 0.0,
+    figures = {
+        "set": name, "count": n, "solved_checked": sum(r.won for r in records),
+        "statuses": statuses, "propagation_only": round(by_prop / n, 4) if n else 0.0,
         "p50_ms": round(_pct(times, 0.5), 3), "p99_ms": round(_pct(times, 0.99), 3),
         "max_ms": round(times[-1], 3) if times else 0.0, "failures": failures,
     }
+    # Every puzzle's solve time counts (no warm-up game: the solvers compile nothing).
+    return BenchRun(summarise(records, game=name, strategy="propagation+search",
+                              rows=None, wall_s=time.perf_counter() - t_set,
+                              decisions_ms=times, extra=figures), tuple(records))
 
 
-def run(sets: Sequence[str], seeds: int, out: Callable[[str], None] = print) -> dict[str, Any]:
+def run(sets: Sequence[str], seeds: int, out: Callable[[str], None] = print) -> list[BenchRun]:
     """Every chosen set benchmarked; a table printed as it goes."""
-    rows: list[dict[str, Any]] = []
+    runs: list[BenchRun] = []
     out(f"{'set':<22}{'count':>7}{'ok':>7}{'prop':>8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}")
 
-    def show(row: dict[str, Any]) -> None:
-        rows.append(row)
+    def show(run: BenchRun) -> None:
+        runs.append(run)
+        row = run.summary.extra
         out(f"{row['set']:<22}{row['count']:>7}{row['solved_checked']:>7}"
             f"{row['propagation_only']:>8.3f}{row['p50_ms']:>9.2f}{row['p99_ms']:>9.2f}"
             f"{row['max_ms']:>9.2f}")
 
     if "unruly" in sets:
         for params in UNRULY_PARAMS:
-            ps = [takuzu.parse_unruly(gid) for _, gid in sgt_ids("unruly", params, seeds)]
-            show(bench_set(f"unruly {params}", ps, takuzu.solve, takuzu.check))
+            ids = sgt_ids("unruly", params, seeds)
+            ps = [takuzu.parse_unruly(gid) for _, gid in ids]
+            show(bench_set(f"unruly {params}", ps, takuzu.solve, takuzu.check,
+                           [gid for _, gid in ids]))
     if "solo" in sets:
         for params in SOLO_PARAMS:
-            ps = [sudoku.parse_solo(gid) for _, gid in sgt_ids("solo", params, seeds)]
-            show(bench_set(f"solo {params}", ps, sudoku.solve, sudoku.check))
+            ids = sgt_ids("solo", params, seeds)
+            ps = [sudoku.parse_solo(gid) for _, gid in ids]
+            show(bench_set(f"solo {params}", ps, sudoku.solve, sudoku.check,
+                           [gid for _, gid in ids]))
     if "kaidoku" in sets:
-        by_level: dict[int, list[sudoku.Sudoku]] = {}
+        by_level: dict[int, list[str]] = {}
         for level, digits in kaidoku_puzzles():
-            by_level.setdefault(level, []).append(sudoku.parse_text(digits))
+            by_level.setdefault(level, []).append(digits)
         for level in sorted(by_level):
-            show(bench_set(f"kaidoku level {level}", by_level[level], sudoku.solve,
-                           sudoku.check))
-    return {"seeds": seeds, "sets": rows}
+            show(bench_set(f"kaidoku level {level}",
+                           [sudoku.parse_text(d) for d in by_level[level]], sudoku.solve,
+                           sudoku.check, by_level[level]))
+    return runs
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -194,15 +212,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if bad or args.seeds < 1:
             raise BadInput(f"--sets takes unruly, solo, kaidoku; --seeds >= 1 (got {bad})")
-        result = run(sets, args.seeds)
+        runs = run(sets, args.seeds)
         if args.json is not None:
-            args.json.parent.mkdir(parents=True, exist_ok=True)
-            args.json.write_text(json.dumps(result, indent=1) + "\n")
+            write_runs(args.json, runs, seeds=args.seeds, sets=sets)
             print(f"wrote {args.json}")
     except AutobotError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
-    ok = all(r["solved_checked"] == r["count"] for r in result["sets"])
+    ok = all(r.summary.won == r.summary.games for r in runs)
     return 0 if ok else 1
 
 

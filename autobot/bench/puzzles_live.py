@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from autobot.bench.moves import move_figures, report
+from autobot.bench.moves import move_figures, played_run, report
 from autobot.errors import AutobotError, Unavailable
 from autobot.games.puzzles import sudoku, takuzu
 
@@ -144,12 +144,13 @@ def run(quick: bool = False, seed: int = 1, large: bool = False) -> dict[str, An
                 for look in ("default", "dark"):
                     for tile in TILES[app]:
                         g = play_one(app, params, seed, look, tile, env)
+                        g["checked_won"] = bool(g["won_by_window"] and g["exit"] == 0)
                         games.append(g)
                         print(f"{app:<7}{params:<9}{look:<8}{tile:>4}px  exit {g['exit']}  "
                               f"window {'solved' if g['won_by_window'] else 'NOT solved'}  "
                               f"moves {g['moves']}  move ms median {g['move_ms_median']} "
                               f"p95 {g['move_ms_p95']}  {g['why']}{g['error']}", flush=True)
-    won = sum(bool(g["won_by_window"] and g["exit"] == 0) for g in games)
+    won = sum(g["checked_won"] for g in games)
     return {"games": games, "won": won, "played": len(games), **move_figures(games)}
 
 
@@ -173,7 +174,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AutobotError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
-    return report(result, args.json)
+    return report(result, args.json, played_run(
+        result, game="grid puzzles (sgt-puzzles windows)", mode="desktop", answer_key="id",
+        won_key="checked_won"))
 
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from autobot.bench.moves import move_figures, report
+from autobot.bench.moves import move_figures, played_run, report
 from autobot.errors import AutobotError
 
 LOOKS = (("light", 1.0), ("dark", 2.0))
@@ -79,7 +79,11 @@ def run(quick: bool = False) -> dict[str, Any]:
             with open_browser(BrowserConfig(scale=scale, window_size=WINDOW)) as webdriver:
                 for puzzle, label, spec in plan:
                     g = play_one(webdriver, base, puzzle, spec, theme)
-                    g.update({"puzzle": puzzle, "label": label, "theme": theme, "scale": scale})
+                    g.update({"puzzle": puzzle, "label": label, "theme": theme, "scale": scale,
+                              "case": f"{puzzle} {spec}",
+                              # won as the bench checks it: the page's own solved state too
+                              "checked_won": bool(g["won"] and g.get("page_solved")
+                                                  and g.get("end_shown"))})
                     games.append(g)
                     print(f"{puzzle:<7}{label:<16}{theme:<6}{scale:g}x  "
                           f"{'won' if g['won'] else 'NOT won'}  page "
@@ -87,7 +91,7 @@ def run(quick: bool = False) -> dict[str, Any]:
                           f"end {'seen' if g.get('end_shown') else 'NOT seen'}  moves "
                           f"{g.get('moves')}  move ms median {g.get('move_ms_median')} p95 "
                           f"{g.get('move_ms_p95')}  {g.get('error', '')}".rstrip(), flush=True)
-    won = sum(bool(g["won"] and g.get("page_solved") and g.get("end_shown")) for g in games)
+    won = sum(g["checked_won"] for g in games)
     return {"games": games, "won": won, "played": len(games), **move_figures(games)}
 
 
@@ -103,7 +107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AutobotError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
-    return report(result, args.json)
+    return report(result, args.json, played_run(
+        result, game="grid puzzles (bundled page)", mode="browser", answer_key="case",
+        won_key="checked_won"))
 
 
 if __name__ == "__main__":
