@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from autobot.bench.variants import _walk, draw
 from autobot.games import GAMES, find_game
-from autobot.games.bench import _walk, draw
 from autobot.games.entropy import EntropyPlayer
 from autobot.games.fibble import fibble_consistent, lies
 from autobot.games.strategy import GameStrategy

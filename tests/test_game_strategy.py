@@ -135,7 +135,7 @@ def test_hard_bench_walk_agrees_with_playing_each_answer() -> None:
     """The bench's tree walk in hard mode decides exactly as the loop's strategy game by game."""
     from dataclasses import replace
 
-    from autobot.games.bench import _walk
+    from autobot.bench.variants import _walk
     from autobot.games.entropy import EntropyPlayer
 
     base = find_game("wordle", 6)

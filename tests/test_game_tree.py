@@ -156,7 +156,7 @@ def test_each_shipped_tree_wins_every_answer_of_its_game(length: int) -> None:
 
 
 def test_the_bench_walk_agrees_with_playing_each_answer() -> None:
-    from autobot.games.tree_bench import tree_needed
+    from autobot.bench.trees import tree_needed
 
     game = small_game(7, 30, 10, 14, rows=8)
     tree = GameTree(build_game_tree(game, top_k=(2, 6))["tree"])

@@ -13,8 +13,9 @@ from autobot.errors import AutobotError
 
 def run_bench(args: argparse.Namespace) -> int:
     """Benchmark one strategy (or it and the baseline) on seeded answer sets; 0 when it ran."""
+    from autobot.bench.boards import bench_sets, run_multi_benchmark
     from autobot.bench.output import print_comparison, print_runs, write_runs
-    from autobot.multiboard import MultiSolver, bench_sets, run_multi_benchmark
+    from autobot.multiboard import MultiSolver
 
     if args.browser:
         raise AutobotError("--boards has no browser benchmark yet (the solver's alone)")

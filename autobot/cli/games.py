@@ -23,8 +23,8 @@ _asker = reply_asker
 def bench(args: argparse.Namespace) -> int:
     """Benchmark a variant, print its figures and write --json."""
     from autobot.bench.output import print_runs, write_runs
+    from autobot.bench.variants import bench_absurdle, bench_jotto
     from autobot.games import find_game
-    from autobot.games.bench import bench_absurdle, bench_jotto
 
     game = find_game(args.game, args.length)
     check_hard(game, args)
@@ -35,7 +35,7 @@ def bench(args: argparse.Namespace) -> int:
         runs = bench_jotto(game, args.seed or 0)
     else:
         # The game's best strategy (its shipped tree, autobot.solver.game_tree) beside entropy.
-        from autobot.games.tree_bench import bench_best
+        from autobot.bench.trees import bench_best
 
         runs = bench_best(game, hard=getattr(args, "hard", False),
                           sample=args.sample or args.games, seed=args.seed or 0)
@@ -53,7 +53,7 @@ def check_hard(game: Any, args: argparse.Namespace) -> None:
 def bench_tuble(args: argparse.Namespace) -> int:
     """Tuble: the bot's tree and the seed post's player over every station, in one run."""
     from autobot.bench.output import print_runs, write_runs
-    from autobot.games.tuble.bench import bench_browser, bench_tuble
+    from autobot.bench.tuble import bench_browser, bench_tuble
 
     if getattr(args, "browser", False):
         # The bundled page from the pixels: --games N seeded stations (default 20).

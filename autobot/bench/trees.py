@@ -1,7 +1,7 @@
 """A Wordle length's best strategy benchmarked beside the entropy player: the shipped decision
 tree (`autobot.solver.game_tree`) when one matches the game's lists, else the entropy player.
 
-`python -m autobot.games.tree_bench` prints the table for every length 4..11 in one run.
+`python -m autobot.bench.trees` prints the table for every length 4..11 in one run.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def bench_best(game: Game, hard: bool = False, *, sample: int | None = None,
     The shipped tree is a normal-mode tree: hard mode (and any game without one) is the
     entropy player's alone.
     """
-    from autobot.games.bench import bench_entropy
+    from autobot.bench.variants import bench_entropy
 
     entropy = bench_entropy(game, hard=hard, sample=sample, seed=seed)
     if hard or game.adversarial or game.lies:
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
 def bench_five(game: Game) -> list[BenchRun]:
     """Five letters: the shipped salet tree (`autobot.solver.tree`, the `optimal` strategy) on
     Wordle's 2,315 answers, beside the entropy player on the same game."""
-    from autobot.games.bench import bench_entropy
+    from autobot.bench.variants import bench_entropy
     from autobot.solver.tree import load_tree
     from autobot.words import load_words
 
