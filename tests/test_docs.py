@@ -31,8 +31,9 @@ def fenced_lines(text: str) -> list[str]:
 
 
 def inline_commands(text: str) -> list[str]:
-    """Commands quoted inline (`python -m X ...`, `python scripts/X.py ...`)."""
-    return re.findall(r"`(python3? (?:-m [\w.]+|scripts/\w+\.py)[^`]*)`", text)
+    """The project's own commands quoted inline (`python -m autobot.X ...`, `python
+    scripts/X.py ...`)."""
+    return re.findall(r"`(python3? (?:-m autobot[\w.]*|scripts/\w+\.py)[^`]*)`", text)
 
 
 # Words the examples write for what the reader fills in, and a value of the same kind.
@@ -82,7 +83,7 @@ def test_the_check_catches_a_stale_option() -> None:
 def test_modules_and_scripts_the_docs_run_exist(doc: Path) -> None:
     text = doc.read_text(encoding="utf-8")
     lines = inline_commands(text) + [line for line in fenced_lines(text)
-                                     if line.startswith(("python ", "python3 "))]
+                                     if re.match(r"python3? (-m autobot|scripts/)", line)]
     for line in lines:
         words = shlex.split(line, comments=True)
         if words[1] == "-m":
