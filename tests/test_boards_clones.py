@@ -15,7 +15,6 @@ import unicodedata
 
 import pytest
 from conftest import (
-    CLONES,
     DATE_SHIM,
     play_clone,
     require_chromium,
@@ -39,7 +38,7 @@ def plain(word: str) -> str:
 
 
 def lingle_answers(day: str, mode: str) -> list[str]:
-    table = json.loads((CLONES / "lingle-quad" / "answers-by-date.json").read_text())
+    table = json.loads((require_clone("lingle-quad") / "answers-by-date.json").read_text())
     return [plain(w) for w in table[day][mode]]
 
 
@@ -107,7 +106,6 @@ DUO_OWN_WORD_DAY = "2024-05-02"
 
 
 def test_duo_lingle_answer_past_our_list_is_won(tmp_path) -> None:
-    require_clone("lingle-quad")
     assert lingle_answers(DUO_OWN_WORD_DAY, "duolingle") == ["pareo", "trois"]
     record = play_clone("lingle-quad", tmp_path, "--lang", "pt", "--key-delay", "30",
                         init=DATE_SHIM.format(day=DUO_OWN_WORD_DAY), path="duo/")
@@ -208,6 +206,6 @@ def test_duotrigordle_boards_below_its_box_are_scrolled_into_view_and_stitched()
         assert len(read.boards) == 32 and read.settled, read.reasons
         assert all(len(b.rows) == len(words) + 1 for b in read.boards)
     # Each board once, in its place: its colours are its own answer's (the clone's list).
-    targets = json.loads((CLONES / "duotrigordle" / "historic-targets.json").read_text())
+    targets = json.loads((require_clone("duotrigordle") / "historic-targets.json").read_text())
     for board, answer in zip(read.boards, targets["targets"]["5"], strict=True):
         assert [marks for _, marks in board.rows[:-1]] == [score(w, answer) for w in words]

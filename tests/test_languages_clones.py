@@ -84,10 +84,9 @@ def test_lingle_answer_past_our_list_is_won(tmp_path, capsys) -> None:
     stopped with `no_words` before)."""
     import json
 
-    from conftest import CLONES, require_clone
+    from conftest import require_clone
 
-    require_clone("lingle-quad")
-    table = json.loads((CLONES / "lingle-quad" / "answers-by-date.json").read_text())
+    table = json.loads((require_clone("lingle-quad") / "answers-by-date.json").read_text())
     assert table[LINGLE_OWN_WORD_DAY]["lingle"] == ["cerva"]
     record = play_clone("lingle-quad", tmp_path, "--lang", "pt", "--key-delay", "30",
                         init=DATE_SHIM.format(day=LINGLE_OWN_WORD_DAY))

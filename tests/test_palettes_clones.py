@@ -23,7 +23,7 @@ from clone_pages import (
     type_guess,
     type_letters,
 )
-from conftest import CLONES, require_chromium
+from conftest import require_chromium, require_clone
 from perturb import PERTURBATIONS, seeded_rng
 
 from autobot.vision import (
@@ -165,7 +165,7 @@ def test_duotrigordle_boards_colours_and_hints() -> None:
     """Bright green/yellow tiles with black letters, slate absent, filled empty tiles and grey
     hint letters in the next row, on a black page (boxes of each small board from the DOM)."""
     require_chromium()
-    targets = json.loads((CLONES / "duotrigordle" / "historic-targets.json").read_text())
+    targets = json.loads((require_clone("duotrigordle") / "historic-targets.json").read_text())
     answers = (targets.get("targets") or targets)["5"]
     guesses = ["SKEWS", "VITAL"]
     setup = SETUPS["duotrigordle"]

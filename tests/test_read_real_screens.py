@@ -26,6 +26,13 @@ def _labels() -> list[dict]:
     return json.loads(LABELS.read_text(encoding="utf-8"))
 
 
+def absent_case(*names: str) -> list:
+    """One skipped case that says why, for a parametrize over the labels when they are absent
+    (an empty parameter set would skip with pytest's own words)."""
+    why = f"{SCREENS} is absent: the real-screen checks did not run"
+    return [pytest.param(*(None for _ in names), id="absent", marks=pytest.mark.skip(reason=why))]
+
+
 def _tiles(letters: str, marks: str) -> list[tuple[str, str]]:
     """(mark, letter) per tile; empty tiles have no letter."""
     it = iter(letters)
@@ -57,7 +64,7 @@ def judge(entry: dict, read: BoardRead) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("entry", _labels(), ids=lambda e: e["id"])
+@pytest.mark.parametrize("entry", _labels() or absent_case("entry"), ids=lambda e: e["id"])
 def test_real_screen_read_right(entry: dict) -> None:
     frame = load_image(SCREENS / entry["file"])
     read = read_board(frame)

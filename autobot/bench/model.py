@@ -4,7 +4,7 @@ Every `autobot bench` (five-letter Wordle, any length, Jotto, Absurdle, Tuble, m
 browser and its parallel pool) turns its games into `BenchRecord`s, `summarise`s them into a
 `BenchSummary` and hands a `BenchRun` (or several, when strategies are compared) to
 `table_lines` for the terminal and `to_json` for `--json`. The shape is documented once, in
-README ("Benchmark JSON"); `from_json` reads it back.
+docs/benchmarks.md ("Benchmark JSON"); `from_json` reads it back.
 """
 
 from __future__ import annotations
