@@ -18,6 +18,7 @@ from typing import Any
 
 from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure, browser_went
 from autobot.harness.report import check_writable, write_json
+from autobot.harness.trace import Trace
 from autobot.shutdown import exit_code_of, interrupt_behind, signal_of
 
 REASONS = ("won", "lost", "quit", "interrupted", "bad_input", "no_board", "safety_stop",
@@ -69,9 +70,13 @@ class GameRecord:
     short (a signal, a dead browser) still records what was played.
     """
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, trace: str | None = None,
+                 meta: dict[str, Any] | None = None) -> None:
         check_writable(path)
         self.path = path
+        # `--trace DIR`: made (or refused) now, before anything starts; the record goes there
+        # too, and `on_any_exit` closes it.
+        self.trace = Trace(trace, meta=meta) if trace else None
         self.written = False
         self.phase = "setup"  # then "browser", "page", "game"
         self.rows: list[tuple[str, str]] = []
@@ -83,17 +88,25 @@ class GameRecord:
         if getattr(event, "kind", None) in ("row", "resumed"):
             self.rows.append((event.guess, event.marks))
 
+    @property
+    def wanted(self) -> bool:
+        """Is the record written anywhere (a --json path, a trace)?"""
+        return bool(self.path) or self.trace is not None
+
     def write(self, record: dict[str, Any], *, exit_code: int, reason: str) -> None:
         """Write `record` with its exit code and reason (a reason the game set is kept when the
-        run ended as the game said)."""
-        if not self.path:
+        run ended as the game said), to the --json path and the trace."""
+        if not self.wanted:
             return
         data = {**record, **{k: v for k, v in self.extra.items() if k not in record}}
         keep = bool(record.get("reason")) and record.get("exit_code") == exit_code
         data["exit_code"] = exit_code
         if not keep:
             data["reason"] = reason
-        write_json(self.path, data)
+        if self.trace is not None:
+            self.trace.finish(data)
+        if self.path:
+            write_json(self.path, data)
         self.written = True
 
     def failed(self, exc: BaseException, result: Any = None) -> None:
@@ -126,7 +139,7 @@ class GameRecord:
         except BaseException as exc:
             # A browser gone because the whole group got a signal: the run was interrupted.
             cause = interrupt_behind(exc) if browser_went(exc) else exc
-            if self.path and not self.written:
+            if self.wanted and not self.written:
                 result = result_of(exc) if result_of is not None else None
                 # The run's own error is what the user must see, not a second one about the file.
                 with contextlib.suppress(AutobotError, OSError):
@@ -134,6 +147,9 @@ class GameRecord:
             if cause is not exc:
                 raise cause from exc
             raise
+        finally:
+            if self.trace is not None:
+                self.trace.close()
 
 
 # --- an interrupt before the command has its record ----------------------------------------

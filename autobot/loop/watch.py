@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from autobot.drivers.driver import Driver
+from autobot.drivers.recording import sink_of
 from autobot.errors import NoBoardFound, SafetyStop
 from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Timings
 from autobot.loop.rows import (
@@ -133,8 +134,11 @@ class Watcher:
         # as the other (seen twice in a row typed with care); rows of known words are read so.
         self.confusions: set[tuple[str, str]] = set()
         self.typing: str | None = None  # the word in the row being played, once typed
+        self.trace = sink_of(driver)  # `--trace`: each read and event is told to it too
 
     def emit(self, event: Event) -> None:
+        if self.trace is not None:
+            self.trace.event(event)
         if self.on_event is not None:
             self.on_event(event)
 
@@ -155,6 +159,8 @@ class Watcher:
             read = self._raw_read
         else:
             read = self.reader(frame, hint=self._hint)
+            if self.trace is not None:
+                self.trace.read(frame, read)  # the reader's own read, before the loop's
             # (the hint the next look will have: this read's board, see below)
             hint_next = read.grid if read.found and self.config.use_hint else None
             self._raw_read, self._read_digest, self._read_hint = read, digest, hint_next
