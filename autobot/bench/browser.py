@@ -4,6 +4,8 @@ One page server and one headless browser for all games (start-up is reported apa
 is a fresh page load with a fixed answer and animations off unless `--anim`. Prints per-step
 medians and p95 (capture, read, decide, type, settle), the time per game, and writes `--json`.
 Also runnable alone: `python -m autobot.bench.browser --games 50 --json out.json`.
+With `--trace DIR`, every game that is not won leaves its trace in DIR/game-N/ (N from 1, in
+play order; `autobot.harness.trace`); a won game's trace is deleted as soon as it is won.
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ import os
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from autobot.bench.model import BenchRecord, BenchRun, summarise
-from autobot.errors import AutobotError
+from autobot.drivers.recording import record_driver
+from autobot.errors import AutobotError, BadInput
+from autobot.harness.record import GameRecord
 
 DEFAULTS: dict[str, Any] = {
     "games": 50,
@@ -34,6 +39,7 @@ DEFAULTS: dict[str, Any] = {
     "key_delay": 60.0,
     "remote": None,
     "headed": False,
+    "trace": None,
 }
 
 
@@ -91,6 +97,9 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.monotonic()
     json_path = option(args, "json")
     check_writable(json_path)  # before the browser starts, not after the games
+    traces = option(args, "trace")
+    if traces:
+        check_trace_folder(traces)
     try:
         with browser_session(config, key_delay_ms=float(option(args, "key_delay"))) as session:
             startup = time.monotonic() - t0
@@ -98,10 +107,12 @@ def run(args: argparse.Namespace) -> int:
             for i, answer in enumerate(answers, start=1):
                 session.load(page_url(base, answer=answer, theme=theme, contrast=contrast,
                                         hard=hard, anim=anim))
-                result = play_game(driver, solver, BotConfig(hard=hard))
+                with traced_game(driver, traces, i, answer) as record:
+                    result = play_game(driver, solver, BotConfig(hard=hard))
+                    results.append(record_of(answer, result))
+                    keep(record, result, results[-1])
                 timings.extend(result.timings)
                 game_seconds.append(result.seconds)
-                results.append(record_of(answer, result))
                 mark = "won" if results[-1].won else "LOST"
                 console.print(f"[{i}/{games}] {answer.upper()} {mark} in {len(result.turns)} "
                               f"({result.seconds:.2f} s)")
@@ -161,6 +172,47 @@ def run(args: argparse.Namespace) -> int:
     return 0 if won == games else 1
 
 
+def check_trace_folder(folder: str) -> None:
+    """`--trace DIR` can hold the games' traces (made now, before the browser starts)."""
+    import tempfile
+
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise BadInput(f"--trace: cannot write {folder}: {exc.strerror or exc}") from None
+
+
+@contextlib.contextmanager
+def traced_game(driver: Any, folder: str | None, number: int, answer: str
+                ) -> Any:
+    """Within: game `number` is traced in folder/game-N (its record written on any exit);
+    a game `keep` finds won leaves no trace. Without a folder, nothing is recorded."""
+    if not folder:
+        yield None
+        return
+    record = GameRecord(None, str(Path(folder) / f"game-{number}"),
+                        meta={"game": number, "answer": answer})
+    record_driver(driver, record.trace)
+    try:
+        with record.on_any_exit(lambda exc: getattr(exc, "result", None)):
+            yield record
+    finally:
+        record_driver(driver, None)  # the page's next load is no part of this game
+    if record.extra.get("won") and record.trace is not None:
+        record.trace.discard()
+
+
+def keep(record: GameRecord | None, result: Any, bench: BenchRecord) -> None:
+    """Write a traced game's record (won as the benchmark judges it: the answer shown)."""
+    if record is None:
+        return
+    record.extra["won"] = bench.won
+    data = {**result.to_json(), "answer": bench.answer, "won": bench.won}
+    record.write(data, exit_code=0 if bench.won else 1, reason="won" if bench.won else "lost")
+
+
 def record_of(answer: str, result: Any) -> BenchRecord:
     """One browser game (a loop `GameResult`) as a benchmark record: won when the page showed
     the answer within its rows; the loop's own record (marks, timings, reason) kept beside."""
@@ -188,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=DEFAULTS["games"])
     parser.add_argument("--seed", type=int, default=DEFAULTS["seed"])
     parser.add_argument("--json", metavar="OUT")
+    parser.add_argument("--trace", metavar="DIR",
+                        help="a trace of every game not won, in DIR/game-N/")
     add_browser_arguments(parser)
     parser.set_defaults(anim=False)
     try:

@@ -20,10 +20,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="regression-test vision and solver on screenshots with expected boards",
         description="Decode every screenshot, compare the board with its sidecar NAME.json (or the "
         "folder's labels.json) and the next guess with the sidecar's; exit 1 on any regression. "
+        "A game's trace folder (--trace DIR) is read frame by frame in order and each read "
+        "compared with the bot's, or with a hand-written sidecar frames/NNNNNN.json. "
         "Images with no expectation: print the decoded board and the suggested guess.",
     )
     p.add_argument("paths", nargs="+", metavar="DIR_OR_FILE",
-                   help="folders (with sidecars or a labels.json), images, or a labels.json")
+                   help="folders (with sidecars or a labels.json), images, a labels.json, or "
+                   "a game's trace folder")
     p.add_argument("--json", metavar="OUT", help="write every result and a summary as JSON")
     p.add_argument("--update", action="store_true",
                    help="rewrite the sidecars' expected guesses (boards are never updated)")

@@ -381,7 +381,7 @@ def load_manifest(directory: str | Path) -> dict[str, Any]:
     except (OSError, ValueError) as exc:
         raise BadInput(f"{directory}: not a readable trace ({MANIFEST}: {exc})") from None
     if not isinstance(data, dict) or data.get("kind") != KIND:
-        raise BadInput(f"{directory}: {MANIFEST} is not an autobot trace's")
+        raise BadInput(f"{directory}: {MANIFEST} does not describe an autobot trace")
     if int(data.get("version", 0)) > VERSION:
         raise BadInput(f"{directory}: trace version {data.get('version')} is newer than this "
                        f"autobot reads ({VERSION})")
