@@ -14,12 +14,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from autobot.bench.browser import keep, traced_game
-from autobot.bench.model import BenchRecord
 from autobot.cli import main
 from autobot.drivers.recording import record_driver, record_screen, sink_of
 from autobot.errors import BadInput, SafetyStop
-from autobot.harness.record import GameRecord
+from autobot.harness.record import GameRecord, keep_game, traced_game
 from autobot.harness.trace import Trace, last_reads, prepare_folder, read_entry, read_lines
 from autobot.vision import load_image, read_board
 
@@ -184,7 +182,7 @@ def test_keys_clicks_and_frames_are_recorded_once_with_times_and_errors(tmp_path
         with pytest.raises(SafetyStop):
             driver.press_enter()
         driver.rung = "click"  # set on the driver itself, as the key ladder does
-        driver.type_word("ab")  # two clicks inside: recorded as the one word typed
+        driver.type_word("ab")  # two clicks inside it, recorded as within the word
         driver.erase(2)
         record_driver(driver, None)  # off: nothing more is recorded, the keys still go
         driver.erase(1)
@@ -192,10 +190,14 @@ def test_keys_clicks_and_frames_are_recorded_once_with_times_and_errors(tmp_path
     actions = lines(tmp_path / "t" / "actions.jsonl")
     assert [(a["action"], a.get("text"), a.get("n"), a["rung"]) for a in actions] == [
         ("type", "salet", None, "keys"), ("enter", None, None, "keys"),
+        ("click", None, None, "click"), ("click", None, None, "click"),
         ("type", "ab", None, "click"), ("erase", None, 2, "click")]
+    assert [a.get("within", False) for a in actions] == [False] * 2 + [True] * 2 + [False] * 2
+    assert (actions[2]["x"], actions[2]["y"]) == (1.0, 2.0)
     assert actions[1]["error"] == "SafetyStop: enter refused"
     assert all(a["after_frame"] == 1 and a["ms"] >= 0 for a in actions)
-    assert [a["t"] for a in actions] == sorted(a["t"] for a in actions)
+    outer = [a["t"] for a in actions if not a.get("within")]
+    assert outer == sorted(outer)
     assert len(lines(tmp_path / "t" / "frames.jsonl")) == 1
     assert screen.shown == 1
 
@@ -234,15 +236,14 @@ def test_a_bench_keeps_the_trace_of_a_lost_game_only(tmp_path: Path) -> None:
 
     driver = FakeDriver(FakeScreen([solid(1), solid(2)]))
     for number, guesses in ((1, ["salet", "crane"]), (2, ["salet", "beard"])):
-        with traced_game(driver, str(tmp_path), number, "crane") as record:
+        with traced_game(driver, str(tmp_path), f"game-{number}", {"answer": "crane"}) \
+                as record:
             driver.screen.grab()
             driver.type_word(guesses[-1])
             turns = tuple(Turn(g, "GGGGG" if g == "crane" else "XXXXX") for g in guesses)
             result = GameResult(won=guesses[-1] == "crane", turns=turns, rejected=(),
                                 seconds=1.0, timings=Timings())
-            bench = BenchRecord(answer="crane", guesses=tuple(guesses),
-                                solved=result.won, won=result.won)
-            keep(record, result, bench)
+            keep_game(record, {**result.to_json(), "answer": "crane"}, result.won)
         assert sink_of(driver) is None
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game-2"]
     data = json.loads((tmp_path / "game-2" / "record.json").read_text())

@@ -16,13 +16,12 @@ import os
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from autobot.bench.model import BenchRecord, BenchRun, summarise
-from autobot.drivers.recording import record_driver
-from autobot.errors import AutobotError, BadInput
-from autobot.harness.record import GameRecord
+from autobot.errors import AutobotError
+from autobot.harness.record import keep_game, traced_game
+from autobot.harness.trace import check_folder
 
 DEFAULTS: dict[str, Any] = {
     "games": 50,
@@ -99,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     check_writable(json_path)  # before the browser starts, not after the games
     traces = option(args, "trace")
     if traces:
-        check_trace_folder(traces)
+        check_folder(traces)
     try:
         with browser_session(config, key_delay_ms=float(option(args, "key_delay"))) as session:
             startup = time.monotonic() - t0
@@ -107,10 +106,11 @@ def run(args: argparse.Namespace) -> int:
             for i, answer in enumerate(answers, start=1):
                 session.load(page_url(base, answer=answer, theme=theme, contrast=contrast,
                                         hard=hard, anim=anim))
-                with traced_game(driver, traces, i, answer) as record:
+                with traced_game(driver, traces, f"game-{i}",
+                                 {"game": i, "answer": answer}) as record:
                     result = play_game(driver, solver, BotConfig(hard=hard))
                     results.append(record_of(answer, result))
-                    keep(record, result, results[-1])
+                    keep_game(record, {**result.to_json(), "answer": answer}, results[-1].won)
                 timings.extend(result.timings)
                 game_seconds.append(result.seconds)
                 mark = "won" if results[-1].won else "LOST"
@@ -170,47 +170,6 @@ def run(args: argparse.Namespace) -> int:
     write_runs(json_path, run, exit_code=0 if won == games else 1,
                reason="won" if won == games else "lost")
     return 0 if won == games else 1
-
-
-def check_trace_folder(folder: str) -> None:
-    """`--trace DIR` can hold the games' traces (made now, before the browser starts)."""
-    import tempfile
-
-    try:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-    except OSError as exc:
-        raise BadInput(f"--trace: cannot write {folder}: {exc.strerror or exc}") from None
-
-
-@contextlib.contextmanager
-def traced_game(driver: Any, folder: str | None, number: int, answer: str
-                ) -> Any:
-    """Within: game `number` is traced in folder/game-N (its record written on any exit);
-    a game `keep` finds won leaves no trace. Without a folder, nothing is recorded."""
-    if not folder:
-        yield None
-        return
-    record = GameRecord(None, str(Path(folder) / f"game-{number}"),
-                        meta={"game": number, "answer": answer})
-    record_driver(driver, record.trace)
-    try:
-        with record.on_any_exit(lambda exc: getattr(exc, "result", None)):
-            yield record
-    finally:
-        record_driver(driver, None)  # the page's next load is no part of this game
-    if record.extra.get("won") and record.trace is not None:
-        record.trace.discard()
-
-
-def keep(record: GameRecord | None, result: Any, bench: BenchRecord) -> None:
-    """Write a traced game's record (won as the benchmark judges it: the answer shown)."""
-    if record is None:
-        return
-    record.extra["won"] = bench.won
-    data = {**result.to_json(), "answer": bench.answer, "won": bench.won}
-    record.write(data, exit_code=0 if bench.won else 1, reason="won" if bench.won else "lost")
 
 
 def record_of(answer: str, result: Any) -> BenchRecord:

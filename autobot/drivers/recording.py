@@ -3,8 +3,8 @@ driver sends, told to a sink (`autobot.harness.trace.Trace`) on the way, nothing
 
 The screen's and the driver's own methods are wrapped on the instance, not behind a proxy:
 the objects stay what they were (their type, their attributes, a `rung` set on them), and
-calls they make on themselves (a `grab` that falls back to `grab_full`, a click rung's clicks
-inside `type_word`) pass through the wrappers too; only the outermost call is recorded.
+calls they make on themselves pass through the wrappers too: a `grab` that falls back to
+`grab_full` is one frame; a click rung's clicks inside `type_word` are kept, marked `within`.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class Recording:
 
     def __init__(self, sink: Sink | None) -> None:
         self.sink = sink
-        self.depth = 0  # calls in progress: only the outermost one is recorded
+        self.depth = 0  # calls in progress (a frame is told once, by the outermost grab)
 
 
 def plain(value: Any) -> Any:
@@ -89,12 +89,14 @@ def _recorded_send(recording: Recording, method: str, send: Callable[..., Any], 
                    ) -> Callable[..., Any]:
     @functools.wraps(send)
     def wrapped(*args: Any, **kwargs: Any) -> Any:
-        if recording.depth or recording.sink is None:
+        if recording.sink is None:
             return send(*args, **kwargs)
         fields = sent_fields(method, args, kwargs)
         rung = getattr(owner, "rung", None)
         if isinstance(rung, str):
             fields["rung"] = rung
+        if recording.depth:
+            fields["within"] = True  # a click of the click rung's word: part of the call above
         started = time.monotonic()
         error: str | None = None
         recording.depth += 1

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from autobot.drivers.recording import record_driver
+from autobot.drivers.recording import record_driver, sink_of
 from autobot.errors import AutobotError, NoBoardFound, SafetyStop
 
 DIALOG_LOOK_S = 0.25  # how often the board search also looks for a dialog over the game
@@ -55,9 +55,12 @@ def find_board(
     seen = False
     last_panel: Any = None
     looked_at = -DIALOG_LOOK_S
+    trace = sink_of(screen)  # `--trace`: the search's reads too
     while True:
         frame = screen.grab()
         board = read(frame)
+        if trace is not None:
+            trace.read(frame, board)
         if board.found:
             seen = True
             if (board.settled and previous is not None and previous.found
@@ -158,7 +161,9 @@ def live_config(hard: bool, game: Any = None) -> Any:
     """
     from autobot.loop import BotConfig
 
-    return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0, game=game)
+    # (no game named: the config's own, classic Wordle; never None)
+    named = {} if game is None else {"game": game}
+    return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0, **named)
 
 
 def _note_focus(record: Any, focus: Any) -> None:

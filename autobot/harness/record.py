@@ -14,8 +14,10 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
+from autobot.drivers.recording import record_driver
 from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure, browser_went
 from autobot.harness.report import check_writable, write_json
 from autobot.harness.trace import Trace
@@ -150,6 +152,38 @@ class GameRecord:
         finally:
             if self.trace is not None:
                 self.trace.close()
+
+
+# --- one game of many, traced ----------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def traced_game(driver: Any, folder: str | None, name: str, meta: dict[str, Any]
+                ) -> Iterator[GameRecord | None]:
+    """Within: one game of a benchmark traced in folder/name (every frame, key and click of
+    `driver`, its record on any exit); a game `keep_game` says was won leaves no trace.
+    Without a folder, nothing is recorded (None)."""
+    if not folder:
+        yield None
+        return
+    record = GameRecord(None, str(Path(folder) / name), meta=meta)
+    record_driver(driver, record.trace)
+    try:
+        with record.on_any_exit(lambda exc: getattr(exc, "result", None)):
+            yield record
+    finally:
+        record_driver(driver, None)  # the page's next load is no part of this game
+    if record.extra.get("won") and record.trace is not None:
+        record.trace.discard()
+
+
+def keep_game(record: GameRecord | None, data: dict[str, Any], won: bool) -> None:
+    """Write a traced game's record (`won` as its benchmark judges it)."""
+    if record is None:
+        return
+    record.extra["won"] = won
+    record.write({**data, "won": won}, exit_code=0 if won else 1,
+                 reason="won" if won else "lost")
 
 
 # --- an interrupt before the command has its record ----------------------------------------

@@ -84,6 +84,18 @@ def prepare_folder(directory: str | Path, flag: str = "--trace") -> Path:
     return path
 
 
+def check_folder(folder: str | Path, flag: str = "--trace") -> None:
+    """A folder of traces (one per game) can be made and written in, or bad input now."""
+    import tempfile
+
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise BadInput(f"{flag}: cannot write {folder}: {exc.strerror or exc}") from None
+
+
 def rows_of(read: Any) -> list[list[str]]:
     """A read's rows as [LETTERS, MARKS] lists (none when nothing was found)."""
     if not getattr(read, "found", False):

@@ -159,12 +159,12 @@ class Watcher:
             read = self._raw_read
         else:
             read = self.reader(frame, hint=self._hint)
-            if self.trace is not None:
-                self.trace.read(frame, read)  # the reader's own read, before the loop's
             # (the hint the next look will have: this read's board, see below)
             hint_next = read.grid if read.found and self.config.use_hint else None
             self._raw_read, self._read_digest, self._read_hint = read, digest, hint_next
             self.timings.read_ms.append((self.clock() - t1) * 1000)
+        if self.trace is not None:
+            self.trace.read(frame, read)  # the reader's own read, before the loop's
         self.timings.capture_ms.append((t1 - t0) * 1000)
         kind = getattr(screen, "last_kind", "full")
         self.captures[kind] = self.captures.get(kind, 0) + 1
