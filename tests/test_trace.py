@@ -381,3 +381,29 @@ def test_a_game_interrupted_by_sigterm_leaves_a_trace_with_its_record(tmp_path: 
     frames = lines(folder / "frames.jsonl")
     assert frames and all((folder / f["file"]).is_file() for f in frames)
     assert not list((folder / "frames").glob(".*"))  # no half-written picture left
+
+
+@pytest.mark.usefixtures("chromium")
+def test_a_lost_live_game_on_a_desktop_leaves_its_trace(desktop_tools: None,
+                                                        tmp_path: Path) -> None:
+    """`autobot live --launch` on a private Xvfb: the board search's reads, the focus click,
+    the keys, and the record of the lost game, all in the trace (the desktop path's edges)."""
+    from autobot.drivers.desktop import virtual_display
+    from autobot.page.server import serve_page
+
+    folder = tmp_path / "trace"
+    with virtual_display((1280, 1024)) as display_env, serve_page() as base:
+        env = {**os.environ, **display_env, "TMPDIR": str(tmp_path)}
+        done = subprocess.run(
+            [sys.executable, "-m", "autobot", "live", "--launch",
+             bundled_url(base, answer="crane", rows="2", anim="0"), "--trace", str(folder)],
+            env=env, cwd=ROOT, input="", capture_output=True, text=True, timeout=240)
+    assert done.returncode == 1, done.stdout + done.stderr
+    record = json.loads((folder / "record.json").read_text())
+    assert (record["exit_code"], record["reason"], len(record["guesses"])) == (1, "lost", 2)
+    actions = lines(folder / "actions.jsonl")
+    assert actions[0]["action"] == "click"  # the click that gives the page the focus
+    assert [a["text"] for a in actions if a["action"] == "type"] == record["guesses"]
+    reads = lines(folder / "reads.jsonl")
+    assert reads[0]["t"] < actions[0]["t"] and reads[0]["found"]  # the board search's read
+    assert main(["replay", "-q", str(folder)]) == 0
