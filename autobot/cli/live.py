@@ -127,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
     from autobot.app.players import reader_from_args, solver_from_args
 
     if puzzle_of(args) is not None:
+        if args.trace:
+            raise BadInput(f"--trace is for word pages, not --game {args.game}")
         from autobot.cli.puzzles import run_live_puzzle
 
         return run_live_puzzle(args, puzzle_of(args) or "")

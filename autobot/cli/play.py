@@ -20,6 +20,7 @@ from autobot.app.options import (
     add_boards_option,
     add_browser_arguments,
     add_game_options,
+    puzzle_of,
     read_init_script,
     split_answers,
 )
@@ -32,7 +33,7 @@ from autobot.app.players import (
     solver_from_args,
 )
 from autobot.app.session import browser_from_args, browser_session
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, BadInput
 from autobot.harness.report import make_printer, share_grid
 from autobot.loop.probe import page_layout
 
@@ -68,12 +69,12 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss (or a quit)."""
     split_answers(args)
+    if args.trace and (getattr(args, "game", "wordle") == "tuble" or puzzle_of(args)):
+        raise BadInput(f"--trace is for word pages, not --game {args.game}")
     if getattr(args, "game", "wordle") == "tuble":
         from autobot.games.tuble.play import run_play
 
         return run_play(args)
-    from autobot.app.options import puzzle_of
-
     if puzzle_of(args) is not None:  # 0h h1 / Sudoku pages: autobot.harness.puzzles_page
         from autobot.harness.puzzles_page import run_play as run_puzzle
 

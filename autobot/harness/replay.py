@@ -495,6 +495,7 @@ class Replayer:
         """[reader, hint] of the trace `case` is a frame of (made at its first frame)."""
         folder = case.image.parent
         if folder not in self._traces:
+            # (vision's readers load lazily, as `_run`'s read_board: heavy, numba and OpenCV)
             if case.reader == "boards":
                 from autobot.vision.boards import BoardsReader
 
