@@ -268,6 +268,8 @@ def test_replay_passes_on_a_trace_and_fails_on_a_board_corrected_by_hand(
     make_trace(folder)
     assert main(["replay", str(folder)]) == 0
     assert "1 passed, 0 failed" in capsys.readouterr().out
+    assert main(["replay", str(tmp_path)]) == 0  # a folder of traces: each one
+    assert "PASS  t/000001" in capsys.readouterr().out
     rows = [list(r) for r in last_reads(folder)[1]["rows"]]
     rows[1] = ["SLOTH", "XYXXY"]  # "the bot misread the last tile"
     (folder / "frames" / "000001.json").write_text(json.dumps(
@@ -352,6 +354,9 @@ def test_a_stopped_bench_game_leaves_its_trace(tmp_path: Path) -> None:
     assert lines(folder / "game-1" / "frames.jsonl")
     manifest = json.loads((folder / "game-1" / "trace.json").read_text())
     assert manifest["closed"] and manifest["game"] == 1 and manifest["answer"]
+    # The folder of traces replays as a whole: every read said "no board", and still does.
+    assert lines(folder / "game-1" / "reads.jsonl")[0]["found"] is False
+    assert main(["replay", "-q", str(folder)]) == 0
 
 
 @pytest.mark.usefixtures("chromium")

@@ -360,6 +360,9 @@ def collect_cases(paths: Sequence[str | Path], strict: bool = False) -> list[Cas
                 continue
             images = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
             cases.extend(_image_case(p) for p in images)
+            if not images:  # a folder of traces (`bench --browser --trace DIR`: DIR/game-N)
+                for folder in sorted(p for p in path.iterdir() if p.is_dir() and is_trace(p)):
+                    cases.extend(trace_cases(folder))
         elif path.name == LABELS_FILE or (path.suffix == ".json" and not
                                           path.with_suffix(".png").exists()):
             cases.extend(_labels_cases(path, strict))
