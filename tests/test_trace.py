@@ -151,6 +151,7 @@ def test_a_trace_flag_to_an_unwritable_place_is_one_line_before_any_browser(
     blocker = tmp_path / "file"
     blocker.write_text("")
     for argv in (["play", "--trace", str(blocker / "t")],
+                 ["live", "--advise", "--trace", str(blocker / "t")],
                  ["bench", "--browser", "--games", "1", "--trace", str(blocker / "t")]):
         assert main(argv) == 2
         err = capsys.readouterr().err.strip()
