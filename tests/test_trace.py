@@ -18,7 +18,7 @@ from autobot.cli import main
 from autobot.drivers.recording import record_driver, record_screen, sink_of
 from autobot.errors import BadInput, SafetyStop
 from autobot.harness.record import GameRecord, keep_game, traced_game
-from autobot.harness.trace import Trace, last_reads, prepare_folder, read_entry, read_lines
+from autobot.harness.trace import Trace, prepare_folder, read_entry, read_lines
 from autobot.vision import load_image, read_board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -271,10 +271,17 @@ def test_replay_passes_on_a_trace_and_fails_on_a_board_corrected_by_hand(
     assert "1 passed, 0 failed" in capsys.readouterr().out
     assert main(["replay", str(tmp_path)]) == 0  # a folder of traces: each one
     assert "PASS  t/000001" in capsys.readouterr().out
-    rows = [list(r) for r in last_reads(folder)[1]["rows"]]
-    rows[1] = ["SLOTH", "XYXXY"]  # "the bot misread the last tile"
-    (folder / "frames" / "000001.json").write_text(json.dumps(
-        {"expected": {"found": True, "rows": rows}}))
+    assert main(["replay", str(folder), "--expect", "1"]) == 0  # the bot's read, to edit
+    sidecar = folder / "frames" / "000001.json"
+    assert str(sidecar) in capsys.readouterr().out
+    assert main(["replay", str(folder)]) == 0  # as the bot read it: still a pass
+    data = json.loads(sidecar.read_text())
+    data["expected"]["rows"][1] = ["SLOTH", "XYXXY"]  # "the bot misread the last tile"
+    sidecar.write_text(json.dumps(data))
+    assert main(["replay", str(folder), "--expect", "1"]) == 0  # never overwrites a correction
+    assert json.loads(sidecar.read_text()) == data
+    assert main(["replay", str(folder), "--expect", "7"]) == 2
+    assert "the bot read no frame 7 (read: 1)" in capsys.readouterr().err
     assert main(["replay", str(folder)]) == 1
     out = capsys.readouterr().out
     assert "FAIL  t/000001" in out and "row 2: expected SLOTH XYXXY got SLOTH XYXXX" in out

@@ -342,6 +342,23 @@ def trace_cases(folder: Path) -> list[Case]:
     return cases
 
 
+def expect_frame(folder: Path, n: int) -> Path:
+    """Write frame `n`'s sidecar in a trace from the bot's read of it, for a person to correct
+    where the bot misread (the fixtures' format); an existing sidecar is kept as it is."""
+    reads = last_reads(folder)
+    if n not in reads:
+        raise BadInput(f"{folder}: the bot read no frame {n} (read: "
+                       f"{', '.join(map(str, list(reads)[:8]))}{'...' if len(reads) > 8 else ''})")
+    sidecar = (folder / frame_name(n)).with_suffix(".json")
+    if not sidecar.exists():
+        entry = reads[n]
+        expected = {"found": entry["found"], "settled": entry.get("settled"),
+                    "theme": entry.get("theme"), "rows": entry["rows"]}
+        sidecar.write_text(json.dumps({"format": "autobot-fixture/1", "image": sidecar.with_suffix(
+            ".png").name, "expected": expected}, indent=1) + "\n", encoding="utf-8")
+    return sidecar
+
+
 def collect_cases(paths: Sequence[str | Path], strict: bool = False) -> list[Case]:
     """Every image under `paths` with its expectation; a folder with labels.json uses it
     (`strict`: no '?' answers allowed on labelled tiles, see `expectation_from_label`)."""
