@@ -168,8 +168,12 @@ def write_png(path: Path, frame: np.ndarray) -> None:
     """An RGB frame as a PNG, through a temporary file (never half a picture on disk)."""
     import cv2
 
-    ok, data = cv2.imencode(".png", np.ascontiguousarray(frame[:, :, ::-1]),
-                            [cv2.IMWRITE_PNG_COMPRESSION, 1])  # fast: frames come quickly
+    # Fast, as frames come quickly: zlib's lightest level, and one row filter (SUB) instead of
+    # trying every filter on every row (measured on a 1280x937 game frame: 18 ms, not 71).
+    params = [cv2.IMWRITE_PNG_COMPRESSION, 1]
+    if hasattr(cv2, "IMWRITE_PNG_FILTER"):
+        params += [cv2.IMWRITE_PNG_FILTER, cv2.IMWRITE_PNG_FILTER_SUB]
+    ok, data = cv2.imencode(".png", np.ascontiguousarray(frame[:, :, ::-1]), params)
     if not ok:
         raise OSError(f"cannot encode {path.name}")
     tmp = path.with_name(f".{path.name}.tmp")
