@@ -420,3 +420,24 @@ def test_a_lost_live_game_on_a_desktop_leaves_its_trace(desktop_tools: None,
     reads = lines(folder / "reads.jsonl")
     assert reads[0]["t"] < actions[0]["t"] and reads[0]["found"]  # the board search's read
     assert main(["replay", "-q", str(folder)]) == 0
+
+
+@pytest.mark.usefixtures("chromium")
+def test_the_live_bench_dump_is_a_trace(desktop_tools: None, tmp_path: Path) -> None:
+    """`python -m autobot.bench.live --dump DIR`: a window too small for the board stops the
+    first game (no board); DIR/ANSWER is that game's trace, its record saying why."""
+    folder = tmp_path / "dump"
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "autobot.bench.live", "--games", "1", "--xvfb", "--no-anim",
+         "--window", "0,0,320,240", "--dump", str(folder), "--json", str(tmp_path / "b.json")],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 3, done.stdout + done.stderr
+    (trace,) = list(folder.iterdir())
+    record = json.loads((trace / "record.json").read_text())
+    assert (record["exit_code"], record["reason"]) == (3, "no_board")
+    manifest = json.loads((trace / "trace.json").read_text())
+    assert manifest["answer"] == trace.name and manifest["closed"]
+    reads = lines(trace / "reads.jsonl")  # the board search's reads: nothing found
+    assert reads and not any(r["found"] for r in reads)
+    assert all((trace / f["file"]).is_file() for f in lines(trace / "frames.jsonl"))
