@@ -9,15 +9,19 @@
                         [LETTERS, MARKS] (DEVELOPERS.md's labels format), box [x0, y0, x1, y1],
                         reasons, theme, high_contrast; many boards: boards [{rows, box, ...}]
     DIR/actions.jsonl   keys, clicks and scrolls sent: t, ms, action (type, enter, erase,
-                        escape, click, scroll, click_key), its arguments, rung, after_frame,
-                        error (the call raised)
+                        escape, click, scroll, click_key), its arguments (text, n, x, y, dy,
+                        label), rung, after_frame (the last frame grabbed before it), within
+                        (a click the click rung made to type a word), error (the call raised)
     DIR/events.jsonl    the game loop's events (row, rejected, retype, escape, close, keys, ...)
     DIR/record.json     the game's record: the JSON `--json` writes, exit_code and reason
 
 Every line is written as it happens and frames go to disk from a writer thread through a
 short queue (memory stays bounded), so a game cut short (an error, SIGINT, SIGTERM) leaves a
 trace that can be read; `close` finishes the frame index and `trace.json`.
-`autobot replay DIR` replays a trace (`autobot.harness.replay`).
+`autobot replay DIR` replays a trace (`autobot.harness.replay`): each frame read is read
+again and compared with the bot's read, or with `frames/NNNNNN.json` where a person corrected
+it (a fixture sidecar: {"expected": {"found", "rows", "settled"?, "theme"?}};
+`autobot replay DIR --expect N` writes one from the bot's read, to edit).
 """
 
 from __future__ import annotations
