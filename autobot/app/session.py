@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from autobot.drivers.recording import record_driver
+
 
 @dataclass
 class Session:
@@ -80,6 +82,9 @@ def browser_session(
         seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=key_delay_ms,
                                 screen=screen_for(webdriver, browser))
+        trace = getattr(record, "trace", None)
+        if trace is not None:  # `--trace`: every frame, key and click, from the first
+            record_driver(driver, trace)
         yield Session(url, base, webdriver, driver, seconds)
 
 

@@ -4,6 +4,8 @@ One page server and one headless browser for all games (start-up is reported apa
 is a fresh page load with a fixed answer and animations off unless `--anim`. Prints per-step
 medians and p95 (capture, read, decide, type, settle), the time per game, and writes `--json`.
 Also runnable alone: `python -m autobot.bench.browser --games 50 --json out.json`.
+With `--trace DIR`, every game that is not won leaves its trace in DIR/game-N/ (N from 1, in
+play order; `autobot.harness.trace`); a won game's trace is deleted as soon as it is won.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from typing import Any
 
 from autobot.bench.model import BenchRecord, BenchRun, summarise
 from autobot.errors import AutobotError
+from autobot.harness.record import keep_game, traced_game
+from autobot.harness.trace import check_folder
 from autobot.outcomes import Reason
 
 DEFAULTS: dict[str, Any] = {
@@ -35,6 +39,7 @@ DEFAULTS: dict[str, Any] = {
     "key_delay": 60.0,
     "remote": None,
     "headed": False,
+    "trace": None,
 }
 
 
@@ -92,6 +97,9 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.monotonic()
     json_path = option(args, "json")
     check_writable(json_path)  # before the browser starts, not after the games
+    traces = option(args, "trace")
+    if traces:
+        check_folder(traces)
     try:
         with browser_session(config, key_delay_ms=float(option(args, "key_delay"))) as session:
             startup = time.monotonic() - t0
@@ -99,10 +107,13 @@ def run(args: argparse.Namespace) -> int:
             for i, answer in enumerate(answers, start=1):
                 session.load(page_url(base, answer=answer, theme=theme, contrast=contrast,
                                         hard=hard, anim=anim))
-                result = play_game(driver, solver, BotConfig(hard=hard))
+                with traced_game(driver, traces, f"game-{i}",
+                                 {"game": i, "answer": answer}) as record:
+                    result = play_game(driver, solver, BotConfig(hard=hard))
+                    results.append(record_of(answer, result))
+                    keep_game(record, {**result.to_json(), "answer": answer}, results[-1].won)
                 timings.extend(result.timings)
                 game_seconds.append(result.seconds)
-                results.append(record_of(answer, result))
                 mark = "won" if results[-1].won else "LOST"
                 console.print(f"[{i}/{games}] {answer.upper()} {mark} in {len(result.turns)} "
                               f"({result.seconds:.2f} s)")
@@ -189,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=DEFAULTS["games"])
     parser.add_argument("--seed", type=int, default=DEFAULTS["seed"])
     parser.add_argument("--json", metavar="OUT")
+    parser.add_argument("--trace", metavar="DIR",
+                        help="a trace of every game not won, in DIR/game-N/")
     add_browser_arguments(parser)
     parser.set_defaults(anim=False)
     try:

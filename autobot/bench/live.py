@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from autobot.errors import AutobotError, SafetyStop
+from autobot.harness.record import keep_game, traced_game
+from autobot.harness.trace import check_folder
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -35,45 +37,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--window", default="0,0,1280,1024", metavar="X,Y,W,H",
                         help="the browser window (default 0,0,1280,1024)")
     parser.add_argument("--key-delay", type=float, default=60.0, metavar="MS")
-    parser.add_argument("--dump", metavar="DIR",
-                        help="save the last frames of any game that stops, under DIR/ANSWER/")
+    parser.add_argument("--dump", "--trace", metavar="DIR", dest="dump",
+                        help="a trace of every game not won (stopped or lost) in DIR/ANSWER/: "
+                             "its frames, reads, keys and record (`autobot replay DIR/ANSWER`)")
     parser.add_argument("--xvfb", action="store_true",
                         help="run on a private Xvfb even when DISPLAY is set")
     return parser.parse_args(argv)
-
-
-class Recorder:
-    """A Screen that keeps its last few frames, to save them when a game stops."""
-
-    def __init__(self, screen: Any, keep: int = 24) -> None:
-        self.screen = screen
-        self.keep = keep
-        self.frames: list[tuple[float, Any]] = []
-
-    @property
-    def origin(self) -> tuple[int, int]:
-        return self.screen.origin
-
-    def geometry(self) -> Any:
-        return self.screen.geometry()
-
-    def grab(self) -> Any:
-        frame = self.screen.grab()
-        self.frames.append((time.monotonic(), frame))
-        del self.frames[: -self.keep]
-        return frame
-
-    def dump(self, directory: str, name: str) -> str:
-        """Write the kept frames as PNGs under directory/name/; returns that path."""
-        import cv2
-
-        out = os.path.join(directory, name)
-        os.makedirs(out, exist_ok=True)
-        t_end = self.frames[-1][0] if self.frames else 0.0
-        for i, (t, frame) in enumerate(self.frames):
-            ms = int((t - t_end) * 1000)
-            cv2.imwrite(os.path.join(out, f"{i:02d}_{ms:+06d}ms.png"), frame[:, :, ::-1])
-        return out
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -97,6 +66,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from autobot.words import load_words
 
     x, y, w, h = parse_region(args.window)
+    if args.dump:
+        check_folder(args.dump, "--dump")  # now, not when the first game stops
     answers = random.Random(args.seed).sample(load_words("answers").words, args.games)
     solver = make_solver(SolverConfig())
     timings = Timings()
@@ -111,35 +82,42 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             app_mode_url=page_url(base, answer=answers[0], anim=args.anim),
         )))
         screen = stack.enter_context(MssScreen())
-        recorder = Recorder(screen)
-        keys = DesktopDriver(recorder, key_delay=args.key_delay / 1000)
+        keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
         for i, answer in enumerate(answers):
             if i:
                 # A new game = a new page load (navigation only; nothing is read from the page).
                 web.get(page_url(base, answer=answer, anim=args.anim))
-            frame, first = find_board(recorder, read_board, 15.0, "monitor 1")
-            spot = focus_spot(frame, first.grid)
-            if spot is None:
-                raise SafetyStop("no blank spot beside the board to click")
-            keys.click(*spot)  # frame pixels: the driver maps them to the pointer
-            anchor = anchor_of(first.grid)
-            driver = GuardedDriver(keys, read_board, anchor=anchor)
-            t0 = time.monotonic()
-            recorder.frames.clear()
-            try:
-                result = play_game(driver, solver, live_config(False), guard=driver.observe)
-            except AutobotError as exc:
-                # One stopped game is a finding, not the end of the benchmark: keep its last
-                # frames for whoever debugs it, and go on with the next answer.
-                kept = recorder.dump(args.dump, answer) if args.dump else ""
-                games.append({"answer": answer, "won": False, "stopped": str(exc),
-                              "exit_code": exc.exit_code, "frames": kept,
-                              "seconds": round(time.monotonic() - t0, 3), "marks_right": True})
-                print(f"{i + 1:2d}/{len(answers)} {answer}: STOPPED ({exc}){kept and ' -> '}"
-                      f"{kept}", flush=True)
-                continue
-            wall = time.monotonic() - t0
-            right = all(t.marks == score(t.guess, answer) for t in result.turns)
+            # Each game is traced from its board search on; one not won keeps its trace.
+            with traced_game(keys, args.dump, answer, {"game": i + 1, "answer": answer}) \
+                    as record:
+                frame, first = find_board(screen, read_board, 15.0, "monitor 1")
+                spot = focus_spot(frame, first.grid)
+                if spot is None:
+                    raise SafetyStop("no blank spot beside the board to click")
+                keys.click(*spot)  # frame pixels: the driver maps them to the pointer
+                anchor = anchor_of(first.grid)
+                driver = GuardedDriver(keys, read_board, anchor=anchor)
+                t0 = time.monotonic()
+                try:
+                    result = play_game(driver, solver, live_config(False),
+                                       guard=driver.observe)
+                except AutobotError as exc:
+                    # One stopped game is a finding, not the end of the benchmark: its trace
+                    # is kept for whoever debugs it, and the next answer is played.
+                    if record is not None:
+                        record.failed(exc, getattr(exc, "result", None))
+                    kept = str(record.trace.path) if record and record.trace else ""
+                    games.append({"answer": answer, "won": False, "stopped": str(exc),
+                                  "exit_code": exc.exit_code, "frames": kept,
+                                  "seconds": round(time.monotonic() - t0, 3),
+                                  "marks_right": True})
+                    print(f"{i + 1:2d}/{len(answers)} {answer}: STOPPED ({exc})"
+                          f"{kept and ' -> '}{kept}", flush=True)
+                    continue
+                wall = time.monotonic() - t0
+                right = all(t.marks == score(t.guess, answer) for t in result.turns)
+                keep_game(record, {**result.to_json(), "answer": answer},
+                          result.won and right)
             timings.extend(result.timings)
             guard_ms.extend(driver.check_ms)
             games.append({"answer": answer, "won": result.won, "guesses": result.guesses,

@@ -78,6 +78,9 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--headed", action="store_true", default=None,
                        help="a headed browser (on a private Xvfb if there is no display), "
                        "its frames read from the display (a few ms) instead of screenshots")
+    group.add_argument("--trace", default=None, metavar="DIR",
+                       help="a trace of every game not won, in DIR/game-N/ (`autobot replay "
+                       "DIR/game-N` replays one)")
     group.add_argument("--parallel", type=positive_int, default=None, metavar="N",
                        help="N browsers at once (Grid slots with --remote); JSON Lines out")
     group.add_argument("--jsonl", type=Path, default=None, metavar="OUT",
@@ -118,6 +121,8 @@ def bench_word_game(args: argparse.Namespace) -> int:
     game = find_game(args.game, args.length)
     if game.solver is None:
         return games.bench(args)  # the generic game strategy's benchmark
+    if getattr(args, "trace", None) and (not args.browser or getattr(args, "parallel", None)):
+        raise BadInput("--trace is for `bench --browser` with one browser (no --parallel)")
     if args.browser:
         try:
             name = "autobot.bench." + ("parallel" if getattr(args, "parallel", None) else "browser")

@@ -10,6 +10,7 @@ from typing import Any
 from autobot.app.args import add_lang_option
 from autobot.app.options import add_game_options, where_text
 from autobot.app.session import BUNDLED, launched
+from autobot.drivers.recording import record_screen
 from autobot.errors import AutobotError, BadInput, SafetyStop
 from autobot.harness.live import advise, find_board, play_live, terminate_as_interrupt
 
@@ -72,6 +73,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--contrast", action="store_true",
                         help="with --launch bundled: high-contrast colours")
     parser.add_argument("--json", metavar="OUT", help="write the game as JSON (as `play` does)")
+    parser.add_argument("--trace", metavar="DIR",
+                        help="keep a trace of the game in DIR (every frame read, what was read, "
+                             "the keys and clicks sent, the record); `autobot replay DIR` "
+                             "replays it")
     parser.add_argument("--profile", metavar="NAME",
                         help="calibration profile (calibration/NAME.toml) for this screen")
     parser.add_argument("--strategy", default="default", help="solver strategy")
@@ -116,9 +121,12 @@ def check_args(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Find the board, then play it (or advise); exit 0 won, 1 lost, 3 no board, 4 safety."""
-    from autobot.games import runner_for
+    from autobot.games import runs_of
 
-    return runner_for("live", args.game)(args)  # the game's own way to be played live
+    runs = runs_of(args.game)
+    if getattr(args, "trace", None) and not runs.traced:
+        raise BadInput(f"--trace is for word pages, not --game {args.game}")
+    return runs.runner("live", args.game)(args)  # the game's own way to be played live
 
 
 def live_word_game(args: argparse.Namespace) -> int:
@@ -148,7 +156,8 @@ def live_word_game(args: argparse.Namespace) -> int:
     from autobot.harness.record import GameRecord
 
     # The record's path is checked before any window opens; from here every exit writes it.
-    record = GameRecord(None if args.advise else args.json)
+    record = GameRecord(None if args.advise else args.json, args.trace,
+                        meta={"url": args.launch})
     with record.on_any_exit(lambda exc: getattr(exc, "result", None)):
         return _live(args, solver, console, profile, read, game, record)
 
@@ -169,6 +178,8 @@ def _live(args: argparse.Namespace, solver: Any, console: Any, profile: Any, rea
     with terminate_as_interrupt(), launched(args), \
             MssScreen(monitor=args.monitor, region=args.region) as screen:
         record.phase = "game"
+        if record.trace is not None:  # `--trace`: every frame, the board search's too
+            record_screen(screen, record.trace)
         if counts_boards(args, game):
             from autobot.loop.probe import count_boards_on
 

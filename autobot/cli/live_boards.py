@@ -12,6 +12,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from autobot.drivers.recording import record_driver, record_screen
 from autobot.errors import AutobotError, SafetyStop
 from autobot.loop.probe import below_boards, find_boards_on_screen
 
@@ -30,10 +31,13 @@ def run_live_boards(args: argparse.Namespace) -> int:
     solver = many_solver(args)  # a one-board --strategy is bad input before anything opens
     require_pyautogui()
     console = Console(highlight=False)
-    record = GameRecord(args.json)  # checked now; written on every exit from here
+    record = GameRecord(args.json, getattr(args, "trace", None),
+                        meta={"url": args.launch})  # checked now; written on every exit
     with record.on_any_exit(lambda exc: getattr(exc, "result", None)), \
             terminate_as_interrupt(), launched(args), \
             MssScreen(monitor=args.monitor, region=args.region) as screen:
+        if record.trace is not None:
+            record_screen(screen, record.trace)
         return play_boards_on_screen(args, screen, args.boards, console, record, solver)
 
 
@@ -65,6 +69,8 @@ def play_boards_on_screen(args: argparse.Namespace, screen: Any, boards: int, co
     record.phase = "game"
     frame, first = find_boards_on_screen(screen, reader, args.find_timeout, where_text(args))
     keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
+    if getattr(record, "trace", None) is not None:  # `--trace`: keys and clicks too
+        record_driver(keys, record.trace)
     if args.click_to_focus:
         spot = below_boards(frame, first.geometry)
         if spot is None:

@@ -32,7 +32,7 @@ from autobot.app.players import (
     solver_from_args,
 )
 from autobot.app.session import browser_from_args, browser_session
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, BadInput
 from autobot.harness.report import make_printer, share_grid
 from autobot.loop.probe import page_layout
 
@@ -51,6 +51,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--confirm", action="store_true",
                         help="ask before each guess: accept, edit, skip, quit")
     parser.add_argument("--json", metavar="OUT", help="write the game as JSON")
+    parser.add_argument("--trace", metavar="DIR",
+                        help="keep a trace of the game in DIR (every frame read, what was read, "
+                             "the keys and clicks sent, the record); `autobot replay DIR` "
+                             "replays it")
     parser.add_argument("--init-script", metavar="FILE",
                         help="JavaScript run before the page's own scripts on every load "
                              "(to fix a clone's answer or date when regression-testing it)")
@@ -63,10 +67,13 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss (or a quit)."""
-    from autobot.games import runner_for
+    from autobot.games import runs_of
 
     split_answers(args)
-    return runner_for("play", args.game)(args)  # the game's own way to be played
+    runs = runs_of(args.game)
+    if getattr(args, "trace", None) and not runs.traced:
+        raise BadInput(f"--trace is for word pages, not --game {args.game}")
+    return runs.runner("play", args.game)(args)  # the game's own way to be played
 
 
 def play_word_game(args: argparse.Namespace) -> int:
@@ -78,7 +85,7 @@ def play_word_game(args: argparse.Namespace) -> int:
     from autobot.harness.record import GameRecord
 
     # The record's path is checked before anything starts; from here every exit writes it.
-    record = GameRecord(args.json)
+    record = GameRecord(args.json, args.trace, meta={"url": args.url})
     with record.on_any_exit(lambda exc: getattr(exc, "result", None)):
         return _play(args, record)
 
@@ -157,7 +164,7 @@ def _play(args: argparse.Namespace, record: Any) -> int:
     verdict = outcome(result.won, result.stopped)
     console.print(f"\n{verdict_line(verdict, len(result.turns))}, {result.seconds:.1f} s "
                   f"(browser and page up in {browser_seconds:.1f} s)")
-    if args.json:
+    if record.wanted:
         data = result.to_json()
         data["keys"] = driver.rung
         data["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"

@@ -34,7 +34,8 @@ def run_play_boards(args: argparse.Namespace) -> int:
     solver = many_solver(args)  # bad --strategy/--hard/--start: before the browser opens
     from autobot.harness.record import GameRecord
 
-    record = GameRecord(args.json)  # checked now; written on every exit from here
+    record = GameRecord(args.json, getattr(args, "trace", None),
+                        meta={"url": args.url})  # checked now; written on every exit from here
     def bundled(base: str) -> str:
         from autobot.page.server import page_url
 

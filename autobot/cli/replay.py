@@ -11,6 +11,8 @@ from typing import TextIO
 from autobot.app.args import add_lang_option, positive_int
 from autobot.app.options import add_game_options
 from autobot.errors import AutobotError
+from autobot.harness.replay import expect_frame
+from autobot.harness.trace import is_trace
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -20,10 +22,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="regression-test vision and solver on screenshots with expected boards",
         description="Decode every screenshot, compare the board with its sidecar NAME.json (or the "
         "folder's labels.json) and the next guess with the sidecar's; exit 1 on any regression. "
+        "A game's trace folder (--trace DIR) is read frame by frame in order and each read "
+        "compared with the bot's, or with a hand-written sidecar frames/NNNNNN.json. "
         "Images with no expectation: print the decoded board and the suggested guess.",
     )
     p.add_argument("paths", nargs="+", metavar="DIR_OR_FILE",
-                   help="folders (with sidecars or a labels.json), images, or a labels.json")
+                   help="folders (with sidecars or a labels.json), images, a labels.json, or "
+                   "a game's trace folder")
     p.add_argument("--json", metavar="OUT", help="write every result and a summary as JSON")
     p.add_argument("--update", action="store_true",
                    help="rewrite the sidecars' expected guesses (boards are never updated)")
@@ -38,6 +43,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
                    help="decode in N processes (default 1)")
     p.add_argument("--jsonl", metavar="OUT", help="one JSON line per image, as each is done")
+    p.add_argument("--expect", type=positive_int, action="append", metavar="N",
+                   help="with one trace folder: write frame N's sidecar frames/N.json from the "
+                   "bot's read, to correct by hand where it misread (kept if it exists); "
+                   "no replay")
 
 
 def _row_text(rows: list[tuple[str, str]]) -> str:
@@ -55,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
         update_sidecars,
     )
 
+    if args.expect:
+        return write_expectations(args.paths, args.expect)
     profile = None
     if args.profile:
         from autobot.harness.calibration import load_profile
@@ -113,6 +124,16 @@ def run(args: argparse.Namespace) -> int:
         out.write_text(json.dumps({"summary": summary, "results": [r.to_json() for r in results]},
                                   indent=1) + "\n", encoding="utf-8")
     return 1 if summary["failed"] else 0
+
+
+def write_expectations(paths: list[str], frames: list[int]) -> int:
+    """`--expect N...`: the sidecars of a trace's frames, written from the bot's reads."""
+    if len(paths) != 1 or not is_trace(paths[0]):
+        raise AutobotError("--expect takes one trace folder (one with trace.json)")
+    for n in frames:
+        print(f"{expect_frame(Path(paths[0]), n)}: correct its rows where the bot misread, "
+              f"then `autobot replay {paths[0]}`")
+    return 0
 
 
 def _open_jsonl(path: str | None) -> TextIO | None:

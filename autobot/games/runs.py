@@ -28,6 +28,7 @@ class Runs:
     solve: str | None
     bench: str | None
     read: str | None
+    traced: bool = False  # its play and live leave a trace (`--trace DIR`) of frames and reads
 
     def runner(self, command: str, game: str) -> Runner:
         """The function that runs `command` for `game`, loaded now; a clear error if none."""
@@ -56,6 +57,7 @@ WORD_RUNS = Runs(
     solve="autobot.cli.solve:solve_word_game",
     bench="autobot.cli.bench:bench_word_game",
     read="autobot.cli.read:read_word_game",
+    traced=True,
 )
 
 __all__ = ["COMMANDS", "WORD_RUNS", "Runner", "Runs", "load_path", "load_runner"]

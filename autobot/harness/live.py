@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from autobot.drivers.recording import record_driver, sink_of
 from autobot.errors import AutobotError, NoBoardFound, SafetyStop
 
 DIALOG_LOOK_S = 0.25  # how often the board search also looks for a dialog over the game
@@ -54,9 +55,12 @@ def find_board(
     seen = False
     last_panel: Any = None
     looked_at = -DIALOG_LOOK_S
+    trace = sink_of(screen)  # `--trace`: the search's reads too
     while True:
         frame = screen.grab()
         board = read(frame)
+        if trace is not None:
+            trace.read(frame, board)
         if board.found:
             seen = True
             if (board.settled and previous is not None and previous.found
@@ -157,7 +161,9 @@ def live_config(hard: bool, game: Any = None) -> Any:
     """
     from autobot.loop import BotConfig
 
-    return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0, game=game)
+    # (no game named: the config's own, classic Wordle; never None)
+    named = {} if game is None else {"game": game}
+    return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0, **named)
 
 
 def _note_focus(record: Any, focus: Any) -> None:
@@ -190,6 +196,8 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     # read, and closing the dialog (a click on it) gives the page the focus.
     anchor = anchor_of(first.grid) if first.found else None
     keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
+    if getattr(record, "trace", None) is not None:  # `--trace`: keys and clicks, from the first
+        record_driver(keys, record.trace)
     spot = None
     if args.click_to_focus and first.found:
         spot = focus_spot(frame, first.grid)
@@ -246,7 +254,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     except AutobotError as exc:
         console.print(f"stopped after {len(seen)} row(s), {time.monotonic() - started:.1f} s")
         _note_focus(record, focus)
-        if args.json and not record.written:
+        if record.wanted and not record.written:
             record.failed(exc, getattr(exc, "result", None))
         raise
     if result.stopped:
@@ -256,7 +264,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
                              config.game.rows))
     verdict = outcome(result.won, result.stopped)
     console.print(f"\n{verdict_line(verdict, len(result.turns))}, {result.seconds:.1f} s")
-    if args.json:
+    if record.wanted:
         data = result.to_json()
         data["board_checks"] = driver.checks
         _note_focus(record, focus)

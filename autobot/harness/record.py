@@ -11,10 +11,13 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
+from autobot.drivers.recording import record_driver
 from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure, browser_went
 from autobot.harness.report import check_writable, write_json
+from autobot.harness.trace import Trace
 from autobot.outcomes import BY_EXIT, Reason
 from autobot.shutdown import exit_code_of, interrupt_behind, signal_of
 
@@ -66,9 +69,13 @@ class GameRecord:
     own (Tuble's stations, a puzzle's moves) sets `progress`: the game so far, as its record.
     """
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, trace: str | None = None,
+                 meta: dict[str, Any] | None = None) -> None:
         check_writable(path)
         self.path = path
+        # `--trace DIR`: made (or refused) now, before anything starts; the record goes there
+        # too, and `on_any_exit` closes it.
+        self.trace = Trace(trace, meta=meta) if trace else None
         self.written = False
         self.phase = "setup"  # then "browser", "page", "game"
         self.rows: list[tuple[str, str]] = []
@@ -81,17 +88,25 @@ class GameRecord:
         if getattr(event, "kind", None) in ("row", "resumed"):
             self.rows.append((event.guess, event.marks))
 
+    @property
+    def wanted(self) -> bool:
+        """Is the record written anywhere (a --json path, a trace)?"""
+        return bool(self.path) or self.trace is not None
+
     def write(self, record: dict[str, Any], *, exit_code: int, reason: str) -> None:
         """Write `record` with its exit code and reason (a reason the game set is kept when the
-        run ended as the game said)."""
-        if not self.path:
+        run ended as the game said), to the --json path and the trace."""
+        if not self.wanted:
             return
         data = {**record, **{k: v for k, v in self.extra.items() if k not in record}}
         keep = bool(record.get("reason")) and record.get("exit_code") == exit_code
         data["exit_code"] = exit_code
         if not keep:
             data["reason"] = reason
-        write_json(self.path, data)
+        if self.trace is not None:
+            self.trace.finish(data)
+        if self.path:
+            write_json(self.path, data)
         self.written = True
 
     def failed(self, exc: BaseException, result: Any = None) -> None:
@@ -128,7 +143,7 @@ class GameRecord:
         except BaseException as exc:
             # A browser gone because the whole group got a signal: the run was interrupted.
             cause = interrupt_behind(exc) if browser_went(exc) else exc
-            if self.path and not self.written:
+            if self.wanted and not self.written:
                 result = result_of(exc) if result_of is not None else None
                 # The run's own error is what the user must see, not a second one about the file.
                 with contextlib.suppress(AutobotError, OSError):
@@ -136,6 +151,41 @@ class GameRecord:
             if cause is not exc:
                 raise cause from exc
             raise
+        finally:
+            if self.trace is not None:
+                self.trace.close()
+
+
+# --- one game of many, traced ----------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def traced_game(driver: Any, folder: str | None, name: str, meta: dict[str, Any]
+                ) -> Iterator[GameRecord | None]:
+    """Within: one game of a benchmark traced in folder/name (every frame, key and click of
+    `driver`, its record on any exit); a game `keep_game` says was won leaves no trace.
+    Without a folder, nothing is recorded (None)."""
+    if not folder:
+        yield None
+        return
+    record = GameRecord(None, str(Path(folder) / name), meta=meta)
+    record_driver(driver, record.trace)
+    try:
+        with record.on_any_exit(lambda exc: getattr(exc, "result", None)):
+            yield record
+    finally:
+        record_driver(driver, None)  # the page's next load is no part of this game
+    if record.extra.get("won") and record.trace is not None:
+        record.trace.discard()
+
+
+def keep_game(record: GameRecord | None, data: dict[str, Any], won: bool) -> None:
+    """Write a traced game's record (`won` as its benchmark judges it)."""
+    if record is None:
+        return
+    record.extra["won"] = won
+    record.write({**data, "won": won}, exit_code=0 if won else 1,
+                 reason="won" if won else "lost")
 
 
 # --- an interrupt before the command has its record ----------------------------------------

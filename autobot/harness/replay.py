@@ -2,8 +2,13 @@
 
 Expectations come from a fixture sidecar (`NAME.json` beside `NAME.png`, written by
 `autobot fixtures make`) or from a `labels.json` in the image's folder (the format of
-../shared/real-screens). The comparison and the next-guess rule are pure functions; reading files
-and images happens only in `collect_cases`, `replay_case` and `update_sidecars`.
+../shared/real-screens). A game's trace (`--trace DIR`, `autobot.harness.trace`) is replayed
+frame by frame, in order, as the game read them (one reader, each read hinted by the last
+board found): each is compared with what the bot read then, or with a sidecar
+`frames/NNNNNN.json` beside the frame (the fixtures' format, written by hand where the bot
+misread: it wins over the recorded read). The comparison and the next-guess rule are pure
+functions; reading files and images happens only in `collect_cases`, `replay_case` and
+`update_sidecars`.
 """
 
 from __future__ import annotations
@@ -11,11 +16,12 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, BadInput
+from autobot.harness.trace import FRAMES_DIR, frame_name, is_trace, last_reads
 from autobot.wordle import WORD_LENGTH, Turn
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
@@ -50,8 +56,11 @@ class Case:
     name: str
     image: Path
     expect: Expectation | None
-    source: str  # "sidecar" | "labels" | "none"
+    source: str  # "sidecar" | "labels" | "trace" | "none"
     sidecar: Path | None = None
+    # A trace's frame: "board" (one board) or "boards" (many), read in order by one reader
+    # per trace; "" for any other image.
+    reader: str = ""
 
 
 @dataclass
@@ -294,6 +303,62 @@ def _image_case(image: Path, labels: dict[str, Case] | None = None) -> Case:
     return Case(name=image.stem, image=image, expect=None, source="none")
 
 
+def expectation_from_trace(entry: dict[str, Any]) -> Expectation:
+    """An Expectation from a trace's recorded read: the board, settled and theme as read."""
+    found = bool(entry.get("found"))
+    return Expectation(found=found, rows=_norm_rows(entry.get("rows", [])),
+                       settled=bool(entry.get("settled")) if found else None,
+                       theme=entry.get("theme") if found else None)
+
+
+def trace_cases(folder: Path) -> list[Case]:
+    """Every frame of a trace that the bot read (or that has a sidecar written by hand), with
+    the hand-written sidecar's expectation, else the recorded read's."""
+    reads = last_reads(folder)
+    frames = folder / FRAMES_DIR
+    by_hand = {int(p.stem): p for p in frames.glob("*.json") if p.stem.isdigit()} \
+        if frames.is_dir() else {}
+    cases = []
+    for n in sorted(set(reads) | set(by_hand)):
+        image = folder / frame_name(n)
+        if not image.is_file():
+            raise BadInput(f"{folder}: frame {n} was read but {frame_name(n)} is missing")
+        entry = reads.get(n, {})
+        reader = "boards" if "boards" in entry else "board"
+        name = f"{folder.name}/{n:06d}"
+        if n in by_hand:
+            data = _read_json(by_hand[n])
+            try:
+                expect = expectation_from_sidecar(data)
+            except (KeyError, TypeError, IndexError, AttributeError):
+                raise BadInput(f"{by_hand[n]}: not a fixture sidecar (no 'expected')") from None
+            # Only a guess written down is checked (a corrected board need not say one).
+            expect = replace(expect, check_guess="expected_guess" in data)
+            cases.append(Case(name, image, expect, "sidecar", by_hand[n], reader))
+        else:
+            cases.append(Case(name, image, expectation_from_trace(entry), "trace", None, reader))
+    if not cases:
+        raise BadInput(f"{folder}: the trace holds no frame the bot read")
+    return cases
+
+
+def expect_frame(folder: Path, n: int) -> Path:
+    """Write frame `n`'s sidecar in a trace from the bot's read of it, for a person to correct
+    where the bot misread (the fixtures' format); an existing sidecar is kept as it is."""
+    reads = last_reads(folder)
+    if n not in reads:
+        raise BadInput(f"{folder}: the bot read no frame {n} (read: "
+                       f"{', '.join(map(str, list(reads)[:8]))}{'...' if len(reads) > 8 else ''})")
+    sidecar = (folder / frame_name(n)).with_suffix(".json")
+    if not sidecar.exists():
+        entry = reads[n]
+        expected = {"found": entry["found"], "settled": entry.get("settled"),
+                    "theme": entry.get("theme"), "rows": entry["rows"]}
+        sidecar.write_text(json.dumps({"format": "autobot-fixture/1", "image": sidecar.with_suffix(
+            ".png").name, "expected": expected}, indent=1) + "\n", encoding="utf-8")
+    return sidecar
+
+
 def collect_cases(paths: Sequence[str | Path], strict: bool = False) -> list[Case]:
     """Every image under `paths` with its expectation; a folder with labels.json uses it
     (`strict`: no '?' answers allowed on labelled tiles, see `expectation_from_label`)."""
@@ -302,6 +367,9 @@ def collect_cases(paths: Sequence[str | Path], strict: bool = False) -> list[Cas
         path = Path(raw)
         if not path.exists():
             raise AutobotError(f"no such file or folder: {path}")
+        if path.is_dir() and is_trace(path):
+            cases.extend(trace_cases(path))
+            continue
         if path.is_dir():
             labels = path / LABELS_FILE
             if labels.is_file():
@@ -309,6 +377,9 @@ def collect_cases(paths: Sequence[str | Path], strict: bool = False) -> list[Cas
                 continue
             images = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
             cases.extend(_image_case(p) for p in images)
+            if not images:  # a folder of traces (`bench --browser --trace DIR`: DIR/game-N)
+                for folder in sorted(p for p in path.iterdir() if p.is_dir() and is_trace(p)):
+                    cases.extend(trace_cases(folder))
         elif path.name == LABELS_FILE or (path.suffix == ".json" and not
                                           path.with_suffix(".png").exists()):
             cases.extend(_labels_cases(path, strict))
@@ -334,6 +405,10 @@ class Replayer:
         self.length = length  # a hint only: each board's own width decides its game
         self._solvers: dict[Any, Any] = {}
         self._warm = False  # the first read loads glyph templates: keep that out of the times
+        # A trace's reader and the board it last found, by folder: its frames are read in
+        # order as the game read them (the many-board reader learns the page's fill, the
+        # one-board reader looks where the last board was first).
+        self._traces: dict[Path, list[Any]] = {}
 
     def solver_for(self, hard: bool, game: Any = None) -> Any:
         """The player of `game` (five-letter Wordle unless told) for normal or hard mode,
@@ -380,8 +455,14 @@ class Replayer:
         if not self._warm:
             read_board(frame, profile=self.profile)
             self._warm = True
-        start = time.perf_counter()
-        read = read_board(frame, profile=self.profile)
+        if case.reader:
+            reader = self._trace_reader(case)
+            start = time.perf_counter()
+            read = reader[0](frame, hint=reader[1])
+            reader[1] = read.grid if read.found else None
+        else:
+            start = time.perf_counter()
+            read = read_board(frame, profile=self.profile)
         result.read_ms = (time.perf_counter() - start) * 1000
         result.found, result.settled = bool(read.found), bool(read.settled)
         result.theme, result.high_contrast = read.theme, read.high_contrast
@@ -395,6 +476,11 @@ class Replayer:
         width = len(result.rows[0][1]) if result.rows else self.length
         if self.length != 5 and width != self.length and case.expect is None:
             result.note = f"the board is {width} letters wide, not {self.length} (--length)"
+        if case.reader and not (case.expect and case.expect.check_guess):
+            # A trace's frame is judged by its board alone: no decision is recorded with it.
+            result.diffs = compare_board(case.expect, read) if case.expect else []
+            result.status = "fail" if result.diffs else "pass"
+            return result
         counts = read_counts(frame, read) if mode == "jotto" and read.found else []
         try:
             result.guess = next_guess_for(result.rows, found=result.found,
@@ -425,6 +511,22 @@ class Replayer:
         return result
 
 
+    def _trace_reader(self, case: Case) -> list[Any]:
+        """[reader, hint] of the trace `case` is a frame of (made at its first frame)."""
+        folder = case.image.parent
+        if folder not in self._traces:
+            # (vision's readers load lazily, as `_run`'s read_board: heavy, numba and OpenCV)
+            if case.reader == "boards":
+                from autobot.vision.boards import BoardsReader
+
+                self._traces[folder] = [BoardsReader(profile=self.profile), None]
+            else:
+                from autobot.vision.learned import PageReader
+
+                self._traces[folder] = [PageReader(self.profile), None]
+        return self._traces[folder]
+
+
 def read_counts(frame: Any, read: Any) -> list[int | None]:
     """Jotto: the digit beside each row of the board, read from the pixels."""
     from autobot.vision.digits import read_count
@@ -448,7 +550,8 @@ def _run_in_worker(case: Case) -> Result:
 def replay_cases(cases: Sequence[Case], replayer: Replayer, jobs: int = 1) -> Iterator[Result]:
     """Every case's result, in case order, as each is ready; `jobs` > 1 spreads the cases over a
     process pool (each worker has its own Replayer: vision is CPU-bound, threads would not do)."""
-    if jobs <= 1 or len(cases) < 2:
+    if jobs <= 1 or len(cases) < 2 or any(c.reader for c in cases):
+        # (a trace's frames are read in order, each after the one before: one process)
         for case in cases:
             yield replayer.run(case)
         return

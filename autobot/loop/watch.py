@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from autobot.drivers.driver import Driver
+from autobot.drivers.recording import sink_of
 from autobot.errors import NoBoardFound, SafetyStop
 from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Timings
 from autobot.loop.rows import (
@@ -134,8 +135,11 @@ class Watcher:
         # as the other (seen twice in a row typed with care); rows of known words are read so.
         self.confusions: set[tuple[str, str]] = set()
         self.typing: str | None = None  # the word in the row being played, once typed
+        self.trace = sink_of(driver)  # `--trace`: each read and event is told to it too
 
     def emit(self, event: Event) -> None:
+        if self.trace is not None:
+            self.trace.event(event)
         if self.on_event is not None:
             self.on_event(event)
 
@@ -160,6 +164,8 @@ class Watcher:
             hint_next = read.grid if read.found and self.config.use_hint else None
             self._raw_read, self._read_digest, self._read_hint = read, digest, hint_next
             self.timings.read_ms.append((self.clock() - t1) * 1000)
+        if self.trace is not None:
+            self.trace.read(frame, read)  # the reader's own read, before the loop's
         self.timings.capture_ms.append((t1 - t0) * 1000)
         kind = getattr(screen, "last_kind", "full")
         self.captures[kind] = self.captures.get(kind, 0) + 1
