@@ -26,6 +26,13 @@ from autobot.wordle import Turn
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
 OverlayFinder = Callable[[Any], Any]  # frame -> autobot.vision.overlay.Overlay | None
 SMALLER_TILES = 0.7  # fewer rows of tiles this much smaller than the board's: not the board
+# A board read inside a panel before the game fills at least this share of it if the panel is
+# the page's own card; a dialog's pictures of boards (a book cover, example rows) fill less.
+CARD_SHARE = 0.25
+
+
+def _area(box: Any) -> int:
+    return max(0, box[2] - box[0]) * max(0, box[3] - box[1])
 
 
 def default_overlay(frame: Any) -> Any:
@@ -127,6 +134,10 @@ class Watcher:
         self._covered = False
         self._closing: str | None = None  # the way the last close step tried
         self.closed_by: str | None = None  # the way that closed the last dialog (tried first)
+        # Ways that closed a dialog to the eye but left the page deaf to keys (tried last).
+        self.dead_ways: set[str] = set()
+        self.last_dialog: Any = None  # the last dialog closed (its X, button, backdrop point)
+        self.alert: str | None = None  # a native browser dialog's text since the last keys
         self.theme: str | None = None
         self.high_contrast = False
         # (read, typed) letter pairs: the page's font draws the typed letter so that it reads
@@ -168,6 +179,7 @@ class Watcher:
             focus(None)  # type: ignore[misc]
             return self.look()
         self.frame = frame
+        self.take_alerts()
         read = self.unstick(read, digest)
         if self.confusions and read.found and dataclasses.is_dataclass(read):
             words = [t.guess for t in self.history] + [self.typing or ""]
@@ -190,6 +202,15 @@ class Watcher:
             if reason:
                 raise SafetyStop(reason, reason="board_moved")
         return read
+
+    def take_alerts(self) -> None:
+        """Native browser dialogs (alert) the driver accepted since the last look: the page's
+        answer to the last keys (e.g. "Not a valid word!"), kept until the next keys."""
+        take = getattr(self.driver, "take_alerts", None)
+        for text in take() if take is not None else ():
+            self.alert = text
+            self.emit(Event("note", len(self.history), detail=(
+                f'the page opened a browser dialog ("{text}"): accepted')))
 
     def forget_place(self) -> None:
         """The next look searches the whole screen with no hint (the last board was cut)."""
@@ -250,7 +271,10 @@ class Watcher:
 
     def send(self, keys: Callable[..., None], *args: Any) -> None:
         """Send keys to the page; what the board did before no longer counts as still."""
+        self.take_alerts()  # (a dialog from before these keys is not their answer)
+        self.alert = None
         keys(*args)
+        self.take_alerts()  # one met while sending them is theirs (opened by their Enter)
         self._same_since = None
         self._last_board = None
         self.motion = False
@@ -295,9 +319,10 @@ class Watcher:
         settled = read.settled and not isinstance(read, _StillRead)
         if not read.found or (self.started and (settled or not static)):
             return False
-        if read.settled and all(
+        plausible = read.settled and all(
             row_kind(row) in ("empty", "typing", "typed", "evaluated") for row in read.rows
-        ):
+        )
+        if plausible and self.started:
             return False  # a game board (a page may frame its board in a card): not examples
         if self._covered_digest == self._digest and self._digest is not None:
             return self._covered
@@ -307,6 +332,10 @@ class Watcher:
             found.panel[0] <= box[0] and found.panel[1] <= box[1]  # type: ignore[index]
             and box[2] <= found.panel[2] and box[3] <= found.panel[3]  # type: ignore[index]
         )
+        if inside and plausible and _area(box) >= CARD_SHARE * _area(found.panel):
+            # Before the game, plausible rows that fill the panel: the page's card around its
+            # board. Plausible rows in a corner of it are a picture (a dialog's book cover).
+            inside = False
         self._covered_digest, self._covered = self._digest, inside
         return inside
 
@@ -341,26 +370,34 @@ class Watcher:
             return None
         return getattr(self.driver, "click", None)
 
-    def uncover(self, attempt: int) -> str:
-        """One step of closing what hides the board; says what was done.
+    def closing_ways(self, found: Any) -> list[tuple[str, Any]]:
+        """The ways to close dialog `found` (None: none seen), in the order to try them.
 
-        Escape first (most dialogs close on it), then, from the pixels, the dialog's own
-        controls: its X, its button (PLAY, OK, Fermer: found by shape, never by the word),
-        a click on its backdrop; round again if the dialog stays or comes back.
+        Its X first (the control it has for that: a page may merely hide a dialog on Escape
+        and stay deaf to keys until it is really closed), Escape, its button (PLAY, OK,
+        Fermer: found by shape, never by the word), a click on its backdrop. The way that
+        closed the page's last dialog comes first; a way that left the keys dead, last.
         """
-        click = self.frame_clicker()
-        found = self.overlay(self.whole_frame()) if click is not None else None
-        ways: list[tuple[str, Any]] = [("Escape", None)]
+        ways: list[tuple[str, Any]] = []
+        if found is not None and found.close is not None:
+            ways.append(("the dialog's X", found.close))
+        ways.append(("Escape", None))
         if found is not None:
             ways += [(what, target) for what, target in (
-                ("the dialog's X", found.close),
                 ("the dialog's button", getattr(found, "button", None)),
                 ("beside the dialog", found.outside)) if target is not None]
-        # The way that closed the page's last dialog first: a dialog that comes back (or the
-        # page's next one) most likely closes the same way.
-        first = [i for i, (what, _) in enumerate(ways) if what == self.closed_by]
-        if first:
-            ways = ways[first[0]:] + ways[:first[0]]
+        # A dialog that comes back (or the page's next one) most likely closes the same way.
+        ways.sort(key=lambda way: (way[0] in self.dead_ways, way[0] != self.closed_by))
+        return ways
+
+    def uncover(self, attempt: int) -> str:
+        """One step of closing what hides the board; says what was done (round again if the
+        dialog stays or comes back: `closing_ways` says the order)."""
+        click = self.frame_clicker()
+        found = self.overlay(self.whole_frame()) if click is not None else None
+        if found is not None:
+            self.last_dialog = found
+        ways = self.closing_ways(found)
         what, target = ways[attempt % len(ways)]
         self._closing = what
         if target is None or click is None:
