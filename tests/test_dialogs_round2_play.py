@@ -13,6 +13,7 @@ import pytest
 from conftest import require_chromium
 
 from autobot.cli import main
+from autobot.games.jotto import jotto_feedback
 
 pytestmark = pytest.mark.browser
 
@@ -47,3 +48,22 @@ def test_the_page_is_won(option: str, base: str, tmp_path: Path,
         assert "already on the board" not in printed, printed
     if option.startswith("refuse"):
         assert record["rejected"], record  # refused words counted, the game played on
+
+
+def test_a_jotto_list_pages_help_with_an_example_line_is_closed_first(
+        base: str, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """A How To Play panel over a Jotto list page shows an example line ("CRANE" with a count
+    of 3, wrong for WORLD) drawn as the list's own lines; only its x closes it. Closed before
+    the list is read, its example is never one of the bot's rows."""
+    require_chromium()
+    out = tmp_path / "game.json"
+    code = main(["play", "--game", "jotto", "--url",
+                 f"{base}?mode=jotto&layout=list&answer=world&anim=0&intro=x",
+                 "--json", str(out)])
+    record = json.loads(out.read_text())
+    assert code == 0 and record["won"], record
+    printed = capsys.readouterr().out
+    assert "a dialog over the page: clicked the dialog's X" in printed, printed
+    # Every row holds the count the page gave for the bot's own word (CRANE 3 would not).
+    for row in record["guesses"][:-1]:
+        assert row["count"] == jotto_feedback(row["word"], "world"), record

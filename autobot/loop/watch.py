@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,29 @@ SMALLER_TILES = 0.7  # fewer rows of tiles this much smaller than the board's: n
 # A board read inside a panel before the game fills at least this share of it if the panel is
 # the page's own card; a dialog's pictures of boards (a book cover, example rows) fill less.
 CARD_SHARE = 0.25
+
+
+def closing_ways(found: Any, closed_by: str | None = None,
+                 dead_ways: Collection[str] = ()) -> list[tuple[str, Any]]:
+    """The ways to close dialog `found` (None: none seen), in the order to try them: (what,
+    frame point to click, or None for Escape).
+
+    Its X first (the control it has for that: a page may merely hide a dialog on Escape and
+    stay deaf to keys until it is really closed), Escape, its button (PLAY, OK, Fermer: found
+    by shape, never by the word), a click on its backdrop. The way that closed the page's last
+    dialog (`closed_by`) comes first; a way that left the keys dead (`dead_ways`), last.
+    """
+    ways: list[tuple[str, Any]] = []
+    if found is not None and found.close is not None:
+        ways.append(("the dialog's X", found.close))
+    ways.append(("Escape", None))
+    if found is not None:
+        ways += [(what, target) for what, target in (
+            ("the dialog's button", getattr(found, "button", None)),
+            ("beside the dialog", found.outside)) if target is not None]
+    # A dialog that comes back (or the page's next one) most likely closes the same way.
+    ways.sort(key=lambda way: (way[0] in dead_ways, way[0] != closed_by))
+    return ways
 
 
 def _area(box: Any) -> int:
@@ -371,24 +394,8 @@ class Watcher:
         return getattr(self.driver, "click", None)
 
     def closing_ways(self, found: Any) -> list[tuple[str, Any]]:
-        """The ways to close dialog `found` (None: none seen), in the order to try them.
-
-        Its X first (the control it has for that: a page may merely hide a dialog on Escape
-        and stay deaf to keys until it is really closed), Escape, its button (PLAY, OK,
-        Fermer: found by shape, never by the word), a click on its backdrop. The way that
-        closed the page's last dialog comes first; a way that left the keys dead, last.
-        """
-        ways: list[tuple[str, Any]] = []
-        if found is not None and found.close is not None:
-            ways.append(("the dialog's X", found.close))
-        ways.append(("Escape", None))
-        if found is not None:
-            ways += [(what, target) for what, target in (
-                ("the dialog's button", getattr(found, "button", None)),
-                ("beside the dialog", found.outside)) if target is not None]
-        # A dialog that comes back (or the page's next one) most likely closes the same way.
-        ways.sort(key=lambda way: (way[0] in self.dead_ways, way[0] != self.closed_by))
-        return ways
+        """The ways to close dialog `found` in the order to try them on this page."""
+        return closing_ways(found, self.closed_by, self.dead_ways)
 
     def uncover(self, attempt: int) -> str:
         """One step of closing what hides the board; says what was done (round again if the

@@ -733,6 +733,35 @@
     promoOverlay.hidden = true;
   }
 
+  // ---------- intro with layout=list: the help shows an example line of the list ----------
+
+  /** The How To Play panel of a Jotto list page: instead of example tiles, one example line
+   *  drawn as the list draws its lines (a word and its count badge, "CRANE 3"), which is never
+   *  a guess of the game. Its keys do not reach the text box while it is up. */
+  function openListIntro() {
+    const examples = document.getElementById('intro-examples');
+    examples.textContent = '';
+    const list = document.createElement('ol');
+    list.className = 'jl-example';
+    const li = document.createElement('li');
+    const word = document.createElement('span');
+    word.className = 'jl-word';
+    for (const ch of 'CRANE') {
+      const span = document.createElement('span');
+      span.textContent = ch;
+      word.appendChild(span);
+    }
+    const badge = document.createElement('span');
+    badge.className = 'jl-count';
+    badge.textContent = '3';
+    li.append(word, badge);
+    list.appendChild(li);
+    const line = document.createElement('p');
+    line.textContent = 'CRANE has 3 letters in common with the secret word.';
+    examples.append(list, line);
+    openIntro();
+  }
+
   // ---------- promo=load: a panel showing pictures of boards, on every load ----------
 
   /** A book cover drawn as a small board: rows of coloured letter tiles (a picture of a game
@@ -1369,6 +1398,7 @@
     }
     if (LIST) {
       startList();
+      if (config.intro) openListIntro();
       body.dataset.ready = '1';
       return;
     }
