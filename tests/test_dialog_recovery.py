@@ -127,3 +127,33 @@ def test_a_native_alert_after_enter_is_the_pages_refusal() -> None:
     # Taken as the page's answer at once: no wait for a still row, no other Enter tried.
     assert at[rejected] - at[notes[0]] < BotConfig().reject_patience
     assert not any(e.kind == "keys" for e in events)
+
+
+class SmallGrid:
+    """A board's place that fills a small part of the panel found around it."""
+
+    def bbox(self) -> tuple[int, int, int, int]:
+        return (40, 40, 60, 60)
+
+
+def test_a_board_in_a_corner_of_a_panel_is_a_picture_until_the_panel_stays_through_closing(
+) -> None:
+    """Before the game, plausible rows in a small part of a panel are a dialog's picture (a
+    book cover): the panel is closed first. A panel that stays through every way of closing
+    it is the page's own card: its board is then played."""
+    panel = Overlay(PANEL, None, None)
+    # A dialog that Escape closes: its picture is never the board (no row adopted from it).
+    game = FakeGame("llama", FakeClock(), dialog=True, examples=True, grid=SmallGrid())
+    events: list[Event] = []
+    result = play_game(FakeDriver(game), Scripted(["crane", "llama"]), BotConfig(),
+                       reader=fake_reader, clock=game.clock, sleep=game.clock.sleep,
+                       on_event=events.append,
+                       overlay=lambda frame: panel if game.dialog else None)
+    assert result.won and game.keys[0] == "escape"
+    assert not any(e.kind == "resumed" for e in events)
+    # The page's card, found as a panel whatever is pressed: played after a few tries.
+    game = FakeGame("llama", FakeClock(), grid=SmallGrid())
+    result = play_game(FakeDriver(game), Scripted(["crane", "llama"]), BotConfig(),
+                       reader=fake_reader, clock=game.clock, sleep=game.clock.sleep,
+                       overlay=lambda frame: panel)
+    assert result.won and 1 <= game.keys.count("escape") <= 4

@@ -29,6 +29,8 @@ SMALLER_TILES = 0.7  # fewer rows of tiles this much smaller than the board's: n
 # A board read inside a panel before the game fills at least this share of it if the panel is
 # the page's own card; a dialog's pictures of boards (a book cover, example rows) fill less.
 CARD_SHARE = 0.25
+# A panel still there after this many closing tries, and every way tried, is the page's own.
+STAYS_AFTER = 3
 
 
 def closing_ways(found: Any, closed_by: str | None = None,
@@ -52,6 +54,11 @@ def closing_ways(found: Any, closed_by: str | None = None,
     # A dialog that comes back (or the page's next one) most likely closes the same way.
     ways.sort(key=lambda way: (way[0] in dead_ways, way[0] != closed_by))
     return ways
+
+
+def _rounded(box: Any) -> tuple[int, ...]:
+    """A panel's place to 16 px: the same panel found again a pixel off is the same one."""
+    return tuple(int(v) // 16 for v in box)
 
 
 def _area(box: Any) -> int:
@@ -153,13 +160,16 @@ class Watcher:
         self.keyed_rows: set[int] = set()  # rows whose letters' keys were seen coloured
         self.started = False  # the board was taken (start() is over): keys may have been sent
         self.board_tile = 0.0  # the board's tile side (px) when the game started on it
-        self._covered_digest: int | None = None  # the frame the last dialog check looked at
+        # the frame the last dialog check looked at, and the closes tried by then
+        self._covered_digest: tuple[int | None, int] | None = None
         self._covered = False
         self._closing: str | None = None  # the way the last close step tried
         self.closed_by: str | None = None  # the way that closed the last dialog (tried first)
         # Ways that closed a dialog to the eye but left the page deaf to keys (tried last).
         self.dead_ways: set[str] = set()
         self.last_dialog: Any = None  # the last dialog closed (its X, button, backdrop point)
+        self.panel_closes: dict[tuple[int, ...], int] = {}  # closes tried per panel (its place)
+        self.panel_ways: dict[tuple[int, ...], int] = {}  # ... and the ways it has
         self.alert: str | None = None  # a native browser dialog's text since the last keys
         self.theme: str | None = None
         self.high_contrast = False
@@ -347,7 +357,9 @@ class Watcher:
         )
         if plausible and self.started:
             return False  # a game board (a page may frame its board in a card): not examples
-        if self._covered_digest == self._digest and self._digest is not None:
+        # (the same pixels judged again once more closes were tried: the card rule may apply)
+        seen = (self._digest, sum(self.panel_closes.values()))
+        if self._covered_digest == seen and self._digest is not None:
             return self._covered
         box = board_box(read)
         found = self.overlay(self.whole_frame()) if box is not None else None
@@ -355,11 +367,15 @@ class Watcher:
             found.panel[0] <= box[0] and found.panel[1] <= box[1]  # type: ignore[index]
             and box[2] <= found.panel[2] and box[3] <= found.panel[3]  # type: ignore[index]
         )
-        if inside and plausible and _area(box) >= CARD_SHARE * _area(found.panel):
+        if inside and plausible and (
+                _area(box) >= CARD_SHARE * _area(found.panel)
+                or self.panel_closes.get(_rounded(found.panel), 0) >= max(
+                    STAYS_AFTER, self.panel_ways.get(_rounded(found.panel), 0))):
             # Before the game, plausible rows that fill the panel: the page's card around its
-            # board. Plausible rows in a corner of it are a picture (a dialog's book cover).
+            # board. Plausible rows in a corner of it are a picture (a dialog's book cover),
+            # unless the panel stayed through every way of closing it: the page's own.
             inside = False
-        self._covered_digest, self._covered = self._digest, inside
+        self._covered_digest, self._covered = seen, inside
         return inside
 
     def smaller_than_the_board(self, read: BoardView) -> bool:
@@ -401,10 +417,15 @@ class Watcher:
         """One step of closing what hides the board; says what was done (round again if the
         dialog stays or comes back: `closing_ways` says the order)."""
         click = self.frame_clicker()
-        found = self.overlay(self.whole_frame()) if click is not None else None
+        found = self.overlay(self.whole_frame())
         if found is not None:
             self.last_dialog = found
-        ways = self.closing_ways(found)
+            key = _rounded(found.panel)
+            self.panel_closes[key] = self.panel_closes.get(key, 0) + 1
+        # (a driver that cannot click has Escape only)
+        ways = [way for way in self.closing_ways(found) if way[1] is None or click is not None]
+        if found is not None:
+            self.panel_ways[_rounded(found.panel)] = len(ways)
         what, target = ways[attempt % len(ways)]
         self._closing = what
         if target is None or click is None:
