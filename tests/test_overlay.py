@@ -208,3 +208,19 @@ def test_of_two_buttons_the_plain_one_closes_and_a_lone_one_in_any_colour_does()
         assert find_button(page, (200, 100, 600, 500)) == (370, 362)
         assert find_button(_panel_with((106, 170, 100), dark=dark),
                            (200, 100, 600, 500)) == (400, 442)
+
+
+def test_a_bar_near_the_top_of_a_panel_is_a_tip_not_its_button() -> None:
+    """A page's tip banner (a light bar with words, "SWIPE BOARD ... OK") seen through a
+    dialog fading out lies near the panel's top: a dialog's buttons sit at its foot."""
+    import cv2
+
+    from autobot.vision.overlay import find_button
+
+    for top, found in ((130, False), (420, True)):
+        page = np.full((600, 800, 3), 30, np.uint8)
+        page[100:500, 200:600] = (30, 30, 30)
+        page[top:top + 44, 300:500] = (220, 222, 225)
+        cv2.putText(page, "Fermer", (345, top + 32), cv2.FONT_HERSHEY_SIMPLEX, 0.8,
+                    (0, 0, 0), 2)
+        assert (find_button(page, (200, 100, 600, 500)) is not None) == found

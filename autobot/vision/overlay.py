@@ -199,6 +199,7 @@ def outside_point(frame_shape: tuple[int, ...], panel: Box) -> Point | None:
 
 BUTTON_INK = 40  # a button's fill differs from the panel's colour by this much (max channel)
 BUTTON_FILL = 0.8  # share of its box a button's fill covers, its word's holes filled
+BUTTON_LOW = 0.4  # a button's centre lies below this share of the panel's height
 BUTTON_COLOUR = 0.55  # share of its box in the fill's one colour (a word on it, little else)
 
 
@@ -252,6 +253,8 @@ def find_buttons(frame: np.ndarray, panel: Box) -> list[Button]:
             continue
         if bx <= 1 or by <= 1 or bx + bw >= pw - 1 or by + bh >= ph - 1:
             continue  # the panel's own edge or a band across it, not a button
+        if by + bh / 2 < BUTTON_LOW * ph:
+            continue  # a dialog's buttons sit at its foot; a bar near its top is a banner, a tip
         mask = (labels[by:by + bh, bx:bx + bw] == i).astype(np.uint8)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         filled = np.zeros_like(mask)
