@@ -102,4 +102,6 @@ def test_a_panel_over_the_last_rows_at_the_win_is_closed_and_the_win_read(
     record = json.loads(out.read_text())
     assert code == 0 and record["won"] and record["guesses"][-1] == "crane", record
     assert len(record["guesses"]) >= 3, record  # the panel hid a row that had been empty
-    assert "pressed Escape" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    # (closed by its X, the way a dialog's own control closes it, or by Escape)
+    assert "clicked the dialog's X" in printed or "pressed Escape" in printed, printed

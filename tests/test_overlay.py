@@ -97,6 +97,10 @@ CONTROLS = {
     "page_x_dark_x1.png": ((863, 193), None),  # only a text x (U+00D7), no button
     "page_promo_light_x1.png": ((862, 192), (640, 407)),  # a promo: a text ✕ and CONTINUER
     "page_promo_dark_x1.png": ((862, 192), (640, 407)),
+    # promo=load: an x drawn on a filled key, a grey FERMER beside a bigger green DÉCOUVRIR
+    # (the offer): the plain one closes the dialog.
+    "page_books_light_x1.png": ((863, 187), (526, 561)),
+    "page_books_dark_x1.png": ((863, 187), (526, 561)),
 }
 
 
@@ -163,3 +167,60 @@ def test_an_outlined_button_is_a_button_and_an_empty_outline_is_not() -> None:
         assert find_button(page, (200, 100, 600, 500)) is None  # an empty frame: no word
         cv2.putText(page, "OK", (380, 452), cv2.FONT_HERSHEY_SIMPLEX, 0.8, ink, 2)
         assert find_button(page, (200, 100, 600, 500)) == (400, 442)
+
+
+def test_an_x_drawn_on_a_filled_key_is_the_close_x() -> None:
+    """A close key: a small grey square on the panel with a white x on it (the x's strokes
+    differ from the key's fill, the key from the panel); a key with a plus on it is not."""
+    import cv2
+
+    from autobot.vision.overlay import find_close
+
+    for glyph, found in (("x", True), ("+", False)):
+        page = np.full((600, 800, 3), 18, np.uint8)
+        page[100:500, 200:600] = (26, 26, 27)
+        page[120:146, 560:586] = (70, 70, 72)
+        if glyph == "x":
+            cv2.line(page, (567, 127), (578, 138), (255, 255, 255), 2)
+            cv2.line(page, (578, 127), (567, 138), (255, 255, 255), 2)
+        else:
+            cv2.line(page, (566, 133), (579, 133), (255, 255, 255), 2)
+            cv2.line(page, (572, 126), (572, 139), (255, 255, 255), 2)
+        close = find_close(page, (200, 100, 600, 500))
+        if found:
+            assert close is not None and abs(close[0] - 573) <= 2 and abs(close[1] - 133) <= 2
+        else:
+            assert close is None
+
+
+def test_of_two_buttons_the_plain_one_closes_and_a_lone_one_in_any_colour_does() -> None:
+    from autobot.vision.overlay import find_button, find_buttons
+
+    for dark in (False, True):
+        page = _panel_with((106, 170, 100), dark=dark)  # a green button at (400, 442)
+        plain = (120, 124, 126)
+        page[340:384, 300:440] = plain  # a smaller grey one above it
+        import cv2
+
+        cv2.putText(page, "Fermer", (320, 370), cv2.FONT_HERSHEY_SIMPLEX, 0.7,
+                    (255, 255, 255), 2)
+        assert len(find_buttons(page, (200, 100, 600, 500))) == 2
+        assert find_button(page, (200, 100, 600, 500)) == (370, 362)
+        assert find_button(_panel_with((106, 170, 100), dark=dark),
+                           (200, 100, 600, 500)) == (400, 442)
+
+
+def test_a_bar_near_the_top_of_a_panel_is_a_tip_not_its_button() -> None:
+    """A page's tip banner (a light bar with words, "SWIPE BOARD ... OK") seen through a
+    dialog fading out lies near the panel's top: a dialog's buttons sit at its foot."""
+    import cv2
+
+    from autobot.vision.overlay import find_button
+
+    for top, found in ((130, False), (420, True)):
+        page = np.full((600, 800, 3), 30, np.uint8)
+        page[100:500, 200:600] = (30, 30, 30)
+        page[top:top + 44, 300:500] = (220, 222, 225)
+        cv2.putText(page, "Fermer", (345, top + 32), cv2.FONT_HERSHEY_SIMPLEX, 0.8,
+                    (0, 0, 0), 2)
+        assert (find_button(page, (200, 100, 600, 500)) is not None) == found

@@ -73,6 +73,9 @@ def chrome_options(config: BrowserConfig, user_data_dir: str | None):
         options.add_argument(f"--app={config.app_mode_url}")
     if config.log_network:
         options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    # A native dialog (alert("Not a valid word!")) is accepted, as a person would, and the
+    # command that met it fails once with its text (`screen.alert_text`): never left open.
+    options.unhandled_prompt_behavior = "accept and notify"
     options.add_experimental_option("excludeSwitches", ["enable-automation"])
     options.add_experimental_option("useAutomationExtension", False)
     return options

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from autobot.drivers.screen import Screen, SeleniumScreen
+from autobot.drivers.screen import Screen, SeleniumScreen, alert_text
 from autobot.errors import BadInput, SafetyStop, Unavailable
 
 if TYPE_CHECKING:
@@ -98,6 +98,35 @@ class SeleniumDriver:
         self.rung = RUNGS[0]
         self._keyboard_reader = keyboard_reader  # frame -> KeyboardRead (vision.keyboard)
         self._viewport: tuple[int, int, float] | None = None  # CSS size and ratio before zoom
+        # Native browser dialogs the page opened (their text), shared with a Selenium screen.
+        self.alerts: list[str] = getattr(self.screen, "alerts", None)
+        if not isinstance(self.alerts, list):
+            self.alerts = []
+
+    # --- native browser dialogs -------------------------------------------------------------
+
+    def take_alerts(self) -> list[str]:
+        """The texts of the native dialogs (alert, confirm) met since the last call: each was
+        accepted, as a person would click OK; the page's answer to the keys before it."""
+        taken, self.alerts[:] = list(self.alerts), []
+        return taken
+
+    def _past_alerts(self, call: Callable[..., Any], *args: Any) -> Any:
+        """Run one WebDriver command; a native dialog in its way is noted (WebDriver accepts
+        it, the command is not run) and the command sent again."""
+        for _ in range(3):
+            try:
+                return call(*args)
+            except Exception as exc:
+                text = alert_text(exc)
+                if text is None:
+                    raise
+                self.alerts.append(text)
+        return call(*args)
+
+    def reload(self) -> None:
+        """Load the page again (a dialog that left the keys dead comes back, to close anew)."""
+        self._past_alerts(self.webdriver.refresh)
 
     # --- the ladder -------------------------------------------------------------------------
 
@@ -117,11 +146,11 @@ class SeleniumDriver:
     def _press_all(self, keys: list[str], delay_first: bool = False) -> None:
         """Send named keys ("a", "enter", "backspace", "escape") the current rung's way."""
         if self.rung == "cdp":
-            self._cdp(keys)
+            self._past_alerts(self._cdp, keys)
         elif self.rung == "click":
-            self._click_keys(keys)
+            self._past_alerts(self._click_keys, keys)
         else:
-            self._actions(keys, delay_first)
+            self._past_alerts(self._actions, keys, delay_first)
 
     def _actions(self, keys: list[str], delay_first: bool) -> None:
         """Send `keys` as one W3C action sequence, with the per-key delay between them."""
@@ -197,7 +226,8 @@ class SeleniumDriver:
     def css_ratio(self) -> float:
         """Frame pixels per CSS pixel: screenshot width / viewport width (never assumed 1)."""
         frame = self.screen.grab()
-        width = self.webdriver.execute_script("return window.innerWidth")  # geometry only
+        width = self._past_alerts(self.webdriver.execute_script,
+                                  "return window.innerWidth")  # geometry only
         return frame.shape[1] / max(1, int(width))
 
     def click(self, x: float, y: float) -> None:
@@ -205,10 +235,14 @@ class SeleniumDriver:
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
         ratio = self.css_ratio()
-        builder = ActionBuilder(self.webdriver)
-        builder.pointer_action.move_to_location(int(x / ratio), int(y / ratio))
-        builder.pointer_action.click()
-        builder.perform()
+
+        def click() -> None:
+            builder = ActionBuilder(self.webdriver)
+            builder.pointer_action.move_to_location(int(x / ratio), int(y / ratio))
+            builder.pointer_action.click()
+            builder.perform()
+
+        self._past_alerts(click)
 
     def scroll(self, x: float, y: float, dy: float, ratio: float | None = None) -> None:
         """Turn the mouse wheel over frame pixel (x, y) by `dy` frame pixels (down > 0);

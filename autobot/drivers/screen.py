@@ -88,6 +88,17 @@ def paste_clip(clip: Frame, at: tuple[int, int], shape: tuple[int, ...]) -> Fram
     return frame
 
 
+def alert_text(exc: BaseException) -> str | None:
+    """The text of the native browser dialog (alert, confirm, prompt) that `exc` ran into, or
+    None when `exc` is something else. WebDriver answers any command sent while one is open
+    with UnexpectedAlertPresentException and closes the dialog (the session's
+    unhandledPromptBehavior: `autobot.drivers.browser` accepts them); the command was not run.
+    Judged by the class name: no import of Selenium here."""
+    if type(exc).__name__ != "UnexpectedAlertPresentException":
+        return None
+    return str(getattr(exc, "alert_text", None) or "").strip()
+
+
 class SeleniumScreen:
     """The browser's viewport, from WebDriver screenshots (device pixels, so scale 2 is 2x).
 
@@ -106,13 +117,30 @@ class SeleniumScreen:
         self.captures: dict[str, int] = {"full": 0, "clip": 0}
         self.last_kind = "full"  # how the last frame was captured
         self.source = "webdriver"  # where frames come from (a WindowScreen says "display")
+        # Native browser dialogs met while capturing (their text), for the driver to hand on.
+        self.alerts: list[str] = []
 
     def grab(self) -> Frame:
-        """The viewport as it is now (only the focused region fresh, if focused)."""
+        """The viewport as it is now (only the focused region fresh, if focused); a native
+        browser dialog in the way is closed by WebDriver, noted in `alerts`, and the frame
+        taken again."""
+        for _ in range(3):
+            try:
+                return self._grab()
+            except Exception as exc:
+                text = alert_text(exc)
+                if text is None:
+                    raise
+                self.alerts.append(text)
+        return self._grab()
+
+    def _grab(self) -> Frame:
         if self._css is not None and self._region is not None:
             try:
                 return self._grab_clip(self._css, self._region)
-            except Exception:  # no DevTools here (another browser, a proxy that refuses it)
+            except Exception as exc:  # no DevTools here (another browser, a proxy that refuses it)
+                if alert_text(exc) is not None:
+                    raise  # a page's dialog, not DevTools missing: keep clipping
                 self._clip_ok = False
                 self._css = self._region = None
         return self.grab_full()

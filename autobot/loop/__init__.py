@@ -11,11 +11,15 @@ Each row is three waits, all timed with the injectable clock, never fixed sleeps
 2. typed: a settled read shows the guess in the row, else it is erased and retyped, never
    submitted;
 3. submitted: the row is scored (two equal reads), or refused, which needs positive evidence:
-   a toast while the row is still typed, or the typed row unchanged for `reject_patience` s.
+   a toast (or a native browser alert, accepted by the driver) while the row is still typed,
+   or the typed row unchanged for `reject_patience` s.
 
 Pages differ, so the loop learns each one from what it sees: no board in view means something
-covers it (Escape, then the dialog's X, its button or its backdrop, found by
-`autobot.vision.overlay`); a typed row vision cannot read but whose tiles gained ink exactly where
+covers it (the dialog's X, Escape, its plainest button or its backdrop, found by
+`autobot.vision.overlay`, the way that worked first next time; before the game a board inside a
+dialog is a picture, never the board); keys that never show after a dialog was closed mean it was
+only hidden: it is closed where it was, then the page reloaded and the dialog closed another way
+(a driver with `reload`); a typed row vision cannot read but whose tiles gained ink exactly where
 the keys went is typed, and its glyphs are learned (a reader with `learn`);
 keys that change nothing make the driver climb its ladder of ways to send keys (a driver with
 `escalate`); the board's own row count is used when the game does not say; a board cut by the

@@ -19,12 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autobot.errors import AutobotError
+from autobot.loop.watch import closing_ways
+from autobot.vision.overlay import find_overlay
 from autobot.vision.textlist import ListLine, ListRead, TextReader, read_list
 from autobot.wordle import Turn
 
 FIND_TIMEOUT = 1.0  # s for the page to show a list or a text box before keys go to the page
 SETTLE = 2.0  # s after Enter with no new line: the page did not take the word
 POLL = 0.05  # s between frames while waiting
+DIALOG_TRIES = 6  # ways tried to close a dialog over the page before its list is read
+DIALOG_WAIT = 0.6  # s to let a dialog go after each try
 
 
 @dataclass
@@ -78,6 +82,33 @@ def new_line(read: ListRead, word: str, known: list[ListLine]) -> ListLine | Non
     return moved[0] if moved else None
 
 
+def close_dialogs(driver: Any, on_event: Callable[[str], None] = lambda text: None,
+                  sleep: Callable[[float], None] = time.sleep) -> int:
+    """Dialogs first: close every panel over the page before its list is read (a How to play
+    panel's example line, "CRANE 3", is never one of the bot's guesses). Its X, Escape, its
+    button, its backdrop (`autobot.loop.watch.closing_ways`); a panel that stays through
+    every way is the page's own card, left as it is. Returns the closes tried."""
+    clicks = getattr(driver, "clicks_frame_pixels", False) and hasattr(driver, "click")
+    closed_by: str | None = None
+    tried = 0
+    for _ in range(DIALOG_TRIES):
+        found = find_overlay(grab(driver))
+        if found is None:
+            return tried
+        ways = [(what, target) for what, target in closing_ways(found, closed_by)
+                if target is None or clicks]
+        what, target = ways[tried % len(ways)]
+        if target is None:
+            driver.press_escape()
+            on_event("a dialog over the page: pressed Escape")
+        else:
+            driver.click(*target)
+            on_event(f"a dialog over the page: clicked {what} at {target[0]},{target[1]}")
+        tried += 1
+        sleep(DIALOG_WAIT)
+    return tried
+
+
 def wait_for_page(driver: Any, length: int, reader: TextReader,
                   clock: Callable[[], float] = time.monotonic) -> ListRead:
     """The first frame that shows a Jotto list or a text box, else the last one (an empty list
@@ -99,6 +130,7 @@ def play_list_game(driver: Any, strategy: Any, game: Any, *,
     t0 = clock()
     reader = reader if reader is not None else TextReader()
     length = int(game.length)
+    close_dialogs(driver, on_event)
     read = wait_for_page(driver, length, reader, clock)
     result = ListGame(field_seen=read.field is not None)
     # A game in progress: the lines already listed are turns (only those read with certainty).

@@ -332,7 +332,9 @@ class GameLoop(Watcher):
                 won = row[1]
             if any(m in EVALUATED for m in row[1]):
                 accepted = True
-            elif not accepted and any("toast" in r for r in getattr(read, "reasons", ()) or ()):
+            elif not accepted and (self.alert is not None or any(
+                    "toast" in r for r in getattr(read, "reasons", ()) or ())):
+                # (a native browser dialog since Enter is the page's word, as a toast is)
                 toast = True
             same_row = (
                 previous is not None
@@ -443,6 +445,44 @@ class GameLoop(Watcher):
         self.refuses_silently = True
         return Outcome("rejected")
 
+    revivals = 0  # steps taken to close for good a dialog that left the keys dead
+
+    def revive_keys(self, index: int) -> bool:
+        """Not one typed key showed after a dialog was closed: the page may have only hidden
+        it and still hold it open (deaf to keys until its X or backdrop closes it). First
+        click where its X and its backdrop were; then reload the page and close the dialog
+        another way than before. False when there is nothing (more) to try: keys go on up
+        the driver's ladder."""
+        if self.history or self.keys_proven or self.closed_by is None:
+            return False
+        dialog = self.last_dialog
+        click = self.frame_clicker()
+        self.revivals += 1
+        if self.revivals == 1 and dialog is not None and click is not None:
+            for what, target in (("the dialog's X", dialog.close),
+                                 ("beside the dialog", dialog.outside)):
+                if target is not None and what != self.closed_by:
+                    self.send(click, *target)
+                    self.emit(Event("close", index, detail=(
+                        f"keys dead after the dialog went: clicked where {what} was "
+                        f"({target[0]},{target[1]})")))
+            return True
+        reload = getattr(self.driver, "reload", None)
+        if self.revivals > 2 or reload is None:
+            return False
+        # The way that closed it left the page deaf: never first again on this page.
+        dead = self.closed_by
+        self.dead_ways.add(dead)
+        self.closed_by = None
+        self.emit(Event("note", index, detail=(
+            f"keys dead after closing the dialog by {dead}: reloading the page to close it "
+            f"another way")))
+        self.send(reload)
+        self.started = False
+        self.forget_place()
+        self.start(())
+        return True
+
     def play(self, history: Sequence[Turn]) -> bool:
         """Play rows until a win or the last row; True on a win."""
         self.start(history)
@@ -504,6 +544,8 @@ class GameLoop(Watcher):
                     # A dialog came up and took the keys: the same way again, not another.
                     self.send(self.driver.erase, self.length)
                     continue
+                if not typed.typed and self.revive_keys(index):
+                    continue  # what was closed is closed another way: the same keys again
                 retypes += 1
                 # Another way of typing if the driver has one; else a plain retry or two.
                 if self.escalate(enter=False) is None and retypes > self.config.retypes:

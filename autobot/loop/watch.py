@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,43 @@ from autobot.wordle import Turn
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
 OverlayFinder = Callable[[Any], Any]  # frame -> autobot.vision.overlay.Overlay | None
 SMALLER_TILES = 0.7  # fewer rows of tiles this much smaller than the board's: not the board
+# A board read inside a panel before the game fills at least this share of it if the panel is
+# the page's own card; a dialog's pictures of boards (a book cover, example rows) fill less.
+CARD_SHARE = 0.25
+# A panel still there after this many closing tries, and every way tried, is the page's own.
+STAYS_AFTER = 3
+
+
+def closing_ways(found: Any, closed_by: str | None = None,
+                 dead_ways: Collection[str] = ()) -> list[tuple[str, Any]]:
+    """The ways to close dialog `found` (None: none seen), in the order to try them: (what,
+    frame point to click, or None for Escape).
+
+    Its X first (the control it has for that: a page may merely hide a dialog on Escape and
+    stay deaf to keys until it is really closed), Escape, its button (PLAY, OK, Fermer: found
+    by shape, never by the word), a click on its backdrop. The way that closed the page's last
+    dialog (`closed_by`) comes first; a way that left the keys dead (`dead_ways`), last.
+    """
+    ways: list[tuple[str, Any]] = []
+    if found is not None and found.close is not None:
+        ways.append(("the dialog's X", found.close))
+    ways.append(("Escape", None))
+    if found is not None:
+        ways += [(what, target) for what, target in (
+            ("the dialog's button", getattr(found, "button", None)),
+            ("beside the dialog", found.outside)) if target is not None]
+    # A dialog that comes back (or the page's next one) most likely closes the same way.
+    ways.sort(key=lambda way: (way[0] in dead_ways, way[0] != closed_by))
+    return ways
+
+
+def _rounded(box: Any) -> tuple[int, ...]:
+    """A panel's place to 16 px: the same panel found again a pixel off is the same one."""
+    return tuple(int(v) // 16 for v in box)
+
+
+def _area(box: Any) -> int:
+    return max(0, box[2] - box[0]) * max(0, box[3] - box[1])
 
 
 def default_overlay(frame: Any) -> Any:
@@ -125,10 +162,17 @@ class Watcher:
         self.keyed_rows: set[int] = set()  # rows whose letters' keys were seen coloured
         self.started = False  # the board was taken (start() is over): keys may have been sent
         self.board_tile = 0.0  # the board's tile side (px) when the game started on it
-        self._covered_digest: int | None = None  # the frame the last dialog check looked at
+        # the frame the last dialog check looked at, and the closes tried by then
+        self._covered_digest: tuple[int | None, int] | None = None
         self._covered = False
         self._closing: str | None = None  # the way the last close step tried
         self.closed_by: str | None = None  # the way that closed the last dialog (tried first)
+        # Ways that closed a dialog to the eye but left the page deaf to keys (tried last).
+        self.dead_ways: set[str] = set()
+        self.last_dialog: Any = None  # the last dialog closed (its X, button, backdrop point)
+        self.panel_closes: dict[tuple[int, ...], int] = {}  # closes tried per panel (its place)
+        self.panel_ways: dict[tuple[int, ...], int] = {}  # ... and the ways it has
+        self.alert: str | None = None  # a native browser dialog's text since the last keys
         self.theme: str | None = None
         self.high_contrast = False
         # (read, typed) letter pairs: the page's font draws the typed letter so that it reads
@@ -175,6 +219,7 @@ class Watcher:
             focus(None)  # type: ignore[misc]
             return self.look()
         self.frame = frame
+        self.take_alerts()
         read = self.unstick(read, digest)
         if self.confusions and read.found and dataclasses.is_dataclass(read):
             words = [t.guess for t in self.history] + [self.typing or ""]
@@ -197,6 +242,15 @@ class Watcher:
             if reason:
                 raise SafetyStop(reason, reason=Reason.BOARD_MOVED)
         return read
+
+    def take_alerts(self) -> None:
+        """Native browser dialogs (alert) the driver accepted since the last look: the page's
+        answer to the last keys (e.g. "Not a valid word!"), kept until the next keys."""
+        take = getattr(self.driver, "take_alerts", None)
+        for text in take() if take is not None else ():
+            self.alert = text
+            self.emit(Event("note", len(self.history), detail=(
+                f'the page opened a browser dialog ("{text}"): accepted')))
 
     def forget_place(self) -> None:
         """The next look searches the whole screen with no hint (the last board was cut)."""
@@ -257,7 +311,10 @@ class Watcher:
 
     def send(self, keys: Callable[..., None], *args: Any) -> None:
         """Send keys to the page; what the board did before no longer counts as still."""
+        self.take_alerts()  # (a dialog from before these keys is not their answer)
+        self.alert = None
         keys(*args)
+        self.take_alerts()  # one met while sending them is theirs (opened by their Enter)
         self._same_since = None
         self._last_board = None
         self.motion = False
@@ -302,11 +359,14 @@ class Watcher:
         settled = read.settled and not isinstance(read, _StillRead)
         if not read.found or (self.started and (settled or not static)):
             return False
-        if read.settled and all(
+        plausible = read.settled and all(
             row_kind(row) in ("empty", "typing", "typed", "evaluated") for row in read.rows
-        ):
+        )
+        if plausible and self.started:
             return False  # a game board (a page may frame its board in a card): not examples
-        if self._covered_digest == self._digest and self._digest is not None:
+        # (the same pixels judged again once more closes were tried: the card rule may apply)
+        seen = (self._digest, sum(self.panel_closes.values()))
+        if self._covered_digest == seen and self._digest is not None:
             return self._covered
         box = board_box(read)
         found = self.overlay(self.whole_frame()) if box is not None else None
@@ -314,7 +374,15 @@ class Watcher:
             found.panel[0] <= box[0] and found.panel[1] <= box[1]  # type: ignore[index]
             and box[2] <= found.panel[2] and box[3] <= found.panel[3]  # type: ignore[index]
         )
-        self._covered_digest, self._covered = self._digest, inside
+        if inside and plausible and (
+                _area(box) >= CARD_SHARE * _area(found.panel)
+                or self.panel_closes.get(_rounded(found.panel), 0) >= max(
+                    STAYS_AFTER, self.panel_ways.get(_rounded(found.panel), 0))):
+            # Before the game, plausible rows that fill the panel: the page's card around its
+            # board. Plausible rows in a corner of it are a picture (a dialog's book cover),
+            # unless the panel stayed through every way of closing it: the page's own.
+            inside = False
+        self._covered_digest, self._covered = seen, inside
         return inside
 
     def smaller_than_the_board(self, read: BoardView) -> bool:
@@ -348,26 +416,23 @@ class Watcher:
             return None
         return getattr(self.driver, "click", None)
 
-    def uncover(self, attempt: int) -> str:
-        """One step of closing what hides the board; says what was done.
+    def closing_ways(self, found: Any) -> list[tuple[str, Any]]:
+        """The ways to close dialog `found` in the order to try them on this page."""
+        return closing_ways(found, self.closed_by, self.dead_ways)
 
-        Escape first (most dialogs close on it), then, from the pixels, the dialog's own
-        controls: its X, its button (PLAY, OK, Fermer: found by shape, never by the word),
-        a click on its backdrop; round again if the dialog stays or comes back.
-        """
+    def uncover(self, attempt: int) -> str:
+        """One step of closing what hides the board; says what was done (round again if the
+        dialog stays or comes back: `closing_ways` says the order)."""
         click = self.frame_clicker()
-        found = self.overlay(self.whole_frame()) if click is not None else None
-        ways: list[tuple[str, Any]] = [("Escape", None)]
+        found = self.overlay(self.whole_frame())
         if found is not None:
-            ways += [(what, target) for what, target in (
-                ("the dialog's X", found.close),
-                ("the dialog's button", getattr(found, "button", None)),
-                ("beside the dialog", found.outside)) if target is not None]
-        # The way that closed the page's last dialog first: a dialog that comes back (or the
-        # page's next one) most likely closes the same way.
-        first = [i for i, (what, _) in enumerate(ways) if what == self.closed_by]
-        if first:
-            ways = ways[first[0]:] + ways[:first[0]]
+            self.last_dialog = found
+            key = _rounded(found.panel)
+            self.panel_closes[key] = self.panel_closes.get(key, 0) + 1
+        # (a driver that cannot click has Escape only)
+        ways = [way for way in self.closing_ways(found) if way[1] is None or click is not None]
+        if found is not None:
+            self.panel_ways[_rounded(found.panel)] = len(ways)
         what, target = ways[attempt % len(ways)]
         self._closing = what
         if target is None or click is None:

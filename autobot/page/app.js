@@ -40,7 +40,8 @@
   // The choices of each quirk option (the first is the default: today's NYT behaviour).
   const CHOICES = {
     keys: ['keydown', 'keyup', 'code-enter', 'click-only', 'slow', 'lossy'],
-    refuse: ['toast', 'silent'], // a refused word shows a toast and shakes, or shows nothing
+    // a refused word shows a toast and shakes, shows nothing, or opens a native alert()
+    refuse: ['toast', 'silent', 'alert'],
     vocab: ['full', 'answers'], // the guesses accepted (the whole allowed list, or answers only)
     palette: ['nyt', 'letreco', 'pastel', 'colorblind', 'slate'],
     scoring: ['standard', 'lenient-dupes'],
@@ -198,9 +199,13 @@
       intro: flag('intro', false),
       // intro=sticky: the help does not close on Escape, only by its x or its backdrop;
       // intro=x: only by its x (a text glyph); intro=button: only by its button (no x).
-      introSticky: ['sticky', 'x', 'button'].includes((p.get('intro') || '').toLowerCase()),
-      introOnly: { x: 'x', button: 'button' }[(p.get('intro') || '').toLowerCase()] || null,
+      introSticky: ['sticky', 'x', 'button', 'hides'].includes((p.get('intro') || '').toLowerCase()),
+      introOnly: { x: 'x', button: 'button', hides: 'backdrop' }[(p.get('intro') || '').toLowerCase()] || null,
+      // intro=hides: Escape hides the help but the game stays in it, deaf to keys (below).
+      introHides: (p.get('intro') || '').toLowerCase() === 'hides',
       promo: flag('promo', false),
+      // promo=load: a panel with pictures of boards over the board on every load (below).
+      promoLoad: (p.get('promo') || '').toLowerCase() === 'load',
       font: choice('font'),
       hint: flag('hint', false),
       // filled=1: rows not played yet (below the one being typed) are solid dark tiles.
@@ -522,6 +527,11 @@
     else if (!game.allowed.has(guess) && guess !== game.answer) problem = 'Not in word list';
     else if (config.hard) problem = hardModeViolation(guess, game.rows);
     if (problem) {
+      if (config.refuse === 'alert') {
+        // A native browser dialog, as older pages say no: the row stays typed behind it.
+        setTimeout(() => alert(problem), 0);
+        return false;
+      }
       if (config.refuse !== 'silent') {
         toast(problem);
         shake(r);
@@ -697,6 +707,7 @@
   /** Closing it the first time arms a second showing on the next key, as some pages do. */
   function closeIntro() {
     introOverlay.hidden = true;
+    intro.deaf = false; // intro=hides: really closed (its backdrop), keys reach the game again
     if (config.intro && !intro.reopened) intro.reopenPending = true;
   }
 
@@ -709,7 +720,7 @@
   /** After the first scored row that does not end the game, a promotional panel covers the
    *  board (as some pages sell a subscription then); Escape and the backdrop do nothing. */
   function maybePromo() {
-    if (!config.promo || promo.shown || game.status !== 'IN_PROGRESS') return;
+    if (!config.promo || config.promoLoad || promo.shown || game.status !== 'IN_PROGRESS') return;
     promo.shown = true;
     setTimeout(() => {
       if (game.status !== 'IN_PROGRESS') return;
@@ -720,6 +731,89 @@
 
   function closePromo() {
     promoOverlay.hidden = true;
+  }
+
+  // ---------- intro with layout=list: the help shows an example line of the list ----------
+
+  /** The How To Play panel of a Jotto list page: instead of example tiles, one example line
+   *  drawn as the list draws its lines (a word and its count badge, "CRANE 3"), which is never
+   *  a guess of the game. Its keys do not reach the text box while it is up. */
+  function openListIntro() {
+    const examples = document.getElementById('intro-examples');
+    examples.textContent = '';
+    const list = document.createElement('ol');
+    list.className = 'jl-example';
+    const li = document.createElement('li');
+    const word = document.createElement('span');
+    word.className = 'jl-word';
+    for (const ch of 'CRANE') {
+      const span = document.createElement('span');
+      span.textContent = ch;
+      word.appendChild(span);
+    }
+    const badge = document.createElement('span');
+    badge.className = 'jl-count';
+    badge.textContent = '3';
+    li.append(word, badge);
+    list.appendChild(li);
+    const line = document.createElement('p');
+    line.textContent = 'CRANE has 3 letters in common with the secret word.';
+    examples.append(list, line);
+    openIntro();
+  }
+
+  // ---------- promo=load: a panel showing pictures of boards, on every load ----------
+
+  /** A book cover drawn as a small board: rows of coloured letter tiles (a picture of a game
+   *  board inside a dialog, as Le Mot's promotion shows), never the game's board. */
+  function bookCover(title, seed) {
+    const cover = document.createElement('div');
+    cover.className = 'book-cover';
+    const states = ['absent', 'present', 'correct'];
+    for (let r = 0; r < 5; r++) {
+      const row = document.createElement('div');
+      row.className = 'cover-row';
+      for (let c = 0; c < 5; c++) {
+        const tile = document.createElement('div');
+        tile.className = 'tile';
+        // Scored rows of letters on colours, then letters on white, then a blank row.
+        const letter = (title[r] || '')[c] || '';
+        tile.dataset.state = r < 3 ? states[(seed + r * 2 + c) % 3] : 'tbd';
+        tile.textContent = letter;
+        row.appendChild(tile);
+      }
+      cover.appendChild(row);
+    }
+    return cover;
+  }
+
+  /** promo=load: the panel (x on a filled key, a grey "Fermer" that closes it, a green
+   *  "Découvrir" that leaves the game for a book page); keys still reach the board behind. */
+  function openBookPromo() {
+    const modal = document.getElementById('promo-modal');
+    modal.classList.add('books');
+    modal.querySelector('h2').textContent = 'Le livre arrive !';
+    modal.querySelector('.lead').textContent = '';
+    const covers = document.createElement('div');
+    covers.className = 'covers';
+    covers.append(bookCover(['livre', 'lemot', 'jouer', 'pages', ''], 0));
+    modal.querySelector('.lead').after(covers);
+    const discover = document.createElement('button');
+    discover.className = 'play discover';
+    discover.tabIndex = -1;
+    discover.textContent = 'Découvrir';
+    discover.addEventListener('click', () => {
+      closePromo();
+      document.getElementById('game').hidden = true; // a page about the book, no game
+    });
+    const button = document.getElementById('promo-button');
+    button.textContent = 'Fermer';
+    button.after(discover);
+    promoOverlay.addEventListener('click', (e) => {
+      if (e.target === promoOverlay) closePromo();
+    });
+    promoOverlay.hidden = false;
+    placeModals();
   }
 
   function shareText() {
@@ -735,7 +829,7 @@
   function handleKey(key) {
     if (LIST) return; // layout=list: words are typed into the text box, not the board
     if (game.status !== 'IN_PROGRESS' || game.busy || !overlay.hidden || !introOverlay.hidden
-        || !promoOverlay.hidden) return;
+        || (!promoOverlay.hidden && !config.promoLoad) || intro.deaf) return;
     if (intro.reopenPending) {
       // The page pops its help up again and swallows the key that triggered it.
       intro.reopenPending = false;
@@ -775,6 +869,13 @@
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !(e.ctrlKey || e.metaKey || e.altKey)) {
       if (!introOverlay.hidden) {
+        if (config.introHides) {
+          // Hidden, not closed: the game still thinks its help is up and ignores every key.
+          introOverlay.hidden = true;
+          intro.deaf = true;
+          e.preventDefault();
+          return;
+        }
         if (config.introSticky) return;
         closeIntro();
       } else if (!overlay.hidden) closeStats();
@@ -799,7 +900,7 @@
   document.getElementById('close-intro-text').addEventListener('click', closeIntro);
   document.getElementById('play-intro').addEventListener('click', closeIntro);
   introOverlay.addEventListener('click', (e) => {
-    if (e.target === introOverlay && !config.introOnly) closeIntro();
+    if (e.target === introOverlay && (!config.introOnly || config.introOnly === 'backdrop')) closeIntro();
   });
   document.getElementById('close-promo').addEventListener('click', closePromo);
   document.getElementById('promo-button').addEventListener('click', closePromo);
@@ -1297,12 +1398,14 @@
     }
     if (LIST) {
       startList();
+      if (config.intro) openListIntro();
       body.dataset.ready = '1';
       return;
     }
     await replay(addLetter, submit);
     showHints();
     if (config.intro) openIntro();
+    if (config.promoLoad) openBookPromo();
     body.dataset.ready = '1';
   }
 

@@ -105,7 +105,7 @@ _U32 = 0xFFFFFFFF
 # The page's quirk options with several values (app.js CHOICES); the first is the default.
 CHOICES: dict[str, tuple[str, ...]] = {
     "keys": ("keydown", "keyup", "code-enter", "click-only", "slow", "lossy"),
-    "refuse": ("toast", "silent"),
+    "refuse": ("toast", "silent", "alert"),
     "vocab": ("full", "answers"),
     "palette": ("nyt", "letreco", "pastel", "colorblind", "slate"),
     "scoring": ("standard", "lenient-dupes"),

@@ -132,7 +132,8 @@ def find_close(frame: np.ndarray, panel: Box) -> Point | None:
         bx, by, bw, bh, area = (int(v) for v in stats[i])
         if not (small <= bw <= large and small <= bh <= large and 0.6 <= bw / bh <= 1.6):
             continue
-        if not _is_x(ink[by:by + bh, bx:bx + bw]):
+        if not (_is_x(ink[by:by + bh, bx:bx + bw])
+                or _is_x_on_a_key(grey[by:by + bh, bx:bx + bw])):
             continue
         centre = (cx0 + bx + bw // 2, y0 + by + bh // 2)
         # The nearest to the top-right corner wins (a title glyph could be X-like too).
@@ -142,11 +143,34 @@ def find_close(frame: np.ndarray, panel: Box) -> Point | None:
     return best[1] if best else None
 
 
+def _is_x_on_a_key(patch: np.ndarray) -> bool:
+    """An X drawn on a small filled square or disc (a close key: a grey square, a white x):
+    the strokes differ from the key's own fill, not from the panel's colour."""
+    h, w = patch.shape
+    if h < 10 or w < 10:
+        return False
+    inner = patch[h // 8: h - h // 8, w // 8: w - w // 8]
+    fill = float(np.median(inner))
+    away = np.abs(inner - fill)
+    if away.max() < INK:
+        return False
+    # Halfway to the strokes' own level: antialiased edges of thick strokes stay out.
+    strokes = (away >= max(INK, away.max() / 2)).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(strokes, connectivity=8)
+    if count < 2:
+        return False
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    bx, by, bw, bh, _ = (int(v) for v in stats[biggest])
+    if bw < 5 or bh < 5 or not 0.6 <= bw / bh <= 1.6 or bw < 0.3 * inner.shape[1]:
+        return False
+    return _is_x(strokes[by:by + bh, bx:bx + bw])
+
+
 def _is_x(glyph: np.ndarray) -> bool:
     """Two crossing diagonal strokes: ink along both diagonals, little elsewhere."""
     h, w = glyph.shape
-    if glyph.mean() > 0.5:
-        return False  # a filled blob, not strokes
+    if glyph.mean() > 0.6:
+        return False  # a filled blob, not strokes (a small bold X fills half its box)
     steps = max(h, w)
     t = np.linspace(0.1, 0.9, steps)
     ys = np.clip((t * (h - 1)).round().astype(int), 0, h - 1)
@@ -175,27 +199,53 @@ def outside_point(frame_shape: tuple[int, ...], panel: Box) -> Point | None:
 
 BUTTON_INK = 40  # a button's fill differs from the panel's colour by this much (max channel)
 BUTTON_FILL = 0.8  # share of its box a button's fill covers, its word's holes filled
+BUTTON_LOW = 0.4  # a button's centre lies below this share of the panel's height
 BUTTON_COLOUR = 0.55  # share of its box in the fill's one colour (a word on it, little else)
 
 
 def find_button(frame: np.ndarray, panel: Box) -> Point | None:
-    """The centre of the panel's main button, or None.
+    """The centre of the button that closes the panel, or None.
+
+    A lone button is the way out (PLAY, OK, Fermer). Beside others, the plainest one is: a
+    dialog that offers something (Découvrir, Subscribe, Share) paints that button in a strong
+    colour and its way out in grey or as an outline; among equally plain ones the largest, then
+    the lowest.
+    """
+    buttons = find_buttons(frame, panel)
+    if not buttons:
+        return None
+    plainest = min(buttons, key=lambda b: (b.chroma // CHROMA_STEP, -b.area, -b.centre[1]))
+    return plainest.centre
+
+
+CHROMA_STEP = 24  # fills whose colourfulness differs by less than this are equally plain
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button in a panel: where to click, its size and how colourful its fill is."""
+
+    centre: Point
+    area: int
+    chroma: int  # max - min channel of its fill (0 grey .. 255 pure colour)
+
+
+def find_buttons(frame: np.ndarray, panel: Box) -> list[Button]:
+    """Every button of the panel.
 
     A button is a filled bar of one colour unlike the panel's (or a bar's outline), wider than
     tall, not at the panel's edge, with something written on it (its word is not read: any
-    language). Square
-    tiles (a tutorial's example rows) and lines of text are not bars; among several bars the
-    largest (a primary button is the big one), then the lowest, wins.
+    language). Square tiles (a tutorial's example rows) and lines of text are not bars.
     """
     x0, y0, x1, y1 = panel
     inside = frame[y0:y1, x0:x1].astype(np.int16)
     ph, pw = inside.shape[:2]
     if ph < 40 or pw < 40:
-        return None
+        return []
     background = np.median(inside.reshape(-1, 3), axis=0)
     ink = (np.abs(inside - background).max(axis=2) >= BUTTON_INK).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=4)
-    best: tuple[tuple[int, int], Point] | None = None
+    found: list[Button] = []
     for i in range(1, count):
         bx, by, bw, bh, _ = (int(v) for v in stats[i])
         if not (bw >= 1.8 * bh and 0.15 * pw <= bw <= 0.95 * pw and 0.03 * ph <= bh <= 0.25 * ph
@@ -203,6 +253,8 @@ def find_button(frame: np.ndarray, panel: Box) -> Point | None:
             continue
         if bx <= 1 or by <= 1 or bx + bw >= pw - 1 or by + bh >= ph - 1:
             continue  # the panel's own edge or a band across it, not a button
+        if by + bh / 2 < BUTTON_LOW * ph:
+            continue  # a dialog's buttons sit at its foot; a bar near its top is a banner, a tip
         mask = (labels[by:by + bh, bx:bx + bw] == i).astype(np.uint8)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         filled = np.zeros_like(mask)
@@ -210,6 +262,7 @@ def find_button(frame: np.ndarray, panel: Box) -> Point | None:
         if filled.mean() < BUTTON_FILL:
             continue  # a ring, a line of text, a shape that is not a bar
         box = inside[by:by + bh, bx:bx + bw]
+        colour = np.median(box[mask.astype(bool)], axis=0)
         if mask.mean() < 0.5:
             # An outlined button: a ring in the panel's colour inside, a word in it (the
             # word's own ink, not the ring's).
@@ -223,11 +276,9 @@ def find_button(frame: np.ndarray, panel: Box) -> Point | None:
             word = filled.astype(bool) & ~same
             if same.mean() < BUTTON_COLOUR or word.mean() < 0.01:
                 continue  # many colours (a picture), or nothing written on it (a plain bar)
-        rank = (bw * bh, by)
-        centre = (x0 + bx + bw // 2, y0 + by + bh // 2)
-        if best is None or rank > best[0]:
-            best = (rank, centre)
-    return best[1] if best else None
+        found.append(Button((x0 + bx + bw // 2, y0 + by + bh // 2), bw * bh,
+                            int(colour.max() - colour.min())))
+    return found
 
 
 SEARCH_SIDE = 1400  # larger frames are searched for panels at 1/2, 1/3, ... (edges survive)
