@@ -20,6 +20,7 @@ import numpy as np
 
 from autobot.errors import BadInput, NoBoardFound, SafetyStop
 from autobot.games.puzzles import sudoku, takuzu
+from autobot.vision.buttons import find_pad
 from autobot.vision.lattice import (
     Lattice,
     box_groups,
@@ -315,6 +316,73 @@ def letters_as_drawn(frame: np.ndarray, lat: Any, want: Sequence[int], templates
     return glyphs.with_glyphs(templates, keys, crops)
 
 
+class CellEntry:
+    """How the screen takes a digit into a cell, learned from the first move and kept: click
+    the cell and type the key; else click the cell and the digit on an on-screen pad (buttons
+    outside the grid whose glyphs read as digits); else hover the cell (no click) and type."""
+
+    WAYS = ("keys", "pad", "hover")
+
+    def __init__(self, screen: Screen, hands: Hands, lat: Lattice, templates: Any, values: int,
+                 settle: float, log: Callable[[str], None]) -> None:
+        self.screen, self.hands, self.lat = screen, hands, lat
+        self.templates, self.values, self.settle, self.log = templates, values, settle, log
+        self.way: str | None = None
+        self.pad: dict[int, tuple[int, int]] = {}
+        self.tried: list[str] = []
+        self.first_sent = 0.0  # perf_counter when the last put's first action was sent
+
+    def grid_box(self) -> tuple[int, int, int, int]:
+        """The grid's box in frame pixels (a pad lies outside it)."""
+        lat = self.lat
+        x1, y1 = lat.box(lat.rows - 1, lat.cols - 1)[2:]
+        return lat.xs[0], lat.ys[0], x1, y1
+
+    def send(self, way: str, r: int, c: int, value: int) -> bool:
+        """Enter `value` at cell (r, c) one way; False when this screen has no such way."""
+        centre = self.lat.centre(r, c)
+        if way == "keys":
+            self.hands.click(*centre)
+            self.hands.type_word(value_key(value))
+        elif way == "pad":
+            self.hands.click(*centre)
+            if not self.pad:
+                time.sleep(0.1)  # a pad may appear once a cell is chosen
+                self.pad = find_pad(self.screen.grab(), self.templates, self.values,
+                                    skip=[self.grid_box()])
+            if value not in self.pad:
+                return False
+            self.hands.click(*self.pad[value])
+        else:
+            hover = getattr(self.hands, "hover", None)
+            if hover is None:
+                return False
+            hover(*centre)
+            self.hands.type_word(value_key(value))
+        return True
+
+    def put(self, r: int, c: int, value: int, shows: Callable[[np.ndarray], bool]) -> bool:
+        """Enter `value` at (r, c) and wait until `shows` sees it; the first move tries each
+        way in turn and keeps the one that worked. False: no way showed it."""
+        self.first_sent = 0.0
+        if self.way is not None:
+            self.send(self.way, r, c, value)
+            self.first_sent = time.perf_counter()
+            return _wait_for(self.screen, shows, self.settle)[1]
+        for way in self.WAYS:
+            self.tried.append(way)
+            if not self.send(way, r, c, value):
+                continue
+            self.first_sent = self.first_sent or time.perf_counter()
+            if _wait_for(self.screen, shows, self.settle)[1]:
+                self.way = way
+                if way != "keys":
+                    self.log(f"the cell took the digit by {way}"
+                             + (f" ({len(self.pad)} digits on the pad)" if way == "pad" else ""))
+                return True
+        return False
+
+
 def _solve_sudoku(c: int, r: int, cells: list[int]) -> sudoku.Solution:
     """Solve as drawn; with X diagonals when the plain rules leave more than one answer."""
     sol = sudoku.solve(sudoku.new(c, r, cells))
@@ -365,17 +433,13 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
     if sol.status != "solved":
         raise NoBoardFound(f"this grid has {'no' if sol.status == 'none' else 'more than one'} "
                            "solution as read")
+    entry = CellEntry(screen, hands, lat, templates, n, settle, log)
     for i, v in enumerate(cells):
         if v:
             continue
         want = sol.cells[i]
         r, c = divmod(i, n)
         t_frame = screen.last  # the frame that showed the previous move
-        hands.click(*lat.centre(r, c))
-        hands.type_word(value_key(want))
-        played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
-        played.moves += 1
-        played.placed.append((r, c, want))
 
         def shows(f: np.ndarray, r: int = r, c: int = c, want: int = want) -> bool:
             g = cell_glyph(f, lat, r, c)
@@ -385,8 +449,16 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
 
             return templates.match([glyphs.normalise(g.crop)])[0][0] == value_key(want)
 
-        if not _wait_for(screen, shows, settle)[1]:
-            raise SafetyStop(f"cell ({r}, {c}) does not show the {value_key(want)} typed")
+        # The latency runs from the frame before the move to its input sent (not shown).
+        ok = entry.put(r, c, want, shows)
+        played.latency_ms.append(((entry.first_sent or time.perf_counter()) - t_frame) * 1000)
+        played.moves += 1
+        played.placed.append((r, c, want))
+        if not ok:
+            tried = ", ".join(entry.tried) if entry.way is None else entry.way
+            raise SafetyStop(f"cell ({r}, {c}) does not show the {value_key(want)} entered "
+                             f"(tried: {tried})")
+    played.extra["input"] = entry.way or ""
     time.sleep(0.6)  # the finished grid flashes briefly
     deadline = time.monotonic() + 3.0
     while True:

@@ -15,8 +15,9 @@ from urllib.parse import urlencode
 
 import numpy as np
 
-from autobot.errors import AutobotError
+from autobot.errors import AutobotError, NoBoardFound
 from autobot.outcomes import Reason
+from autobot.vision.buttons import find_buttons, menu_order
 from autobot.vision.lattice import Lattice, find_lattice
 
 # Word-game options that mean nothing to a grid puzzle: named in a clear error, not ignored.
@@ -67,9 +68,85 @@ class PageHands:
         builder.pointer_action.click()
         builder.perform()
 
+    def hover(self, x: float, y: float) -> None:
+        """Move the pointer over frame pixel (x, y), no click (a page that types into the cell
+        under the pointer)."""
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+        builder = ActionBuilder(self.driver.webdriver, duration=0)
+        builder.pointer_action.move_to_location(int(x / self.ratio), int(y / self.ratio))
+        builder.perform()
+
     def type_word(self, word: str) -> None:
         """Type `word`'s keys (a digit, a letter)."""
         self.driver.type_word(word)
+
+
+MENU_SCREENS = 4  # screens of buttons walked through before giving up (title, levels, ...)
+TRIES_PER_SCREEN = 3  # buttons clicked on one screen before it is called a dead end
+SCREEN_CHANGE = 0.01  # fraction of the frame that must change for a click to have done something
+
+
+def changed(before: np.ndarray, after: np.ndarray) -> bool:
+    """Did a click change the page (a new screen, not a button's hover shade)?"""
+    if before.shape != after.shape:
+        return True
+    moved = np.abs(before.astype(np.int16) - after.astype(np.int16)).max(axis=2) > 40
+    return bool(moved.mean() > SCREEN_CHANGE)
+
+
+def settled(screen: Any, timeout: float = 2.0) -> np.ndarray:
+    """A frame once the page stops changing (two frames alike in a row), or the last one."""
+    deadline = time.monotonic() + timeout
+    last = screen.grab()
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        frame = screen.grab()
+        if frame.shape == last.shape and not changed(last, frame):
+            return frame
+        last = frame
+    return last
+
+
+def grid_in(frame: np.ndarray) -> Lattice | None:
+    """A puzzle grid (at least 4 x 4 cells) in the frame, or None."""
+    lat = find_lattice(frame)
+    return lat if lat is not None and lat.rows >= 4 and lat.cols >= 4 else None
+
+
+def reach_grid(screen: Any, hands: Any, *, timeout: float = 10.0,
+               log: Any = print) -> list[str]:
+    """From a page's first screen to its grid: while no grid is in view, click the likeliest
+    of its buttons (a set of alike choices' first, else the largest: PLAY), the next one when
+    a click changes nothing; NoBoardFound after MENU_SCREENS screens, or when a screen has no
+    button and no grid comes. Which buttons were clicked (their places), in order."""
+    clicks: list[str] = []
+    deadline = time.monotonic() + timeout  # a page still loading gets this long to show either
+    screens = 0
+    while True:
+        frame = settled(screen)
+        if grid_in(frame) is not None:
+            return clicks
+        buttons = find_buttons(frame)
+        if not buttons:
+            if time.monotonic() > deadline:
+                raise NoBoardFound("no puzzle grid and no button to reach one on the page")
+            time.sleep(0.3)
+            continue
+        if screens >= MENU_SCREENS:
+            raise NoBoardFound(f"no puzzle grid after {screens} screens of buttons")
+        screens += 1
+        for button in menu_order(buttons)[:TRIES_PER_SCREEN]:
+            hands.click(*button.centre)
+            after = settled(screen)
+            clicks.append(f"{button.centre[0]},{button.centre[1]}")
+            if changed(frame, after):
+                log(f"no grid on screen {screens}: clicked the button at {button.centre}")
+                break
+        else:
+            raise NoBoardFound(f"no puzzle grid; none of the {len(buttons)} buttons on screen "
+                               f"{screens} changed the page")
+        deadline = time.monotonic() + timeout
 
 
 def end_shown(before: np.ndarray, after: np.ndarray, lat: Lattice) -> bool:
@@ -95,10 +172,12 @@ def play_page(driver: Any, puzzle: Any, *, timeout: float = 10.0,
     from autobot.harness.puzzles_live import keep_progress
 
     screen = driver.screen
+    hands = PageHands(driver)
+    keep_progress(record, puzzle, None)
+    menu = reach_grid(screen, hands, timeout=timeout, log=log)
     first = screen.grab()
     play = load_path(puzzle.player)
-    keep_progress(record, puzzle, None)
-    played = play(screen, PageHands(driver), timeout=timeout, log=log,
+    played = play(screen, hands, timeout=timeout, log=log,
                   on_start=lambda game: keep_progress(record, puzzle, game))
     lat = played.lattice or find_lattice(first)
     last = screen.grab()
@@ -110,6 +189,7 @@ def play_page(driver: Any, puzzle: Any, *, timeout: float = 10.0,
         shown = end_shown(first, last, lat)
     data = played.summary()
     data["end_shown"] = shown
+    data["menu_clicks"] = menu
     data["game"] = puzzle.name
     return data
 
@@ -152,4 +232,5 @@ def run_play(args: Any) -> int:
     return 0 if data["won"] else 1
 
 
-__all__ = ["PageHands", "end_shown", "play_page", "puzzle_url", "run_play"]
+__all__ = ["PageHands", "changed", "end_shown", "grid_in", "play_page", "puzzle_url",
+           "reach_grid", "run_play", "settled"]

@@ -207,7 +207,14 @@ class Glyph:
 
 def cell_glyph(frame: np.ndarray, lattice: Lattice, row: int, col: int) -> Glyph:
     """The glyph drawn in a cell on its own background (None when the cell is blank)."""
-    part = lattice.crop(frame, row, col, 0.12).astype(np.int16)
+    return glyph_of(lattice.crop(frame, row, col, 0.12))
+
+
+def glyph_of(pixels: np.ndarray) -> Glyph:
+    """The glyph drawn on a patch's own background (its border's colour), or nothing."""
+    part = pixels.astype(np.int16)
+    if part.shape[0] < 3 or part.shape[1] < 3:
+        return Glyph(None, None)
     edge = np.concatenate([part[0], part[-1], part[:, 0], part[:, -1]])
     bg = np.median(edge, axis=0)
     diff = np.abs(part - bg).max(axis=2)
