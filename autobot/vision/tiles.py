@@ -623,16 +623,10 @@ def find_toasts(view: BoardView, grid: Grid, theme: str) -> list[tuple[int, int,
     # A blob's columns are one run (8-connected pixels step at most one column), so no run of
     # columns with mask pixels as wide as a toast means no toast: a board's letters, apart
     # from each other, leave gaps between the tile columns (the labelling was a twentieth of
-    # a read). `_find_toasts_reference` labels every frame.
+    # a read). The tests' reference labels every frame.
     if _longest_run(mask.any(axis=0)) < TOAST_WIDTH * view.px:
         return []
     return _toast_boxes(view, mask)
-
-
-def _find_toasts_reference(view: BoardView, grid: Grid, theme: str
-                           ) -> list[tuple[int, int, int, int]]:
-    """`find_toasts` the plain way, every blob labelled (for tests)."""
-    return _toast_boxes(view, _toast_mask(view, theme))
 
 
 TOAST_WIDTH = 1.3  # tiles: a toast is at least this wide
@@ -672,5 +666,3 @@ def _toast_boxes(view: BoardView, mask: np.ndarray) -> list[tuple[int, int, int,
 def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> int:
     """Intersection area of two boxes."""
     return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
-
-
