@@ -50,10 +50,10 @@ def extract_glyphs(tiles: list[np.ndarray], rings: list[float]) -> list[np.ndarr
     inner = [_inner(t) for t in tiles]
     if len({i.shape for i in inner}) == 1 and inner[0].size and inner[0].dtype == np.uint8:
         stack = np.stack(inner)
-        ring = np.asarray(rings, np.float32)
-        diffs = np.abs(stack.astype(np.float32) - ring[:, None, None])
+        levels = np.asarray(rings, np.float32)
+        diffs = np.abs(stack.astype(np.float32) - levels[:, None, None])
         k = max(1, diffs[0].size // 200)  # the 99.5th percentile
-        return _glyph_crops(diffs, _kth_largest_diff(stack, ring, k))
+        return _glyph_crops(diffs, _kth_largest_diff(stack, levels, k))
     out: list[np.ndarray | None] = []
     for part, ring in zip(inner, rings, strict=True):
         if part.size == 0:
@@ -342,7 +342,7 @@ class Templates:
         (TM_CCOEFF_NORMED, +-SHIFT px) on the shortlist, which settles near ties like E/F.
         """
         if not glyphs or not self.letters:
-            return [("?", 0.0) for _ in glyphs]
+            return [("?", 0.0, 0.0) for _ in glyphs]
         feats, small = feature_stack(glyphs)
         scores = template_scores(self.matrix, _unit(small))
         out = []
@@ -369,10 +369,11 @@ class Templates:
                 s1 = float(scores[i][order[0]])
                 out.append((first if s1 >= MIN_SCORE else "?", s1, float(runner_up)))
                 continue
-            padded = cv2.copyMakeBorder(f, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_CONSTANT, 0)
+            padded = cv2.copyMakeBorder(f, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_CONSTANT,
+                                        value=0)
             ink = cv2.copyMakeBorder(
                 (glyphs[i] > 0.5).astype(np.uint8), SHIFT, SHIFT, SHIFT, SHIFT,
-                cv2.BORDER_CONSTANT, 0,
+                cv2.BORDER_CONSTANT, value=0,
             )
             ink_near = cv2.dilate(ink, _NEAR)
             best_j, best_s, best_o = int(shortlist[0]), -1.0, None

@@ -80,7 +80,7 @@ def fit_lattice(
         tried.add(members)
         # A lattice holds at most its group: a group smaller than every best one cannot win.
         size = int(same.sum())
-        open_widths = [c for c in widths if best[c] is None or size >= best[c].hits]
+        open_widths = [c for c in widths if (b := best[c]) is None or size >= b.hits]
         if not open_widths or any(_nearly_same(same, done) for done in fitted_groups):
             continue
         fitted_groups.append(same)
@@ -100,7 +100,7 @@ def fit_lattice(
             else:
                 lat = _lattice_for_group(group, anchored, max_rows, c, width)
             fitted[c] = lat
-            if lat is not None and (best[c] is None or _score(lat) > _score(best[c])):
+            if lat is not None and ((b := best[c]) is None or _score(lat) > _score(b)):
                 best[c] = lat
     if cols is not None:
         return best[cols]
@@ -268,9 +268,10 @@ def _lattice_for_group(
     keys = best_cells.keys()
     col_ids = sorted({c for _, c in keys})
     if cols == 0:  # any width: the columns the tiles span
-        cols = _run_width(anchored)
-        if cols is None:
+        run = _run_width(anchored)
+        if run is None:
             return None
+        cols = run
     # The board is exactly `cols` wide: choose the window with the most hits.
     c0 = _best_window(Counter(c for _, c in keys), col_ids[0], col_ids[-1], cols)
     inside = {k: v for k, v in best_cells.items() if c0 <= k[1] < c0 + cols}
