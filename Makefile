@@ -2,7 +2,7 @@
 #   make play   install (system packages, .venv, autobot) and play one game on the bundled page
 #   make test   install and run the whole test suite (lint included)
 # For the inner loop: make test-fast (pure logic only, no browser/desktop/slow tests; lint included).
-.PHONY: install play test test-fast lint bench fuzz
+.PHONY: install play test test-fast lint typecheck bench fuzz
 
 # Test processes at once (pytest-xdist). The whole suite is mostly browser games, which leave a
 # core idle while a page animates or a key is waited for: three workers keep a 2-core machine
@@ -19,6 +19,7 @@ play: install
 
 test: install
 	.venv/bin/ruff check autobot tests
+	$(MAKE) --no-print-directory typecheck
 	.venv/bin/python -m pytest -q -n $(TEST_WORKERS)
 
 # The pure-logic tests only: everything but the tests marked browser, desktop or slow (a test
@@ -27,10 +28,15 @@ FAST_MARKS = not browser and not desktop and not slow
 
 test-fast: install
 	.venv/bin/ruff check autobot tests
+	$(MAKE) --no-print-directory typecheck
 	.venv/bin/python -m pytest -q -n $(FAST_WORKERS) -m "$(FAST_MARKS)"
 
 lint:
 	.venv/bin/ruff check autobot tests
+
+# The type checker on the pure core (wordle, games, solver, vision: pyproject's [tool.mypy]).
+typecheck:
+	.venv/bin/mypy
 
 bench: install
 	.venv/bin/autobot bench

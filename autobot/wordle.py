@@ -28,7 +28,7 @@ def score(guess: str, answer: str) -> Marks:
     if len(guess) != len(answer):
         raise ValueError(f"{guess!r} and {answer!r} differ in length")
     marks = ["X"] * len(guess)
-    spare = Counter()
+    spare: Counter[str] = Counter()
     for i, (g, a) in enumerate(zip(guess, answer, strict=True)):
         if g == a:
             marks[i] = "G"

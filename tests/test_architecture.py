@@ -25,8 +25,10 @@ def modules(root: Path) -> dict[str, Path]:
 
 
 def imports(mods: dict[str, Path]) -> dict[str, set[str]]:
-    """Module -> the package's modules it imports (at any depth of its code, TYPE_CHECKING too;
-    a package's own submodules are not counted as its imports)."""
+    """Module -> the package's modules it imports (at any depth of its code: inside functions
+    and under TYPE_CHECKING too). A package face's imports of its own submodules count
+    (importing the package runs them); `from P import m` ties to the submodule m if there is
+    one, else to P's face (a name defined there)."""
     pkg = next(iter(mods)).split(".")[0]
 
     def resolve(name: str) -> str | None:
@@ -36,8 +38,7 @@ def imports(mods: dict[str, Path]) -> dict[str, set[str]]:
 
     edges: dict[str, set[str]] = {m: set() for m in mods}
     for m, path in mods.items():
-        is_init = path.name == "__init__.py"
-        here = m if is_init else m.rpartition(".")[0]
+        here = m if path.name == "__init__.py" else m.rpartition(".")[0]
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names: list[str] = []
             if isinstance(node, ast.Import):
@@ -47,12 +48,31 @@ def imports(mods: dict[str, Path]) -> dict[str, set[str]]:
                 if node.level:
                     parts = here.split(".")[: len(here.split(".")) - node.level + 1]
                     base = ".".join(parts + ([base] if base else []))
-                names = [f"{base}.{a.name}" for a in node.names] + [base]
+                names = [f"{base}.{a.name}" if f"{base}.{a.name}" in mods else base
+                         for a in node.names]
             for name in names:
                 target = resolve(name) if name.startswith(pkg) else None
-                if target and target != m and not (is_init and target.startswith(m + ".")):
+                if target and target != m:
                     edges[m].add(target)
     return edges
+
+
+def imports_inside_functions(mods: dict[str, Path]) -> list[str]:
+    """'module:line' of every import of the package's own modules inside a function."""
+    pkg = next(iter(mods)).split(".")[0]
+    out = []
+    for m, path in mods.items():
+        for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(fn):
+                own = (isinstance(node, ast.ImportFrom)
+                       and (node.level > 0 or (node.module or "").startswith(pkg))) or (
+                    isinstance(node, ast.Import)
+                    and any(a.name.startswith(pkg) for a in node.names))
+                if own:
+                    out.append(f"{m}:{node.lineno}")
+    return sorted(set(out))
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -124,6 +144,26 @@ def test_the_checks_see_a_cycle_an_upward_import_and_a_private_name(tmp_path: Pa
     assert cycles(edges) == [["autobot.cli.bench", "autobot.cli.play"]]
     assert upward(edges) == ["autobot.loop -> autobot.cli.play"]
     assert [p.split()[-1] for p in private_imports(mods)] == ["_helper"]
+    assert imports_inside_functions(mods) == ["autobot.cli.bench:2"]
+
+
+def test_the_checks_see_a_cycle_through_a_package_face_and_a_function(tmp_path: Path) -> None:
+    """The games <-> solver cycle as it was: a package face imports its submodule, which
+    imports another package inside a function, whose submodule imports the first package's
+    face; and `from P import m` of a submodule is not read as an import of P's face."""
+    pkg = tmp_path / "autobot"
+    for sub in ("games", "solver"):
+        (pkg / sub).mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "games" / "__init__.py").write_text("from autobot.games import wordle\n")
+    (pkg / "games" / "wordle.py").write_text("def solver():\n    from autobot.solver import x\n")
+    (pkg / "solver" / "__init__.py").write_text("from autobot.solver.tree import x\n")
+    (pkg / "solver" / "tree.py").write_text(
+        "from autobot.solver import helper\ndef f():\n    from autobot.games import find\n")
+    (pkg / "solver" / "helper.py").write_text("")
+    found = cycles(imports(modules(pkg)))
+    assert found == [["autobot.games", "autobot.games.wordle", "autobot.solver",
+                      "autobot.solver.tree"]]
 
 
 def test_no_import_cycle_in_the_package() -> None:
@@ -132,6 +172,19 @@ def test_no_import_cycle_in_the_package() -> None:
 
 def test_nothing_below_the_cli_imports_it() -> None:
     assert upward(imports(modules(PACKAGE))) == []
+
+
+# Imports of the package's own modules inside functions: only where one defers a heavy or
+# optional library at start-up (selenium, pyautogui, mss, numba, cv2), so that `autobot --help`
+# and a command that needs none of them start quickly. The bound only goes down.
+MOST_IMPORTS_INSIDE_FUNCTIONS = 402
+
+
+def test_imports_inside_functions_are_few() -> None:
+    lazy = imports_inside_functions(modules(PACKAGE))
+    assert len(lazy) <= MOST_IMPORTS_INSIDE_FUNCTIONS, (
+        f"{len(lazy)} imports of the package inside functions: import at module level "
+        "unless the import defers a heavy or optional library")
 
 
 def test_no_private_name_is_imported_across_modules() -> None:

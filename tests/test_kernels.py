@@ -8,9 +8,10 @@ import random
 
 import numpy as np
 import pytest
+import references
 
 from autobot.games.codes import block_split, wordle_split
-from autobot.kernels.buckets import bucket_sizes, clear_buckets, count_buckets, reference_buckets
+from autobot.kernels.buckets import bucket_sizes, clear_buckets, count_buckets
 from autobot.kernels.feedback import encode, feedback_block, reference_block, word_codes
 
 
@@ -56,7 +57,7 @@ def test_bucket_kernel_matches_a_counter() -> None:
     touched = np.empty(30, dtype=np.int64)
     for row, lo, hi in [(0, 0, 200), (1, 17, 90), (2, 50, 51), (2, 60, 60)]:
         k = count_buckets(codes, row, cols, lo, hi, counts, touched)
-        expected, _ = reference_buckets(codes[row, cols[lo:hi]])
+        expected, _ = references.buckets(codes[row, cols[lo:hi]])
         assert touched[:k].tolist() == list(expected)  # first seen first
         assert {int(c): int(counts[c]) for c in touched[:k]} == dict(expected)
         assert counts.sum() == hi - lo
@@ -64,7 +65,7 @@ def test_bucket_kernel_matches_a_counter() -> None:
         assert not counts.any()
     # Without columns the row is read in order.
     k = count_buckets(codes, 0, None, 0, 200, counts, touched)
-    assert touched[:k].tolist() == list(reference_buckets(codes[0])[0])
+    assert touched[:k].tolist() == list(references.buckets(codes[0])[0])
 
 
 def test_bucket_kernel_sums_weights() -> None:
@@ -77,7 +78,7 @@ def test_bucket_kernel_sums_weights() -> None:
     mass = np.zeros(243)
     touched = np.empty(243, dtype=np.int64)
     k = count_buckets(codes, 0, cols, 0, 500, counts, touched, weights, mass)
-    expected, expected_mass = reference_buckets(codes[0, cols], weights)
+    expected, expected_mass = references.buckets(codes[0, cols], weights)
     assert touched[:k].tolist() == list(expected)
     for code, m in expected_mass.items():
         assert mass[code] == pytest.approx(m, rel=1e-12)
@@ -94,7 +95,7 @@ def _reference_split(block: np.ndarray) -> list[tuple[float, int, int]]:
     """Per row: sum n log n, largest bucket, bucket count, from a Counter."""
     out = []
     for row in block:
-        sizes, _ = reference_buckets(row)
+        sizes, _ = references.buckets(row)
         out.append((sum(n * math.log(n) for n in sizes.values()), max(sizes.values()),
                     len(sizes)))
     return out

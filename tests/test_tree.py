@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from autobot.cli import main
+from autobot.games import find_game
 from autobot.solver.patterns import compute_matrix
 from autobot.solver.tree import (
     Tree,
@@ -26,6 +27,7 @@ from autobot.words import WordList, load_words
 
 ANSWERS = load_words("answers")
 ALLOWED = load_words("allowed")
+WORDLE = find_game("wordle", 5)  # the game the trees are built for
 
 
 # --- the shipped trees -------------------------------------------------------------------------
@@ -190,8 +192,8 @@ def _brute_force(start: str, answers: tuple[str, ...], guesses: tuple[str, ...],
 def _tiny_tree(hard: bool) -> tuple[dict, WordList, WordList]:
     answers, guesses = _tiny_lists(hard)
     matrix = compute_matrix(guesses.words, answers.words)
-    header = build_tree(answers.words[0], answers, guesses, hard=hard, top_k=(len(guesses),),
-                        depth=6, matrix=matrix)
+    header = build_tree(answers.words[0], answers, guesses, WORDLE, hard=hard,
+                        top_k=(len(guesses),), depth=6, matrix=matrix)
     return header, answers, guesses
 
 
@@ -212,7 +214,8 @@ def test_full_width_search_is_optimal_on_a_tiny_list(hard: bool) -> None:
 def test_a_narrow_search_misses_the_optimum() -> None:
     header, answers, guesses = _tiny_tree(False)
     matrix = compute_matrix(guesses.words, answers.words)
-    narrow = build_tree(answers.words[0], answers, guesses, top_k=(1,), depth=6, matrix=matrix)
+    narrow = build_tree(answers.words[0], answers, guesses, WORDLE, top_k=(1,), depth=6,
+                        matrix=matrix)
     assert Tree(narrow["tree"]).evaluate(answers)["failures"] == []
     # The heuristic's favourite is not always best: here only the wider search finds the optimum.
     assert narrow["total"] > header["total"]
@@ -221,7 +224,8 @@ def test_a_narrow_search_misses_the_optimum() -> None:
 def test_hard_mode_search_respects_the_rule_and_pays_for_it() -> None:
     hard_header, answers, guesses = _tiny_tree(True)
     matrix = compute_matrix(guesses.words, answers.words)
-    normal = build_tree(answers.words[0], answers, guesses, top_k=(90,), depth=6, matrix=matrix)
+    normal = build_tree(answers.words[0], answers, guesses, WORDLE, top_k=(90,), depth=6,
+                        matrix=matrix)
     assert Tree(normal["tree"]).hard_mode_violations() != []  # normal play breaks the rule here
     assert normal["total"] < hard_header["total"]
 

@@ -3,18 +3,14 @@ reading was made fast again; these keep the fast versions honest). Real fixture 
 
 from __future__ import annotations
 
-import dataclasses
 import warnings
 
 import cv2
 import numpy as np
 import pytest
+import references
 
 from autobot.bench.read import FIXTURES, desktop_4k, in_browser
-from autobot.kernels import contours
-from autobot.kernels.contours import _trace_outlines, trace_outlines
-from autobot.kernels.edges import search_edges
-from autobot.kernels.pairwise import np_sum, pairwise_plan
 from autobot.vision import find, load_image, locate
 from autobot.vision.locate import candidates, lattice
 from autobot.vision.model import Grid
@@ -41,7 +37,7 @@ FRAMES = _frames()
 
 def _outlines(grey: np.ndarray) -> list[np.ndarray]:
     """The outlines find_candidates sorts, traced as it traces them."""
-    edges = candidates._edges_reference(grey)
+    edges = candidates.search_edges(grey)
     pad = candidates.EDGE_PAD
     found, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE,
                                 offset=(-pad, -pad))
@@ -58,100 +54,13 @@ def test_there_are_frames_of_several_looks() -> None:
     assert len(FRAMES) >= 9
 
 
-def _search_edges(image: np.ndarray) -> np.ndarray:
-    return search_edges(image, candidates.EDGE_PAD, candidates.CONTRAST_PAD, *candidates.CANNY)
-
-
-@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
-def test_the_compiled_edges_are_opencv_s_to_the_pixel(name: str, frame: np.ndarray) -> None:
-    """Blur, padding, Canny's edges and the closing in one compiled pass: the very pixels
-    OpenCV's four calls give, on the frame as searched, at 1x, and on a board's bands put side
-    by side as the refine traces them (odd sizes, seams)."""
-    grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
-    searched = locate.to_search_grey(grey, locate.search_scale(grey.shape))
-    rows = np.flatnonzero(np.arange(grey.shape[0]) % 37 < 11)
-    cols = np.flatnonzero(np.arange(grey.shape[1]) % 29 < 9)
-    for image in (searched, grey, grey[rows][:, cols], grey[5:-3, 7:-1]):
-        expected = candidates._edges_reference(image)
-        assert expected.any()  # outlines were there to find
-        assert np.array_equal(_search_edges(image), expected)
-
-
-@pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
-def test_the_compiled_tracer_traces_opencv_s_outlines_in_its_order(
-        name: str, frame: np.ndarray) -> None:
-    """The outlines of the search's edges (as searched, at 1x, on a board's bands side by
-    side), point for point and in `cv2.findContours`' order, with the search's offset."""
-    grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
-    searched = locate.to_search_grey(grey, locate.search_scale(grey.shape))
-    rows = np.flatnonzero(np.arange(grey.shape[0]) % 37 < 11)
-    cols = np.flatnonzero(np.arange(grey.shape[1]) % 29 < 9)
-    for image in (searched, grey, grey[rows][:, cols]):
-        edges = candidates._edges_reference(image)
-        for offset in ((-candidates.EDGE_PAD, -candidates.EDGE_PAD), (0, 0), (7, -2)):
-            want = candidates._outlines_reference(edges, offset)
-            got = trace_outlines(edges, offset)
-            assert len(want[1]) > 20  # outlines were there to trace
-            assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
-
-
-def test_the_compiled_tracer_traces_opencv_s_outlines_of_any_image() -> None:
-    """Random ink of every density (specks, lone pixels, holes within holes, ink touching
-    the image's edge), every small size and 1 px strips: OpenCV's outlines and order."""
-    rng = np.random.default_rng(12)
-    holes = 0
-    for _ in range(800):
-        shape = (int(rng.integers(1, 40)), int(rng.integers(1, 40)))
-        ink = np.where(rng.random(shape) < rng.uniform(0.02, 0.9), 255, 0).astype(np.uint8)
-        want = candidates._outlines_reference(ink, (0, 0))
-        got = trace_outlines(ink, (0, 0))
-        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
-        holes += len(cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)[0]) \
-            > len(cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
-    assert holes > 300
-    empty = trace_outlines(np.zeros((0, 5), np.uint8))
-    assert empty[0].shape == (0, 2) and not len(empty[1])
-
-
-def test_the_tracer_makes_more_room_when_an_image_has_more_outlines_than_it_kept_room_for(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A checkerboard of ink (a hole at every blank pixel, four points each) outgrows room for
-    one point an ink pixel: the tracer sees it ran out and traces again with more, OpenCV's
-    outlines still (its buffers' writes are not bounds-checked: running past them would
-    corrupt memory, not raise)."""
-    yy, xx = np.mgrid[:41, :37]
-    board = np.where((yy + xx) % 2 == 0, 255, 0).astype(np.uint8)
-    assert not _trace_outlines(board, 0, 0, 1)[2]
-    monkeypatch.setattr(contours, "ROOM", 1)
-    want = candidates._outlines_reference(board, (0, 0))
-    got = trace_outlines(board)
-    assert len(want[0]) > 2 * int((board > 0).sum())
-    assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
-
-
-def test_the_compiled_edges_are_opencv_s_on_any_image() -> None:
-    """Random images of every small size (1 px wide or high too), noise, blurred noise and
-    hard black-and-white, and Canny at other thresholds: OpenCV's pixels each time."""
-    rng = np.random.default_rng(11)
-    edged = 0
-    for i in range(600):
-        image = rng.integers(0, 256, (int(rng.integers(1, 48)), int(rng.integers(1, 48))),
-                             dtype=np.uint8)
-        if i % 3 == 1:
-            image = cv2.GaussianBlur(image, (5, 5), 0)
-        elif i % 3 == 2:
-            image = np.where(image > 128, 255, 0).astype(np.uint8)
-        expected = candidates._edges_reference(image)
-        edged += bool(expected[candidates.EDGE_PAD:-candidates.EDGE_PAD,
-                               candidates.EDGE_PAD:-candidates.EDGE_PAD].any())
-        assert np.array_equal(_search_edges(image), expected)
-        low = float(rng.uniform(1, 80))
-        high = low * float(rng.uniform(1, 4))
-        assert np.array_equal(
-            search_edges(image, candidates.EDGE_PAD, candidates.CONTRAST_PAD, high, low),
-            candidates._edges_reference(image, (low, high)))  # (either order, as OpenCV)
-    assert edged > 300
-    assert _search_edges(np.zeros((0, 4), np.uint8)).shape == (10, 14)
+def test_an_empty_search_image_has_no_edges_and_no_outlines() -> None:
+    """OpenCV refuses an empty image: the search answers one itself (padded, no outlines)."""
+    assert candidates.search_edges(np.zeros((0, 4), np.uint8)).shape == (10, 14)
+    pts, lens = candidates.trace_outlines(np.zeros((0, 5), np.uint8))
+    assert pts.shape == (0, 2) and not len(lens)
+    pts, lens = candidates.trace_outlines(np.zeros((6, 5), np.uint8))
+    assert pts.shape == (0, 2) and not len(lens)
 
 
 @pytest.mark.parametrize(("name", "frame"), FRAMES, ids=[n for n, _ in FRAMES])
@@ -167,7 +76,7 @@ def test_the_compiled_outline_judge_judges_as_the_numpy_steps(
     found = _outlines(grey)
     lo, hi = sides or (locate.MIN_TILE, 0.3 * max(grey.shape))
     got, got_arcs = candidates._judged(_points(found), lo, hi)
-    want, want_arcs = candidates._judged_reference(found, lo, hi)
+    want, want_arcs = references.judged(found, lo, hi)
     assert [(x, y, w, h, bool(r)) for x, y, w, h, r in got.tolist()] == want
     assert len(got_arcs) == len(want_arcs)
     assert all(np.array_equal(a, b) for a, b in zip(got_arcs, want_arcs, strict=True))
@@ -207,7 +116,7 @@ def test_the_compiled_circle_fit_finds_the_circles_numpy_finds() -> None:
     kept = 0
     for lo, hi in ((locate.MIN_TILE, 200.0), (20.0, 60.0)):
         got = candidates._arc_circles(arcs, lo, hi)
-        assert got == candidates._arc_circles_reference(arcs, lo, hi)
+        assert got == references.arc_circles(arcs, lo, hi)
         kept += len(got)
     assert kept > 100 and candidates._arc_circles([], 9, 90) == []
 
@@ -216,12 +125,12 @@ def test_the_compiled_circle_fit_finds_the_circles_numpy_finds() -> None:
 def test_dedupe_keeps_what_the_plain_greedy_pass_keeps(name: str, frame: np.ndarray) -> None:
     grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
     found = _outlines(grey)
-    _, rects, _, _ = candidates._sort_outlines_reference(found, locate.MIN_TILE,
+    _, rects, _, _ = references.sort_outlines(found, locate.MIN_TILE,
                                                          0.3 * max(grey.shape))
-    boxes = [candidates._clipped(x, y, w, h, grey.shape[1], grey.shape[0], False)
+    boxes = [references.clipped_box(x, y, w, h, grey.shape[1], grey.shape[0], False)
              for x, y, w, h in rects]
     kept = candidates._dedupe(boxes)
-    assert kept == candidates._dedupe_reference(boxes)
+    assert kept == references.dedupe(boxes)
     assert 0 < len(kept) < len(boxes)  # inner and outer traces were there to merge
 
 
@@ -229,12 +138,12 @@ def test_round_flags_only_matter_off_closed_squares() -> None:
     """The ellipse test skipped on closed squares changes no candidate."""
     for _, frame in FRAMES[:6]:
         grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
-        kept, rects, closed, _ = candidates._sort_outlines_reference(
+        kept, rects, closed, _ = references.sort_outlines(
             _outlines(grey), locate.MIN_TILE, 0.3 * max(grey.shape))
-        square = candidates._hug_boxes_reference(kept, rects)
-        every = candidates._on_ellipse(kept, rects)
+        square = references.hug_boxes(kept, rects)
+        every = references.on_ellipse(kept, rects)
         wanted = [not (s and c) for s, c in zip(square, closed, strict=True)]
-        some = candidates._on_ellipse(kept, rects, None, wanted)
+        some = references.on_ellipse(kept, rects, None, wanted)
         assert [e and w for e, w in zip(every, wanted, strict=True)] == some
 
 
@@ -243,7 +152,6 @@ def test_a_run_as_wide_as_a_fixed_width_is_that_width_s_lattice(name: str,
                                                                  frame: np.ndarray) -> None:
     """fit_lattice reuses the five-wide fit for "as wide as the tiles run" when the run is
     five: for every size group, fitting at width 0 and at the width it runs to agree."""
-    from autobot.vision.locate import lattice
 
     grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
     boxes = locate.find_candidates(grey)
@@ -267,7 +175,7 @@ def test_a_run_as_wide_as_a_fixed_width_is_that_width_s_lattice(name: str,
 def test_window_median_is_numpy_s_median(count: int) -> None:
     """The compiled median across bands of 1..16 pixels, down and across, is np.median's
     (an even count's middle pair averaged and rounded down, as the float's cast does)."""
-    from autobot.kernels.median import window_medians, window_medians_reference
+    from autobot.kernels.median import window_medians
 
     rng = np.random.default_rng(count)
     image = rng.integers(0, 256, (40, 50, 3), dtype=np.uint8)
@@ -279,7 +187,7 @@ def test_window_median_is_numpy_s_median(count: int) -> None:
                       (1, 1, length, count, 1), (2, 3, count, length, 0)], np.int64)
     ys, xs = np.array([0, 7, 20, 3], np.int64), np.array([0, 20, 30, 1], np.int64)
     got = window_medians(image, ys, xs, lines, length)
-    want = window_medians_reference(image, ys, xs, lines, length)
+    want = references.window_medians(image, ys, xs, lines, length)
     assert got.dtype == np.uint8 and got.shape == want.shape == (4, 4, length, 3)
     assert np.array_equal(got, want)
 
@@ -288,7 +196,7 @@ def test_window_median_is_numpy_s_median(count: int) -> None:
 def test_byte_medians_are_numpy_s_medians(seed: int) -> None:
     """The counted medians of uint8 rows (a ring's pixels, the page around a board) are
     np.median's to the bit: odd and even counts, ties, the extremes, one value, none."""
-    from autobot.kernels.median import byte_medians, byte_medians_reference
+    from autobot.kernels.median import byte_medians
 
     rng = np.random.default_rng(seed)
     for m in (1, 2, 3, 4, 7, 8, 99, 100, 255, 256, 2001):
@@ -298,7 +206,7 @@ def test_byte_medians_are_numpy_s_medians(seed: int) -> None:
         values[2, : m // 2] = 0  # half the extremes
         if seed % 2:
             values = values[:, ::-1, :]  # a strided view, as a fancy-indexed crop may be
-        got, want = byte_medians(values), byte_medians_reference(values)
+        got, want = byte_medians(values), references.byte_medians(values)
         assert got.dtype == want.dtype == np.float64 and got.shape == want.shape == (5, 3)
         assert np.array_equal(got, want)
         assert np.array_equal(got.astype(np.uint8), want.astype(np.uint8))
@@ -312,7 +220,7 @@ def test_byte_medians_are_numpy_s_medians(seed: int) -> None:
 def test_squash_and_border_lines_are_numpy_s_medians_on_real_boards(name: str) -> None:
     """The lines `_squash` and `_border_runs` measure tiles by, on real frames' board views:
     the kernel's medians are np.median's of the same bands of every tile."""
-    from autobot.kernels.median import window_medians, window_medians_reference
+    from autobot.kernels.median import window_medians
     from autobot.vision import read_board, tiles
 
     page = load_image(FIXTURES / f"{name}.png")
@@ -335,29 +243,7 @@ def test_squash_and_border_lines_are_numpy_s_medians_on_real_boards(name: str) -
         ys = np.array([y for _, y in at], np.int64)
         xs = np.array([x for x, _ in at], np.int64)
         got = window_medians(view.image, ys, xs, lines, length)
-        assert np.array_equal(got, window_medians_reference(view.image, ys, xs, lines, length))
-
-
-def test_template_scores_are_numpy_s_sums_bit_for_bit() -> None:
-    """The compiled correlation of glyphs with templates adds each template's products in
-    numpy's own order (its pairwise sum): the same float32 scores to the last bit, on the
-    shipped templates with real glyphs and on random rows of many lengths."""
-    from autobot.kernels.glyph_match import template_scores, template_scores_reference
-    from autobot.vision import glyphs
-    from autobot.vision.read import template_dirs
-
-    templates = glyphs.load_templates(template_dirs(None))
-    coarse = glyphs._unit(np.stack([glyphs._coarse(glyphs.features(g))
-                                    for g in templates.images[::7]]))
-    got = template_scores(templates.columns, coarse)
-    assert got.dtype == np.float32
-    assert np.array_equal(got, template_scores_reference(templates.matrix, coarse))
-    rng = np.random.default_rng(3)
-    for length in (1, 5, 8, 9, 64, 128, 129, 136, 255, 256, 400, 1000, 1601):
-        rows = rng.standard_normal((7, length)).astype(np.float32)
-        glyph_rows = rng.standard_normal((4, length)).astype(np.float32)
-        got = template_scores(np.ascontiguousarray(rows.T), glyph_rows)
-        assert np.array_equal(got, template_scores_reference(rows, glyph_rows)), length
+        assert np.array_equal(got, references.window_medians(view.image, ys, xs, lines, length))
 
 
 def test_colour_distance_is_the_norm_bit_for_bit() -> None:
@@ -427,7 +313,7 @@ def test_glyph_features_worked_in_one_stack_are_each_glyph_s_own_bit_for_bit() -
              for p in np.linspace(0.05, 0.95, 40)]
     assert len(rows) > 100
     for stack in (rows, rows[:1], rows[3:15]):
-        got, want = glyphs.feature_stack(stack), glyphs.feature_stack_reference(stack)
+        got, want = glyphs.feature_stack(stack), glyphs._feature_stack_each(stack)
         assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
 
 
@@ -496,7 +382,7 @@ def test_glyph_crops_are_the_plain_loop_s(name: str, frame: np.ndarray) -> None:
             continue
         diff = np.abs(glyphs._inner(tile).astype(np.float32) - s.ring_grey)
         for top in (float(diff.max()), 40.0, 33.0, 20.0):
-            got, want = glyphs._glyph_crop(diff, top), glyphs._glyph_crop_reference(diff, top)
+            got, want = glyphs._glyph_crop(diff, top), references.glyph_crop(diff, top)
             assert (got is None) == (want is None)
             if got is not None:
                 assert np.array_equal(got, want)
@@ -506,7 +392,7 @@ def test_glyph_crops_are_the_plain_loop_s(name: str, frame: np.ndarray) -> None:
     cut = [(letters.tile(grid, *k), s.ring_grey) for k, s in samples.items() if s.ink and not s.cut]
     cut = [(t, r) for t, r in cut if t is not None]
     board = glyphs.extract_glyphs([t for t, _ in cut], [r for _, r in cut])
-    one_by_one = [glyphs._glyph_crop_reference(
+    one_by_one = [references.glyph_crop(
         d := np.abs(glyphs._inner(t).astype(np.float32) - np.float32(r)),
         float(np.partition(d.ravel(), -max(1, d.size // 200))[-max(1, d.size // 200)]))
         for t, r in cut]
@@ -534,7 +420,7 @@ def test_toasts_found_as_labelling_every_blob_finds_them(name: str, frame: np.nd
                                 view.px_h)
         for theme in ("light", "dark"):
             got = tiles.find_toasts(shown, grid, theme)
-            assert sorted(got) == sorted(tiles._find_toasts_reference(shown, grid, theme))
+            assert sorted(got) == sorted(references.find_toasts(shown, grid, theme))
             if theme == page and colour_ == {"light": (0, 0, 0), "dark": (250, 250, 250)}[page]:
                 assert got  # the pill drawn in the page's toast colour is found
 
@@ -565,7 +451,7 @@ def test_glyph_crops_of_drawn_remnants_are_the_plain_loop_s() -> None:
             diff[y : y + int(rng.integers(1, 3)), x : x + int(rng.integers(1, 3))] = 120
         diff += rng.random(diff.shape).astype(np.float32) * 20
         top = float(rng.choice([diff.max(), 40.0, 31.0]))
-        got, want = glyphs._glyph_crop(diff, top), glyphs._glyph_crop_reference(diff, top)
+        got, want = glyphs._glyph_crop(diff, top), references.glyph_crop(diff, top)
         assert (got is None) == (want is None)
         if got is not None:
             assert np.array_equal(got, want)
@@ -634,7 +520,6 @@ def test_best_anchor_is_the_plain_loop_s() -> None:
     """The anchor of every size group of every frame (the first one alone tried first) is the
     one a loop over every anchor, counting its lattice's distinct cells in a set, picks; both
     the shortcut and the whole count are taken."""
-    from autobot.vision.locate import lattice
 
     taken = {True: 0, False: 0}
     for _, frame in FRAMES:
@@ -664,7 +549,7 @@ def test_best_anchor_is_the_plain_loop_s() -> None:
                     break
             want = counts.index(max(counts))
             assert lattice._best_anchor(cx, cy, px, py) == want
-            assert lattice._best_anchor_reference(cx, cy, px, py) == want
+            assert lattice._best_anchor_of_all(cx, cy, px, py) == want
             taken[counts[0] >= 0.9 * len(group)] += 1
     assert taken[True] >= 5 and taken[False] >= 5
 
@@ -674,7 +559,6 @@ def test_size_groups_left_unfitted_would_not_have_changed_the_lattice(
         name: str, frame: np.ndarray, monkeypatch: pytest.MonkeyPatch) -> None:
     """fit_lattice skips a size group that differs from one fitted by an outline in ten:
     fitting every group finds the same board."""
-    from autobot.vision.locate import lattice
 
     grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
     boxes = locate.find_candidates(grey)
@@ -685,7 +569,6 @@ def test_size_groups_left_unfitted_would_not_have_changed_the_lattice(
 
 def test_some_size_groups_are_left_unfitted(monkeypatch: pytest.MonkeyPatch) -> None:
     """On the real frames above the shortcut is taken (else that test proves nothing)."""
-    from autobot.vision.locate import lattice
 
     real = lattice._nearly_same
     skips: list[bool] = []
@@ -784,51 +667,6 @@ def test_a_box_on_a_seam_between_bands_is_dropped() -> None:
         [[-2, -1], [0, 3], [19, 10], [21, 18]]  # 5 rows past the last band: 13 + 5
 
 
-def test_the_compiled_refit_is_numpy_s_to_the_bit() -> None:
-    """The lattice refit's compiled steps give numpy's very lattice (every float equal) from
-    the frames' outlines, with the search's lattice nudged, scaled, made round (the one-trace
-    rule), and cut to one row or one column (its origin then a median, not a fit)."""
-    rng = np.random.default_rng(13)
-    fitted = medians = 0
-    for _, frame in FRAMES:
-        grey = locate.to_search_grey(frame, locate.search_scale(frame.shape))
-        boxes = locate.find_candidates(grey)
-        start = locate.fit_lattice(boxes, width=grey.shape[1])
-        assert start is not None
-        for k in range(12):
-            lat = dataclasses.replace(
-                start, x=start.x + rng.normal(0, 1.5), y=start.y + rng.normal(0, 1.5),
-                pitch_x=start.pitch_x * rng.uniform(0.97, 1.03), round=k % 4 == 3)
-            if k % 6 == 1:
-                lat = dataclasses.replace(lat, rows=1)
-            elif k % 6 == 2:
-                lat = dataclasses.replace(lat, cols=1)
-            want = lattice._refit_lattice_reference(boxes, lat)
-            assert locate.refit_lattice(boxes, lat) == want
-            fitted += want is not None
-            medians += want is not None and (lat.rows == 1 or lat.cols == 1)
-    assert fitted > 60 and medians > 10
-
-
-def test_numpy_s_sum_is_added_up_as_numpy_adds_it() -> None:
-    """The compiled sum (numpy's pairwise order) equals `ndarray.sum` to the bit for every
-    length up to a few blocks and some far longer (halved many times); float32 sums laid
-    out by the same plan (as the glyph scores are) are numpy's float32 sums."""
-    rng = np.random.default_rng(14)
-    for n in [*range(300), 1000, 4097, 50_001]:
-        values = rng.normal(size=n) * 10.0 ** rng.uniform(-4, 4, n)
-        assert np_sum(values) == values.sum()
-        small = values.astype(np.float32)
-        sums: list[np.float32] = []
-        for lo, count in pairwise_plan(n).tolist():
-            if count < 0:
-                right = sums.pop()
-                sums.append(sums.pop() + right)
-            else:
-                sums.append(small[lo:lo + count].sum())
-        assert (sums[0] if n else np.float32(0)) == small.sum()
-
-
 def test_no_compiled_kernel_calls_itself() -> None:
     """numba's on-disk cache cannot reload a recursive function (the process that loads it
     crashes): no kernel may call itself."""
@@ -846,4 +684,4 @@ def test_no_compiled_kernel_calls_itself() -> None:
                 called = {c.func.id for c in ast.walk(fn)
                           if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
                 assert fn.name not in called, f"{path.name}: {fn.name} calls itself"
-    assert compiled > 20
+    assert compiled >= 10

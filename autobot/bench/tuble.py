@@ -78,7 +78,7 @@ def bench_browser(games: int, seed: int = 0, scale: float = 1.0, headed: bool = 
             game = play_tuble(driver, player)
             solved = game.won and game.rows[-1].station == names[answer]
             records.append(BenchRecord(
-                answer=names[answer], guesses=tuple(r.station for r in game.rows),
+                answer=names[answer], guesses=tuple(r.station or "" for r in game.rows),
                 solved=solved, won=solved and len(game.rows) <= ROWS,
                 seconds=time.perf_counter() - game_start,
                 extra={"move_ms": [round(m, 1) for m in game.move_ms]}))

@@ -50,7 +50,8 @@ def _walk(player: EntropyPlayer, limit: int, hard: bool = False,
             paths.update((int(a), path) for a in going)
             continue
         start = time.perf_counter()
-        mask = hard_mask(letters, player.guess_index, rows) if hard and rows else None
+        mask = hard_mask(letters, player.guess_index, rows) if letters is not None and rows \
+            else None
         guess = player.decide(candidates, game.rows - turn + 1 if game.rows else None, mask)
         times.append(time.perf_counter() - start)
         codes = player.codes(guess, candidates)
@@ -88,7 +89,7 @@ def bench_entropy(game: Game, hard: bool = False, *, player: EntropyPlayer | Non
     reported); `hard`: in hard mode (Wordle's tiles games)."""
     targets = np.arange(len(game.answers))
     sampled = sample is not None and sample < len(game.answers)
-    if sampled:
+    if sample is not None and sampled:
         targets = np.array(sorted(random.Random(seed).sample(range(len(game.answers)), sample)))
     start = time.perf_counter()
     player = EntropyPlayer(game) if player is None else player

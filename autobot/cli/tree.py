@@ -79,6 +79,7 @@ def _build(args: argparse.Namespace) -> int:
     if args.depth is not None and args.depth > 6:
         raise AutobotError("--depth: at most 6 for five letters")
     args.start = args.start or "salet"
+    from autobot.games import find_game
     from autobot.solver import tree as trees
     from autobot.solver.tree_file import write_tree
     from autobot.words import load_words
@@ -102,8 +103,8 @@ def _build(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(line, file=sys.stderr, flush=True)
 
-    header = trees.build_tree(args.start, answers, guesses, hard=args.hard, top_k=top_k,
-                              depth=args.depth, progress=progress)
+    header = trees.build_tree(args.start, answers, guesses, find_game("wordle", 5),
+                              hard=args.hard, top_k=top_k, depth=args.depth, progress=progress)
     header = {"format": header["format"], "command": " ".join(command), **header}
     write_tree(header, out)
     print(f"{out}: start {header['start']}, {mode}, total {header['total']} "

@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 
@@ -136,9 +137,10 @@ class GreedyPlayer(EntropyPlayer):
         self.rule = rule
         self.book_tag = rule
 
-    def _best(self, candidates: np.ndarray, rows_left: int | None = None) -> int:
-        if len(candidates) <= 2 or rows_left is not None:
-            return super()._best(candidates, rows_left)
+    def _best(self, candidates: np.ndarray, rows_left: int | None = None,
+              allowed: np.ndarray | None = None) -> int:
+        if len(candidates) <= 2 or rows_left is not None or allowed is not None:
+            return super()._best(candidates, rows_left, allowed)
         block = self._matrix[:, candidates]
         counts = np.stack([(block == c).sum(axis=1) for c in range(self.game.n_codes)], axis=1)
         cost = (counts**2).sum(axis=1) if self.rule == "expected" else counts.max(axis=1)
@@ -147,7 +149,7 @@ class GreedyPlayer(EntropyPlayer):
         return choose(cost.astype(np.float64), is_candidate)
 
 
-def _opener_path(game: Game, guesses: Sequence[str], tag: str = "") -> os.PathLike[str]:
+def _opener_path(game: Game, guesses: Sequence[str], tag: str = "") -> Path:
     from autobot.solver.patterns import cache_dir
 
     digest = hashlib.sha256(
@@ -158,8 +160,6 @@ def _opener_path(game: Game, guesses: Sequence[str], tag: str = "") -> os.PathLi
 
 
 def _save(path: os.PathLike[str], data: dict[str, object]) -> None:
-    from pathlib import Path
-
     target = Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

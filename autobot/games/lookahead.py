@@ -43,9 +43,10 @@ class LookaheadPlayer(EntropyPlayer):
         self.pool = pool
         self._memo: dict[tuple[int, ...], tuple[float, int]] = {}
 
-    def _best(self, candidates: np.ndarray, rows_left: int | None = None) -> int:
-        if rows_left is not None or self._fused or len(candidates) <= 2:
-            return super()._best(candidates, rows_left)
+    def _best(self, candidates: np.ndarray, rows_left: int | None = None,
+              allowed: np.ndarray | None = None) -> int:
+        if rows_left is not None or allowed is not None or self._fused or len(candidates) <= 2:
+            return super()._best(candidates, rows_left, allowed)
         if len(candidates) <= self.exact:
             return self.expected(tuple(sorted(int(c) for c in candidates)))[1]
         return super()._best(candidates, rows_left)

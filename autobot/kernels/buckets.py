@@ -6,13 +6,10 @@ called from the other compiled loops (the solver's split, the tree search, the a
 games, the many-board split and rollouts); each caller then reads the few touched buckets.
 Buckets are flat arrays indexed by code, zero between calls; the kernel notes which it touched,
 first seen first, so clearing them costs the number of buckets, not the number of codes.
-The slow, obviously-correct reference is a `collections.Counter` (`reference_buckets`).
+The slow, obviously-correct reference is a `collections.Counter` (in `tests/references.py`).
 """
 
 from __future__ import annotations
-
-from collections import Counter
-from collections.abc import Iterable
 
 import numpy as np
 
@@ -66,15 +63,4 @@ def bucket_sizes(block: np.ndarray, n_codes: int) -> np.ndarray:
     return out
 
 
-def reference_buckets(codes: Iterable[int], weights: Iterable[float] | None = None
-                      ) -> tuple[Counter[int], dict[int, float]]:
-    """The slow, obviously-correct buckets: a Counter of the codes (first seen first) and each
-    bucket's summed weight (empty without weights)."""
-    codes = [int(c) for c in codes]
-    mass: dict[int, float] = {}
-    for code, w in zip(codes, weights if weights is not None else (), strict=False):
-        mass[code] = mass.get(code, 0.0) + float(w)
-    return Counter(codes), mass
-
-
-__all__ = ["bucket_sizes", "clear_buckets", "count_buckets", "reference_buckets"]
+__all__ = ["bucket_sizes", "clear_buckets", "count_buckets"]

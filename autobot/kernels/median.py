@@ -2,11 +2,11 @@
 
 `np.median` over a band of 6-12 pixels moves the axis, copies and partitions every place (a
 tenth of a board read); here each band is copied once and sorted only where its values are
-not all equal (most of a board is flat colour). `window_medians_reference` is the plain numpy
-answer the tests compare it with.
+not all equal (most of a board is flat colour). The plain numpy answer the
+tests compare it with is in `tests/references.py`.
 
 `byte_medians`: medians of longer uint8 rows (a tile ring's pixels, the page around a board),
-counted in 256 bins where `np.median` partitions a copy; `byte_medians_reference` is numpy's.
+counted in 256 bins where `np.median` partitions a copy; the tests compare it with numpy's.
 """
 
 from __future__ import annotations
@@ -80,17 +80,6 @@ def window_medians(image: np.ndarray, ys: np.ndarray, xs: np.ndarray, lines: np.
     return out
 
 
-def window_medians_reference(image: np.ndarray, ys: np.ndarray, xs: np.ndarray,
-                             lines: np.ndarray, length: int) -> np.ndarray:
-    """`window_medians` the plain way: each band cut out and given to np.median."""
-    out = np.empty((len(ys), lines.shape[0], length, 3), np.uint8)
-    for i, (y, x) in enumerate(zip(ys.tolist(), xs.tolist(), strict=True)):
-        for j, (r0, c0, rows, cols, across) in enumerate(lines.tolist()):
-            band = image[y + r0 : y + r0 + rows, x + c0 : x + c0 + cols]
-            out[i, j] = np.median(band, axis=1 if across == 1 else 0).astype(np.uint8)
-    return out
-
-
 @jit
 def byte_medians(values: np.ndarray) -> np.ndarray:
     """Per row i and channel c of an (n, m, c) uint8 array: the median of values[i, :, c],
@@ -116,8 +105,3 @@ def byte_medians(values: np.ndarray) -> np.ndarray:
                     out[i, ch] = (low + v) / 2.0
                     break
     return out
-
-
-def byte_medians_reference(values: np.ndarray) -> np.ndarray:
-    """`byte_medians` the plain way."""
-    return np.median(values, axis=1)

@@ -2,8 +2,8 @@
 
 `find_candidates` traces a few hundred outlines a frame; judging them in numpy was dozens of
 small array calls each search (a sixth of a read). This kernel makes the same judgements as
-`candidates._sort_outlines`, `_hug_boxes` and `_on_ellipse` (kept beside it as the plain,
-tested references), one outline at a time over its points.
+the plain outline sort, side test and ellipse test of `tests/references.py` (the tests compare
+them), one outline at a time over its points.
 """
 
 from __future__ import annotations
@@ -84,8 +84,8 @@ def arc_circles(pts: np.ndarray, lens: np.ndarray, lo: float, hi: float, fit: fl
     runs round a circle, and that circle's centre x, y and radius, as an (outlines, 4) float64
     array (first column 1.0 or 0.0).
 
-    The least-squares (Kasa) circle through all of its points, as `candidates`'
-    `_arc_circles_reference` fits it, sum for sum: its diameter within lo..hi, no point and no
+    The least-squares (Kasa) circle through all of its points, as the numpy fit in
+    `tests/references.py` fits it, sum for sum: its diameter within lo..hi, no point and no
     middle of a run between two points more than max(1, fit x radius) off it, and its points
     `cover` degrees of it or more (the circle less the widest angle no point lies in).
     """

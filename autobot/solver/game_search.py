@@ -252,7 +252,8 @@ def solve(cands, depth, beta, level, matrix, win, topk, zob, memo, stats, answer
             rest -= 2 * s - 1
             sub = members[starts[q]:starts[q] + s]
             if hard:
-                hard_state_after(g, np.int64(matrix[g, sub[0]]), letters, greens, mins,
+                hard_state_after(g, np.int64(matrix[g, sub[0]]),  # type: ignore[arg-type]
+                                 letters, greens, mins,
                                  child_greens, child_mins)
                 v = solve(sub, depth - 1, best - total - rest, level + 1, matrix, win, topk,
                           zob, memo, stats, answer_row, cnt, late, hard, letters, counts,

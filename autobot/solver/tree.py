@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -24,6 +24,9 @@ from autobot.solver.state import Strategy
 from autobot.solver.tree_file import read_tree_json
 from autobot.wordle import Turn, code_to_marks, hard_mode_violation
 from autobot.words import WordList
+
+if TYPE_CHECKING:  # the registry's import is not needed to read or play a tree
+    from autobot.games.base import Game
 
 FORMAT = 1
 ALL_GREEN_MARKS = "G" * 5
@@ -39,13 +42,15 @@ def build_tree(
     start: str,
     answers: WordList,
     guesses: WordList,
+    game: Game,
     hard: bool = False,
     top_k: Sequence[int] = DEFAULT_TOP_K,
     depth: int | None = None,
     matrix: np.ndarray | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Search a tree that opens with `start`; returns the file's header object (tree included)."""
+    """Search a tree that opens with `start` for `game` (its lists replaced by `answers` and
+    `guesses`); returns the file's header object (tree included)."""
     start = start.lower()
     if start not in guesses:
         raise AutobotError(f"start word {start!r} is not an allowed guess")
@@ -58,12 +63,10 @@ def build_tree(
 
         matrix = pattern_matrix(guesses, answers)
     depth = DEFAULT_DEPTH[hard] if depth is None else depth
-    # Here: the registry and the search cost ~0.3 s to import, and only a build needs them.
-    from autobot.games import find_game
+    # Here: the search costs a moment to import, and only a build needs it.
     from autobot.solver.game_tree import GameSearch
 
-    game = replace(find_game("wordle", 5), answers=tuple(answers.words),
-                   guesses=tuple(guesses.words))
+    game = replace(game, answers=tuple(answers.words), guesses=tuple(guesses.words))
     # The opener is given, so the search's k for it (the first) is never used.
     search = GameSearch(game, depth, (1, *top_k), np.ascontiguousarray(matrix, np.uint16),
                         hard=hard)

@@ -177,7 +177,7 @@ def _outermost(boxes: list[locate.Box]) -> list[locate.Box]:
     # tile.
     side = np.array([b.side for b in boxes])
     near &= side[:, None] < TRACE_RATIO * side[None, :]
-    inner = np.triu(near, 1).any(0)
+    inner = np.asarray(np.triu(near, 1).any(0)).tolist()
     return [b for b, dropped in zip(boxes, inner, strict=True) if not dropped]
 
 

@@ -80,7 +80,7 @@ def _refine(frame: np.ndarray, grid: Grid, searched: float, banded: int | None =
     if bands is not None:
         boxes = locate.find_candidates(grey, sides, bands)
         lat = locate.refit_lattice(boxes, locate.resized_lattice(boxes, start))
-        if lat is not None and lat.hits < banded:
+        if lat is not None and banded is not None and lat.hits < banded:
             lat = None  # an outline left the bands (a tile moved): look at the whole board
     if lat is None:
         boxes = locate.find_candidates(grey, sides)

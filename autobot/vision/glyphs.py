@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from autobot.errors import BadInput
-from autobot.kernels.glyph_match import kth_largest_diff, template_scores
+from autobot.kernels.glyph_match import kth_largest_diff
 
 GLYPH = 40  # normalised glyph canvas (px)
 CAP = 24  # the board's capital height inside the canvas: Q's tail and umlaut dots stick out
@@ -50,10 +50,10 @@ def extract_glyphs(tiles: list[np.ndarray], rings: list[float]) -> list[np.ndarr
     inner = [_inner(t) for t in tiles]
     if len({i.shape for i in inner}) == 1 and inner[0].size and inner[0].dtype == np.uint8:
         stack = np.stack(inner)
-        ring = np.asarray(rings, np.float32)
-        diffs = np.abs(stack.astype(np.float32) - ring[:, None, None])
+        levels = np.asarray(rings, np.float32)
+        diffs = np.abs(stack.astype(np.float32) - levels[:, None, None])
         k = max(1, diffs[0].size // 200)  # the 99.5th percentile
-        return _glyph_crops(diffs, _kth_largest_diff(stack, ring, k))
+        return _glyph_crops(diffs, _kth_largest_diff(stack, levels, k))
     out: list[np.ndarray | None] = []
     for part, ring in zip(inner, rings, strict=True):
         if part.size == 0:
@@ -62,6 +62,23 @@ def extract_glyphs(tiles: list[np.ndarray], rings: list[float]) -> list[np.ndarr
         diff = np.abs(part.astype(np.float32) - ring)
         k = max(1, diff.size // 200)
         out.append(_glyph_crop(diff, float(np.partition(diff.ravel(), -k)[-k])))
+    return out
+
+
+def template_scores(matrix: np.ndarray, glyphs: np.ndarray) -> np.ndarray:
+    """Correlation of each glyph (rows of `glyphs`) with each template (rows of `matrix`):
+    numpy's multiply and sum along a row, a glyph at a time (float32).
+
+    Not `@`: BLAS threads left spinning after a product fight OpenCV's threads for the two
+    cores (every later call ~100x slower), and a product summed in another order may tip a
+    near tie between two letters.
+    """
+    matrix = np.asarray(matrix, np.float32)
+    out = np.empty((len(glyphs), len(matrix)), np.float32)
+    products = np.empty_like(matrix)
+    for row, glyph in zip(out, np.asarray(glyphs, np.float32), strict=True):
+        np.multiply(matrix, glyph, out=products)
+        products.sum(axis=1, out=row)
     return out
 
 
@@ -159,7 +176,7 @@ def labelled(ink: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
 def _glyph_crop(diff: np.ndarray, top: float) -> np.ndarray | None:
     """The ink of a tile's |grey - ring| image, cropped to the letter and scaled by `top`.
 
-    Its components are judged on arrays at once (`_glyph_crop_reference`: one at a time).
+    Its components are judged on arrays at once (the tests' reference: one at a time).
     """
     if top < 32:  # nothing stands out from the tile colour: no letter (a +12 drift on a
         # light grey tile with white letters leaves ~39 levels of contrast)
@@ -186,38 +203,6 @@ def _glyph_crop(diff: np.ndarray, top: float) -> np.ndarray | None:
         return None
     crop = diff[ys0:ys1, xs0:xs1]
     return np.clip(crop / max(top, 1.0), 0, 1).astype(np.float32)
-
-
-def _glyph_crop_reference(diff: np.ndarray, top: float) -> np.ndarray | None:
-    """`_glyph_crop` the plain way, one component at a time (for tests)."""
-    if top < 32:
-        return None
-    ink = (diff > max(24.0, 0.45 * top)).astype(np.uint8)
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    ih, iw = ink.shape
-    band = max(2, round(EDGE_BAND * min(ih, iw)))
-    rim = np.ones_like(ink, bool)
-    rim[band:-band, band:-band] = False
-    on_rim = np.bincount(labels[rim], minlength=n)
-    keep = np.zeros(n, bool)
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        cx, cy = cents[i]
-        if area < 0.002 * ih * iw or area < 2:
-            continue
-        if not (0.12 * iw <= cx <= 0.88 * iw and 0.1 * ih <= cy <= 0.9 * ih):
-            continue
-        if on_rim[i] >= EDGE_SHARE * area:
-            continue
-        keep[i] = True
-    if not keep.any():
-        return None
-    xs0, ys0 = stats[keep, 0].min(), stats[keep, 1].min()
-    xs1 = (stats[keep, 0] + stats[keep, 2]).max()
-    ys1 = (stats[keep, 1] + stats[keep, 3]).max()
-    if ys1 - ys0 < 0.2 * ih:
-        return None
-    return np.clip(diff[ys0:ys1, xs0:xs1] / max(top, 1.0), 0, 1).astype(np.float32)
 
 
 def cap_height(crops: list[np.ndarray]) -> float:
@@ -271,9 +256,9 @@ def feature_stack(glyphs: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]
     """`features` and `_coarse` of same-size glyphs, (n, h, w) and (n, COARSE, COARSE), each
     worked in one call for all: the glyphs stacked one under another, each with its own
     mirrored rows between, as the blur mirrors a lone glyph's edges (a call per glyph cost
-    more than its pixels; `feature_stack_reference` is the call per glyph)."""
+    more than its pixels; `_feature_stack_each` is the call per glyph)."""
     if glyphs[0].shape != (2 * COARSE, 2 * COARSE):  # halving in place needs the canvas's size
-        return feature_stack_reference(glyphs)
+        return _feature_stack_each(glyphs)
     ink = (np.stack(glyphs) > 0.5).astype(np.float32)
     n, h, w = ink.shape
     tall = h + 2 * _FEATURE_REACH
@@ -285,8 +270,8 @@ def feature_stack(glyphs: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]
     return feats, coarse.reshape(n, COARSE, COARSE)
 
 
-def feature_stack_reference(glyphs: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """`feature_stack` a glyph at a time (for tests, and glyphs of other sizes)."""
+def _feature_stack_each(glyphs: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """`feature_stack` a glyph at a time (glyphs of other sizes; the tests' reference)."""
     feats = np.stack([features(g) for g in glyphs])
     return feats, np.stack([_coarse(f) for f in feats])
 
@@ -320,11 +305,6 @@ class Templates:
         """Each template's letter as a number (templates of one letter share it)."""
         ids = {letter: k for k, letter in enumerate(dict.fromkeys(self.letters))}
         return np.array([ids[letter] for letter in self.letters], np.int64)
-
-    @functools.cached_property
-    def columns(self) -> np.ndarray:
-        """`matrix` with a template per column (float32, made once per template set)."""
-        return np.ascontiguousarray(self.matrix.T, np.float32)
 
     def match(self, glyphs: list[np.ndarray]) -> list[tuple[str, float]]:
         """Best letter and score for each normalised glyph ('?' under MIN_SCORE)."""
@@ -362,13 +342,9 @@ class Templates:
         (TM_CCOEFF_NORMED, +-SHIFT px) on the shortlist, which settles near ties like E/F.
         """
         if not glyphs or not self.letters:
-            return [("?", 0.0) for _ in glyphs]
+            return [("?", 0.0, 0.0) for _ in glyphs]
         feats, small = feature_stack(glyphs)
-        # Not `@`: BLAS threads left spinning after a product fight OpenCV's threads for the
-        # two cores and made every later call ~100x slower; and a product summed in another
-        # order may tip a near tie. The kernel sums as numpy's multiply-and-sum does.
-        coarse = _unit(small)
-        scores = template_scores(self.columns, np.ascontiguousarray(coarse, np.float32))
+        scores = template_scores(self.matrix, _unit(small))
         out = []
         for i, f in enumerate(feats):
             order = np.argsort(-scores[i])
@@ -393,10 +369,11 @@ class Templates:
                 s1 = float(scores[i][order[0]])
                 out.append((first if s1 >= MIN_SCORE else "?", s1, float(runner_up)))
                 continue
-            padded = cv2.copyMakeBorder(f, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_CONSTANT, 0)
+            padded = cv2.copyMakeBorder(f, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_CONSTANT,
+                                        value=0)
             ink = cv2.copyMakeBorder(
                 (glyphs[i] > 0.5).astype(np.uint8), SHIFT, SHIFT, SHIFT, SHIFT,
-                cv2.BORDER_CONSTANT, 0,
+                cv2.BORDER_CONSTANT, value=0,
             )
             ink_near = cv2.dilate(ink, _NEAR)
             best_j, best_s, best_o = int(shortlist[0]), -1.0, None

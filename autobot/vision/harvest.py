@@ -102,7 +102,7 @@ def _sheet_urls() -> Iterator[tuple[Callable[[str, bool, str], str], str]]:
     try:
         from autobot.page.server import page_url, serve_page
     except ImportError:
-        serve_page = None
+        serve_page = None  # type: ignore[assignment]
     if serve_page is not None:
         with serve_page() as base:
 

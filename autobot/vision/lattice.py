@@ -181,7 +181,7 @@ def group_colours(colours: np.ndarray, tol: float = 40.0) -> tuple[np.ndarray, l
     first: (label per cell, each group's mean colour)."""
     flat = colours.reshape(-1, 3)
     refs: list[np.ndarray] = []
-    labels = np.zeros(len(flat), int)
+    labels: np.ndarray = np.zeros(len(flat), int)
     for i, c in enumerate(flat):
         for k, ref in enumerate(refs):
             if np.abs(c - ref).max() <= tol:

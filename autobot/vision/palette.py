@@ -444,7 +444,7 @@ def _one_palette(combos: np.ndarray, centres: list[np.ndarray]) -> np.ndarray:
     near = np.concatenate([near, np.ones(near.shape[:2] + (1,), bool)], axis=-1)  # '?': any
     picked = near[np.arange(len(centres))[None, :], :, combos]  # (combos, clusters, palettes)
     assigned = (combos < len(ROLES)).sum(axis=1)
-    return (picked.all(axis=1).any(axis=1) & (assigned >= 2)).astype(np.float64)
+    return (np.any(np.all(picked, axis=1), axis=1) & (assigned >= 2)).astype(np.float64)
 
 
 _NAMES = {"G": "correct", "Y": "present", "X": "absent"}

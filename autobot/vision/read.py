@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import cast
 
 import cv2
 import numpy as np
@@ -142,7 +143,7 @@ def read_letters(
                    for (_, t), ring in zip(found, rings, strict=True)]
         fresh = [i for i, d in enumerate(digests) if ("glyph", d) not in cache]
         for i, d in enumerate(digests):
-            got[i] = cache.get(("glyph", d))  # type: ignore[assignment]
+            got[i] = cast("np.ndarray | None", cache.get(("glyph", d)))
     todo = [found[i][1] for i in fresh]
     if grid.round:
         todo = round_letters(todo, [rings[i] for i in fresh])
@@ -153,15 +154,15 @@ def read_letters(
             cache["glyph", digests[i]] = crop
     kept = [i for i, crop in enumerate(got) if crop is not None]
     keys = [found[i][0] for i in kept]
-    crops = [got[i] for i in kept]
+    crops = [crop for crop in got if crop is not None]  # in the order of `kept`
     digests = [digests[i] for i in kept]
     cap = glyphs.cap_height(crops)
     if cache is None:
         return dict(zip(keys, templates.read(crops, cap), strict=True))
     # A letter depends on its glyph, the board's cap height and the template set.
     names = [("letter", d, cap, id(templates)) for d in digests]
-    todo = [i for i, n in enumerate(names) if n not in cache]
-    for i, letter in zip(todo, templates.read([crops[i] for i in todo], cap), strict=True):
+    unread = [i for i, n in enumerate(names) if n not in cache]
+    for i, letter in zip(unread, templates.read([crops[i] for i in unread], cap), strict=True):
         cache[names[i]] = letter
     return {key: cache[n] for key, n in zip(keys, names, strict=True)}  # type: ignore[misc]
 

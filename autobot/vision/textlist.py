@@ -494,7 +494,8 @@ def split_merged(run: list[Glyph], length: int) -> list[Glyph]:
     while 0 < len(run) < length:
         widths = [g.width for g in run]
         i = int(np.argmax(widths))
-        typical = float(np.median([w for j, w in enumerate(widths) if j != i] or [widths[i] / 2]))
+        typical = float(np.median([float(w) for j, w in enumerate(widths) if j != i]
+                                  or [widths[i] / 2]))
         if run[i].width < 1.5 * typical:
             break
         parts = _split_at(run[i])

@@ -75,7 +75,7 @@ def round_letters(tiles: list[np.ndarray], rings: list[float]) -> list[np.ndarra
         h, w = tile.shape[:2]
         dy, dx = round(h * (1 - ROUND_LETTER_SHARE) / 2), round(w * (1 - ROUND_LETTER_SHARE) / 2)
         middle = tile[dy : h - dy, dx : w - dx].copy()
-        middle[~_disc(*middle.shape[:2], 1.0)] = round(ring)
+        middle[~_disc(middle.shape[0], middle.shape[1], 1.0)] = round(ring)
         out.append(middle)
     return out
 
@@ -491,8 +491,8 @@ def _border_runs(
         run[..., d] = off[..., d] * (1 + (run[..., d + 1] if d + 1 < reach else 0))
     first = run[..., : 2 * pad + 1].argmax(axis=2)[..., None]  # (n, 4, 1)
     length = np.take_along_axis(run, first, axis=2)
-    at = np.arange(reach)[None, None]
-    on = (at >= first) & (at < first + length)
+    depth_at = np.arange(reach)[None, None]
+    on = (depth_at >= first) & (depth_at < first + length)
     # Its thickness: its contrast summed over its pixels, in pixels of its full contrast (the
     # resampling shares an edge pixel between border and page; the sum keeps the share).
     mine = np.where(on, far, 0.0)
@@ -623,16 +623,10 @@ def find_toasts(view: BoardView, grid: Grid, theme: str) -> list[tuple[int, int,
     # A blob's columns are one run (8-connected pixels step at most one column), so no run of
     # columns with mask pixels as wide as a toast means no toast: a board's letters, apart
     # from each other, leave gaps between the tile columns (the labelling was a twentieth of
-    # a read). `_find_toasts_reference` labels every frame.
-    if _longest_run(mask.any(axis=0)) < TOAST_WIDTH * view.px:
+    # a read). The tests' reference labels every frame.
+    if _longest_run(np.asarray(mask.any(axis=0))) < TOAST_WIDTH * view.px:
         return []
     return _toast_boxes(view, mask)
-
-
-def _find_toasts_reference(view: BoardView, grid: Grid, theme: str
-                           ) -> list[tuple[int, int, int, int]]:
-    """`find_toasts` the plain way, every blob labelled (for tests)."""
-    return _toast_boxes(view, _toast_mask(view, theme))
 
 
 TOAST_WIDTH = 1.3  # tiles: a toast is at least this wide
@@ -672,5 +666,3 @@ def _toast_boxes(view: BoardView, mask: np.ndarray) -> list[tuple[int, int, int,
 def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> int:
     """Intersection area of two boxes."""
     return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
-
-

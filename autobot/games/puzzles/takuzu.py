@@ -162,8 +162,8 @@ class _Solver:
             for n, line in enumerate(self.lines):
                 ones, zeros = masks[n]
                 full = (1 << len(line)) - 1
-                v = self.valid[n]
-                fits = v[((v & ones) == ones) & ((v & zeros) == 0)]
+                valid = self.valid[n]
+                fits = valid[((valid & ones) == ones) & ((valid & zeros) == 0)]
                 if self.p.unique:
                     taken = [o for m, (o, z) in enumerate(masks) if m != n
                              and self.group_of[m] == self.group_of[n] and o | z == full]

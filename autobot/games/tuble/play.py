@@ -91,6 +91,7 @@ def play_tuble(driver: Any, player: OptimalPlayer | None = None,
     game.rows = [r for r in read_rows(driver.screen.grab(), cache=cache) if _complete(r)]
     candidates = np.arange(len(names))
     for row in game.rows:
+        assert row.stops is not None  # only complete rows were kept
         code = encode(row.colour, row.stops)
         game.won = game.won or code == WIN
         candidates = consistent(candidates, names.index(row.station), code, table)

@@ -144,8 +144,8 @@ def read_labels(
             out[i] = ("", 0.0, "icon", "")
         else:
             word = read_word(crop, templates)
-            letter = WORD_LETTERS.get(word)
-            out[i] = (letter, 1.0, "letter", "") if letter else \
+            named = WORD_LETTERS.get(word)
+            out[i] = (named, 1.0, "letter", "") if named else \
                 (word, 0.0, "word", icon_shape(crop) if want_shape[i] else "")
     if cache is not None:
         for n, r in zip(names, out, strict=True):
@@ -156,7 +156,7 @@ def read_labels(
 def split_word(crop: np.ndarray) -> list[np.ndarray]:
     """A word label's letters, left to right (columns without ink separate them)."""
     ink = crop > 0.5
-    cols = ink.any(axis=0)
+    cols = np.asarray(ink.any(axis=0))
     pieces, start = [], None
     for i, on in enumerate([*cols.tolist(), False]):
         if on and start is None:
@@ -197,7 +197,8 @@ def icon_shape(crop: np.ndarray | None) -> str:
     """
     if crop is None:
         return ""
-    ink = cv2.copyMakeBorder((crop > 0.5).astype(np.uint8), 2, 2, 2, 2, cv2.BORDER_CONSTANT, 0)
+    ink = cv2.copyMakeBorder((crop > 0.5).astype(np.uint8), 2, 2, 2, 2, cv2.BORDER_CONSTANT,
+                             value=0)
     contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return ""

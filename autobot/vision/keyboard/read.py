@@ -51,8 +51,8 @@ def read_keyboard(
     names, reasons, swapped = name_specials(specials, labels)
     page = page_lab(frame, rows)
     faces = colour.rgb_to_lab(face_rgb)
-    tiles = board_tile_colours(frame, grid) if grid is not None and palette is None else None
-    marks = key_marks(list(faces), page, tiles, palette)
+    board = board_tile_colours(frame, grid) if grid is not None and palette is None else None
+    marks = key_marks(list(faces), page, board, palette)
     keys, alternatives = [], []
     for b, mark in zip(boxes, marks, strict=True):
         if b in names:

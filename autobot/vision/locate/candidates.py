@@ -4,14 +4,11 @@ tiles a little wider or taller than high, found on a downscaled grey search imag
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
-from autobot.kernels.contours import trace_outlines
-from autobot.kernels.edges import search_edges
 from autobot.kernels.outlines import KIND_ARC, KIND_TILE, arc_circles, judge_outlines, unique_boxes
 
 # Search image long side (at most): big enough that a 62 px tile on a 4K frame keeps ~12 px.
@@ -100,13 +97,31 @@ def _pad_contrasting(grey: np.ndarray) -> np.ndarray:
     return out
 
 
-def _edges_reference(image: np.ndarray, canny: tuple[float, float] = CANNY) -> np.ndarray:
-    """`search_edges` as the OpenCV calls it does in one pass (for tests)."""
+def search_edges(image: np.ndarray, canny: tuple[float, float] = CANNY) -> np.ndarray:
+    """The outlines' pixels of a grey search image, `EDGE_PAD` px bigger each way: blurred,
+    padded (`_pad_contrasting`), Canny's edges (L2 gradient), 1-px breaks closed."""
+    p = 2 * EDGE_PAD
+    if image.size == 0:  # OpenCV refuses an empty image; no edges in one
+        return np.zeros((image.shape[0] + p, image.shape[1] + p), np.uint8)
     # A light blur first: sensor/JPEG noise would otherwise break outlines into fragments.
     smooth = _pad_contrasting(cv2.GaussianBlur(image, (3, 3), 0))
     edges = cv2.Canny(smooth, *canny, L2gradient=True)
     # Close 1-px breaks (JPEG, a pointer, antialiasing) without bridging the 5 px tile gap.
     return cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
+
+
+def trace_outlines(edges: np.ndarray, offset: tuple[int, int] = (0, 0)
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """Every outline of an edge image (`cv2.findContours`, list, simple chains): the points
+    (x, y) + `offset` one outline after another as an (n, 2) int64 array, and each outline's
+    point count (the shape the compiled judge takes)."""
+    if edges.size == 0:
+        return np.zeros((0, 2), np.int64), np.zeros(0, np.int64)
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE, offset=offset)
+    if not contours:
+        return np.zeros((0, 2), np.int64), np.zeros(0, np.int64)
+    return (np.concatenate(contours).reshape(-1, 2).astype(np.int64),
+            np.fromiter(map(len, contours), np.int64, len(contours)))
 
 
 def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None,
@@ -124,9 +139,7 @@ def find_candidates(grey: np.ndarray, sides: tuple[float, float] | None = None,
     """
     # Rows, then columns: two plain takes are 6x quicker than one np.ix_ index.
     image = grey if only is None else grey[only[0]][:, only[1]]
-    # Blurred (sensor/JPEG noise breaks outlines into fragments), padded, Canny's edges, and
-    # 1-px breaks closed (JPEG, a pointer, antialiasing; never the 5 px gap between tiles).
-    edges = search_edges(image, EDGE_PAD, CONTRAST_PAD, *CANNY)
+    edges = search_edges(image)
     outlines = trace_outlines(edges, (-EDGE_PAD, -EDGE_PAD))
     max_side = MAX_TILE_FRAC * max(grey.shape) if min(grey.shape) > 0 else 0
     max_side = max(max_side, 0.95 * min(grey.shape))
@@ -206,37 +219,6 @@ def _judged(outlines: tuple[np.ndarray, np.ndarray], lo: float, hi: float,
                    + np.flatnonzero(failed).tolist()]
 
 
-def _outlines_reference(edges: np.ndarray, offset: tuple[int, int]
-                        ) -> tuple[np.ndarray, np.ndarray]:
-    """`trace_outlines` by OpenCV (for tests): its outlines, points one after another."""
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE, offset=offset)
-    if not contours:
-        return np.zeros((0, 2), np.int64), np.zeros(0, np.int64)
-    return (np.concatenate(contours).reshape(-1, 2).astype(np.int64),
-            np.fromiter(map(len, contours), np.int64, len(contours)))
-
-
-def _judged_reference(contours: Sequence[np.ndarray], lo: float, hi: float
-                      ) -> tuple[list[tuple[int, int, int, int, bool]], list[np.ndarray]]:
-    """`_judged` the plain way: sorted one outline at a time, each box's sides and ellipse
-    tested in numpy (for tests)."""
-    kept, rects, closed, arcs = _sort_outlines_reference(contours, lo, hi)
-    # The outline must hug its bounding box on all four sides (squares, rounded corners ok),
-    # or run round the ellipse inscribed in it (round tiles). A closed square's roundness
-    # changes nothing below, so only the others are tested for it.
-    owned = _owners(kept, rects) if kept else None
-    square = _hug_boxes_reference(kept, rects, owned)
-    round_ = _on_ellipse(kept, rects, owned,
-                         [not (sq and shut) for sq, shut in zip(square, closed, strict=True)])
-    found = [(*rect, rd and not (sq and shut))
-             for rect, sq, rd, shut in zip(rects, square, round_, closed, strict=True)
-             if (sq and shut) or rd]
-    # Outlines in the box size range that are neither: a round tile's open outline is one too.
-    arcs += [c for c, sq, rd, shut in zip(kept, square, round_, closed, strict=True)
-             if not ((sq and shut) or rd) and len(c) >= ARC_POINTS]
-    return found, arcs
-
-
 def _clipped_unique(found: np.ndarray, iw: int, ih: int) -> list[Box]:
     """`_dedupe` of the `_clipped` boxes (rows x, y, w, h, round), worked on arrays: only
     the boxes kept are made (a hundred Box objects and their sort were a tenth of a search)."""
@@ -256,31 +238,6 @@ def _clipped_unique(found: np.ndarray, iw: int, ih: int) -> list[Box]:
 
 
 Outlines = tuple[list[np.ndarray], list[tuple[int, int, int, int]], list[bool], list[np.ndarray]]
-
-
-def _sort_outlines_reference(contours: Sequence[np.ndarray], lo: float, hi: float
-                             ) -> Outlines:
-    """The outlines of a tile's size and shape (points, box, closed?) and the open curves
-    that may be half a round tile, in the order found: one outline at a time with OpenCV
-    (the compiled judge's reference, for tests)."""
-    kept: list[np.ndarray] = []
-    rects: list[tuple[int, int, int, int]] = []
-    closed: list[bool] = []
-    arcs: list[np.ndarray] = []  # open curves that may be the shadowed half of a round tile
-    for contour in contours:
-        x, y, w, h = cv2.boundingRect(contour)
-        if max(w, h) > hi or max(w, h) < ARC_SPAN * lo:
-            continue
-        if w < lo or h < lo or not ASPECT[0] <= w / h <= ASPECT[1]:
-            if min(w, h) >= ARC_SPAN * lo / 2 and len(contour) >= ARC_POINTS:
-                arcs.append(contour.reshape(-1, 2))
-            continue
-        # A circle's soft shadow can leave a 1 px break in its outline: the ellipse test
-        # judges those on their own.
-        closed.append(cv2.contourArea(contour) >= 0.45 * w * h)
-        kept.append(contour.reshape(-1, 2))
-        rects.append((x, y, w, h))
-    return kept, rects, closed, arcs
 
 
 # A neumorphic round tile (page-coloured fill, light rim on one side, shadow on the other)
@@ -308,128 +265,6 @@ def _arc_circles(
             for cx, cy, r in fitted[fitted[:, 0] != 0, 1:].tolist()]
 
 
-def _arc_circles_reference(
-    arcs: list[np.ndarray], lo: float, hi: float
-) -> list[tuple[int, int, int, int]]:
-    """`_arc_circles` in numpy, every outline's sums at once (for tests)."""
-    if not arcs:
-        return []
-    lens = np.array([len(c) for c in arcs])
-    owner = np.repeat(np.arange(len(arcs)), lens)
-    pts = np.concatenate(arcs).astype(np.float64)
-    n = lens.astype(np.float64)
-    # Kasa fit on coordinates centred per outline: x^2 + y^2 + D x + E y + F = 0.
-    mean = np.stack([np.bincount(owner, pts[:, k], len(arcs)) / n for k in (0, 1)], axis=1)
-    u, v = (pts - mean[owner]).T
-    z = u * u + v * v
-
-    def total(values: np.ndarray) -> np.ndarray:
-        return np.bincount(owner, values, len(arcs))
-
-    suu, svv, suv = total(u * u), total(v * v), total(u * v)
-    suz, svz = total(u * z), total(v * z)
-    det = suu * svv - suv * suv
-    safe = np.where(np.abs(det) > 1e-9, det, 1.0)
-    # With centred coordinates the normal equations split: F from the mean of z alone.
-    cu = 0.5 * (suz * svv - svz * suv) / safe
-    cv = 0.5 * (svz * suu - suz * suv) / safe
-    radius = np.sqrt(np.maximum(cu * cu + cv * cv + total(z) / n, 0.0))
-    du, dv = u - cu[owner], v - cv[owner]
-    # The points are only the ends of straight runs (a rectangle's are its four corners, and
-    # they lie on a circle too): the middle of each run must be on the circle as well.
-    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    after = np.arange(len(pts)) + 1
-    after[starts + lens - 1] = starts
-    mu, mv = (du + du[after]) / 2, (dv + dv[after]) / 2
-    off = np.maximum(np.abs(np.hypot(du, dv) - radius[owner]),
-                     np.abs(np.hypot(mu, mv) - radius[owner]))
-    worst = np.maximum.reduceat(off, starts)
-    ok = (np.abs(det) > 1e-9) & (2 * radius >= lo) & (2 * radius <= hi)
-    ok &= worst <= np.maximum(1.0, ARC_FIT * radius)
-    # How far round: the circle less the widest angle no point lies in.
-    angle = np.degrees(np.arctan2(dv, du)) % 360
-    out = []
-    for i in np.flatnonzero(ok).tolist():
-        a = np.sort(angle[owner == i])
-        gap = max(float(np.diff(a).max(initial=0.0)), 360.0 - float(a[-1] - a[0]))
-        if 360.0 - gap >= ARC_COVER:
-            cx, cy, r = mean[i, 0] + cu[i], mean[i, 1] + cv[i], radius[i]
-            out.append((round(cx - r), round(cy - r), round(2 * r), round(2 * r)))
-    return out
-
-
-def _clipped(x: int, y: int, w: int, h: int, iw: int, ih: int, round_: bool) -> Box:
-    """A candidate's box inside the image: an outline closed by the padding stops at the
-    image edge, where the tile ends."""
-    x0, y0, x1, y1 = max(0, x), max(0, y), min(iw, x + w), min(ih, y + h)
-    edge = x0 <= 0 or y0 <= 0 or x1 >= iw or y1 >= ih
-    return Box(float(x0), float(y0), float(x1 - x0), float(y1 - y0), round_, edge)
-
-
-def _owners(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]]):
-    """All outlines' points in one array, each point's outline index, outline starts, boxes."""
-    lens = np.array([len(c) for c in contours])
-    pts = np.concatenate(contours).astype(np.float64)
-    owner = np.repeat(np.arange(len(contours)), lens)
-    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    return lens, pts, owner, starts, np.asarray(rects, np.float64)
-
-
-def _on_ellipse(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]],
-                owned: tuple | None = None, wanted: list[bool] | None = None) -> list[bool]:
-    """Per outline: 90% of its points on the ellipse inscribed in its box, all round it.
-
-    `owned`: `_owners` of these outlines if the caller has it; `wanted`: test only these
-    (the others are False).
-    """
-    if not contours:
-        return []
-    if wanted is not None and not all(wanted):
-        picked = [i for i, w in enumerate(wanted) if w]
-        found = _on_ellipse([contours[i] for i in picked], [rects[i] for i in picked])
-        out = [False] * len(contours)
-        for i, ok in zip(picked, found, strict=True):
-            out[i] = ok
-        return out
-    lens, pts, owner, _, r = owned or _owners(contours, rects)
-    x, y, w, h = (r[owner, i] for i in range(4))
-    ax, ay = np.maximum((w - 1) / 2, 1.0), np.maximum((h - 1) / 2, 1.0)
-    rx, ry = (pts[:, 0] - x - ax) / ax, (pts[:, 1] - y - ay) / ay
-    rad = np.hypot(rx, ry)
-    # 0.2: a neumorphic circle's inner shadow runs a few px inside its rim, joined to it.
-    on = np.abs(rad - 1) <= np.maximum(0.2, 2.0 / np.minimum(ax, ay))
-    ok = np.bincount(owner, weights=on, minlength=len(lens)) >= 0.9 * lens
-    # Every eighth of the way round has a point on it (a "D" has a straight side).
-    octant = np.clip(((np.arctan2(ry, rx) + np.pi) / (np.pi / 4)).astype(int), 0, 7)
-    hits = np.bincount(owner[on] * 8 + octant[on], minlength=8 * len(lens)).reshape(-1, 8)
-    ok &= (hits > 0).all(axis=1)
-    return ok.tolist()
-
-
-def _hug_boxes_reference(contours: list[np.ndarray], rects: list[tuple[int, int, int, int]],
-                         owned: tuple | None = None) -> list[bool]:
-    """Per outline: 90% of its points lie on its box's sides, each side covered for 70%
-    (a side at a time; the compiled judge's reference, for tests)."""
-    if not contours:
-        return []
-    lens, pts, owner, starts, r = owned or _owners(contours, rects)
-    x, y, w, h = (r[owner, i] for i in range(4))
-    tol = np.maximum(2.0, 0.08 * np.maximum(w, h))
-    px, py = pts[:, 0], pts[:, 1]
-    on = (np.abs(px - x) <= tol, np.abs(px - (x + w - 1)) <= tol,
-          np.abs(py - y) <= tol, np.abs(py - (y + h - 1)) <= tol)
-    near = np.bincount(owner, weights=(on[0] | on[1] | on[2] | on[3]), minlength=len(lens))
-    ok = near >= 0.9 * lens
-    # CHAIN_APPROX_SIMPLE keeps only segment ends, so measure each side's extent, not a count.
-    for i, side_on in enumerate(on):
-        along = py if i < 2 else px
-        first = np.minimum.reduceat(np.where(side_on, along, np.inf), starts)
-        last = np.maximum.reduceat(np.where(side_on, along, -np.inf), starts)
-        length = r[:, 3] if i < 2 else r[:, 2]
-        ok &= np.isfinite(last) & (last - first + 1 >= 0.7 * length)
-    return ok.tolist()
-
-
 def concentric(boxes: list[Box]) -> tuple[list[Box], np.ndarray]:
     """The boxes biggest first, and near[k, i]: box i's centre lies within a fifth of box k's
     side of box k's centre (two traces of one outline, or an outline inside another)."""
@@ -450,15 +285,3 @@ def _dedupe(boxes: list[Box]) -> list[Box]:
     keep = unique_boxes(np.array([b.cx for b in boxes]), np.array([b.cy for b in boxes]),
                         np.array([b.side for b in boxes]))
     return [boxes[i] for i in np.flatnonzero(keep).tolist()]
-
-
-def _dedupe_reference(boxes: list[Box]) -> list[Box]:
-    """`_dedupe` the slow, plain way (for tests): keep a box unless it repeats a kept one."""
-    if not boxes:
-        return []
-    boxes, near = concentric(boxes)
-    kept: list[int] = []
-    for i, b in enumerate(boxes):
-        if not any(near[k, i] and b.side > 0.8 * boxes[k].side for k in kept):
-            kept.append(i)
-    return [boxes[i] for i in kept]

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autobot.kernels.lattice_fit import cells_on, fit_cells
 from autobot.vision.locate.candidates import Box
 
 
@@ -81,7 +80,7 @@ def fit_lattice(
         tried.add(members)
         # A lattice holds at most its group: a group smaller than every best one cannot win.
         size = int(same.sum())
-        open_widths = [c for c in widths if best[c] is None or size >= best[c].hits]
+        open_widths = [c for c in widths if (b := best[c]) is None or size >= b.hits]
         if not open_widths or any(_nearly_same(same, done) for done in fitted_groups):
             continue
         fitted_groups.append(same)
@@ -101,7 +100,7 @@ def fit_lattice(
             else:
                 lat = _lattice_for_group(group, anchored, max_rows, c, width)
             fitted[c] = lat
-            if lat is not None and (best[c] is None or _score(lat) > _score(best[c])):
+            if lat is not None and ((b := best[c]) is None or _score(lat) > _score(b)):
                 best[c] = lat
     if cols is not None:
         return best[cols]
@@ -221,11 +220,11 @@ def _best_anchor(cx: np.ndarray, cy: np.ndarray, pitch_x: float, pitch_y: float)
     stopping once one holds 90% of the group (what a loop over anchors would pick).
 
     The first candidate alone is tried first: on a board seen whole it already holds 90%,
-    and the group's every-anchor matrix (`_best_anchor_reference`) is not needed.
+    and the group's every-anchor matrix (`_best_anchor_of_all`) is not needed.
     """
     if _distinct_cells(cx, cy, pitch_x, pitch_y, 1)[0] >= 0.9 * len(cx):
         return 0
-    return _best_anchor_reference(cx, cy, pitch_x, pitch_y)
+    return _best_anchor_of_all(cx, cy, pitch_x, pitch_y)
 
 
 def _distinct_cells(cx: np.ndarray, cy: np.ndarray, pitch_x: float, pitch_y: float,
@@ -244,9 +243,9 @@ def _distinct_cells(cx: np.ndarray, cy: np.ndarray, pitch_x: float, pitch_y: flo
     return new.sum(axis=1)
 
 
-def _best_anchor_reference(cx: np.ndarray, cy: np.ndarray, pitch_x: float, pitch_y: float
+def _best_anchor_of_all(cx: np.ndarray, cy: np.ndarray, pitch_x: float, pitch_y: float
                            ) -> int:
-    """`_best_anchor` with every candidate's lattice counted (also what it falls back to)."""
+    """`_best_anchor` with every candidate's lattice counted (what it falls back to)."""
     counts = _distinct_cells(cx, cy, pitch_x, pitch_y, len(cx))
     running = np.maximum.accumulate(counts)
     done = np.flatnonzero(running >= 0.9 * len(cx))
@@ -269,9 +268,10 @@ def _lattice_for_group(
     keys = best_cells.keys()
     col_ids = sorted({c for _, c in keys})
     if cols == 0:  # any width: the columns the tiles span
-        cols = _run_width(anchored)
-        if cols is None:
+        run = _run_width(anchored)
+        if run is None:
             return None
+        cols = run
     # The board is exactly `cols` wide: choose the window with the most hits.
     c0 = _best_window(Counter(c for _, c in keys), col_ids[0], col_ids[-1], cols)
     inside = {k: v for k, v in best_cells.items() if c0 <= k[1] < c0 + cols}
@@ -490,44 +490,8 @@ def refit_lattice(boxes: list[Box], lat: Lattice) -> Lattice | None:
     A median of neighbour gaps snaps to the search image's half pixels (17.5 for 16.75 at
     4K/4), which is 3 px per tile in the frame; a fit over all tiles of a 5x6 board does not.
     Candidates off their cell by more than a few percent (a shaking row) are left out of the
-    fit. None if fewer than three candidates sit on the lattice. (Compiled steps, the very
-    floats of `_refit_lattice_reference`.)
+    fit. None if fewer than three candidates sit on the lattice.
     """
-    if not boxes:
-        return None
-    cx, cy, bw, bh = _box_arrays(boxes)
-    ok, ic, ir = cells_on(cx, cy, bw, bh, np.array([b.edge for b in boxes]), float(lat.x),
-                          float(lat.y), float(lat.tile), float(lat.height), float(lat.pitch_x),
-                          float(lat.pitch_y), lat.rows, lat.cols)
-    if lat.round:  # square tiles' traces differ on all sides alike: their centres agree
-        ok = _one_trace(ok, bw, bh, ir, ic)
-    fitted, ok, px, py, ox, oy = fit_cells(cx, cy, ic, ir, ok, float(lat.pitch_x),
-                                           float(lat.pitch_y))
-    if not fitted:
-        return None
-    return _fitted(boxes, lat, ok, ic, ir, (px, py, ox, oy))
-
-
-def _box_arrays(boxes: list[Box]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Centre x, centre y, width and height of each box."""
-    return (np.array([b.cx for b in boxes]), np.array([b.cy for b in boxes]),
-            np.array([b.w for b in boxes]), np.array([b.h for b in boxes]))
-
-
-def _fitted(boxes: list[Box], lat: Lattice, ok: np.ndarray, ic: np.ndarray, ir: np.ndarray,
-            fit: tuple[float, float, float, float]) -> Lattice:
-    """The refitted lattice: pitches and origin `fit`, tile size and cells of the outlines
-    in `ok`."""
-    px, py, ox, oy = fit
-    on = [b for b, keep in zip(boxes, ok.tolist(), strict=True) if keep]
-    tile_w, tile_h = _tile_size(on)
-    cells = frozenset((int(r), int(c)) for r, c in zip(ir[ok], ic[ok], strict=True))
-    return Lattice(ox - tile_w / 2, oy - tile_h / 2, px, py, tile_w, lat.rows, lat.cols,
-                   int(ok.sum()), cells, tile_h, _mostly_round(on))
-
-
-def _refit_lattice_reference(boxes: list[Box], lat: Lattice) -> Lattice | None:
-    """`refit_lattice` in numpy (for tests)."""
     if not boxes:
         return None
     cx, cy, bw, bh = _box_arrays(boxes)
@@ -564,3 +528,21 @@ def _refit_lattice_reference(boxes: list[Box], lat: Lattice) -> Lattice | None:
         ok = keep
     assert fit is not None
     return _fitted(boxes, lat, ok, ic, ir, fit)
+
+
+def _box_arrays(boxes: list[Box]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Centre x, centre y, width and height of each box."""
+    return (np.array([b.cx for b in boxes]), np.array([b.cy for b in boxes]),
+            np.array([b.w for b in boxes]), np.array([b.h for b in boxes]))
+
+
+def _fitted(boxes: list[Box], lat: Lattice, ok: np.ndarray, ic: np.ndarray, ir: np.ndarray,
+            fit: tuple[float, float, float, float]) -> Lattice:
+    """The refitted lattice: pitches and origin `fit`, tile size and cells of the outlines
+    in `ok`."""
+    px, py, ox, oy = fit
+    on = [b for b, keep in zip(boxes, ok.tolist(), strict=True) if keep]
+    tile_w, tile_h = _tile_size(on)
+    cells = frozenset((int(r), int(c)) for r, c in zip(ir[ok], ic[ok], strict=True))
+    return Lattice(ox - tile_w / 2, oy - tile_h / 2, px, py, tile_w, lat.rows, lat.cols,
+                   int(ok.sum()), cells, tile_h, _mostly_round(on))
