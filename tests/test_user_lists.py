@@ -27,9 +27,14 @@ def test_a_stray_line_is_skipped_and_said_once(tmp_path: Path, capsys) -> None:
     assert game.length == 6 and game.answers == ("aabbee", "morgan", "stacey")
     err = capsys.readouterr().err.strip().splitlines()
     notes = [line for line in err if "skipped" in line]
-    # One line per list given, each naming the count and an example.
-    assert len(notes) == 2 and all("skipped 1 line" in n for n in notes)
-    assert "nuhaundefinedundefined" in notes[0] and "--answers" in notes[0]
+    # One line for the file given as both lists, naming the count and an example.
+    assert len(notes) == 1 and "skipped 1 line" in notes[0]
+    assert "nuhaundefinedundefined" in notes[0] and "--answers/--guesses" in notes[0]
+    other = tmp_path / "other.txt"
+    other.write_text("aabbee\nal·lex\n")
+    user_game(_args(names, other))
+    notes = [line for line in capsys.readouterr().err.splitlines() if "skipped" in line]
+    assert len(notes) == 1 and "--answers" in notes[0] and "--guesses" in notes[0]
 
 
 def test_letters_beyond_a_to_z_are_words_and_a_middle_dot_is_not(tmp_path: Path) -> None:
@@ -77,3 +82,12 @@ def test_a_five_letter_list_file_skips_what_it_cannot_play(tmp_path: Path, capsy
     empty.write_text("undefined\n")
     with pytest.raises(AutobotError, match="no five-letter word"):
         load_words(str(empty))
+
+
+def test_catalan_is_a_language_with_c_cedilla() -> None:
+    from autobot.words.languages import detect_language, load_language
+
+    catalan = load_language("ca")
+    assert "Ç" in catalan.alphabet and "faiço" in catalan.allowed
+    assert all(len(w) == 5 and "·" not in w for w in catalan.allowed.words)
+    assert detect_language("FAIÇO") == "ca"  # the Ç key of a page's keyboard names it

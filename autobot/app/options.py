@@ -18,7 +18,14 @@ from autobot.app.args import (
     word_length,
 )
 from autobot.errors import AutobotError
-from autobot.words import list_entries, load_words, playable_words, say_note, usual_length
+from autobot.words import (
+    Playable,
+    list_entries,
+    load_words,
+    playable_words,
+    say_note,
+    usual_length,
+)
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -182,16 +189,28 @@ def list_entries_of(name: str, option: str) -> list[str]:
     return list_entries(text)
 
 
-def list_words(name: str, entries: list[str], length: int, option: str) -> tuple[str, ...]:
-    """The words of a list that a board of `length` tiles can play; the other lines are
-    skipped with one note, and a list with none is bad input."""
+def list_words(name: str, entries: list[str], length: int, option: str) -> Playable:
+    """The words of a list that a board of `length` tiles can play (and what was skipped, for
+    the caller's one note); a list with none is bad input."""
     found = playable_words(entries, length)
     if not found.words:
         raise AutobotError(f"{option} {name}: no {length}-letter word among its "
                            f"{len(entries):,} lines" + (f" (--length {length})"
                                                          if entries else ""))
-    say_note(found.note(f"{option} {name}", length))
-    return found.words
+    return found
+
+
+def skipped_note(listed: dict[str, tuple[str, Playable]], length: int) -> str | None:
+    """One line for every list's skipped lines (one file given as both lists is said once)."""
+    by_file: dict[str, list[str]] = {}
+    for option, (name, found) in listed.items():
+        if found.skipped:
+            by_file.setdefault(name, []).append(option)
+    notes = []
+    for name, options in by_file.items():
+        found = listed[options[0]][1]
+        notes.append(found.note(f"{'/'.join(options)} {name}", length))
+    return "; ".join(n for n in notes if n) or None
 
 
 def user_game(args: argparse.Namespace) -> Any:
@@ -215,8 +234,12 @@ def user_game(args: argparse.Namespace) -> Any:
         name, option = (answers_name, "--answers") if answers_name else (guesses_name,
                                                                           "--guesses")
         raise AutobotError(f"{option} {name}: no word in the list")
-    answers = list_words(answers_name, answer_lines, length, "--answers") if answers_name else ()
-    guesses = list_words(guesses_name, guess_lines, length, "--guesses") if guesses_name else ()
+    listed = {option: (name, list_words(name, lines, length, option))
+              for option, name, lines in (("--answers", answers_name, answer_lines),
+                                          ("--guesses", guesses_name, guess_lines)) if name}
+    say_note(skipped_note(listed, length))
+    answers = listed["--answers"][1].words if "--answers" in listed else ()
+    guesses = listed["--guesses"][1].words if "--guesses" in listed else ()
     base = find_game(getattr(args, "game", "wordle"), length)
     answers = answers or base.answers
     guesses = tuple(dict.fromkeys((*(guesses or base.guesses), *answers)))
