@@ -18,6 +18,14 @@ from autobot.app.args import (
     word_length,
 )
 from autobot.errors import AutobotError
+from autobot.words import (
+    Playable,
+    list_entries,
+    load_words,
+    playable_words,
+    say_note,
+    usual_length,
+)
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -169,57 +177,69 @@ def length_from_page(args: argparse.Namespace) -> bool:
     return getattr(args, "game", "wordle") == "wordle" and getattr(args, "length", 5) is None
 
 
-def list_words(name: str, letters: str, option: str) -> tuple[str, ...]:
-    """The words of a built-in list or of a list file (one a line, `#` comments), any length."""
-    import re
-
-
+def list_entries_of(name: str, option: str) -> list[str]:
+    """The lines of a built-in list or of a list file (one word a line, `#` comments), as
+    words not yet judged (`autobot.words.list_entries`)."""
     if name in BUILTIN_LISTS:
-        from autobot.words import load_words
-
-        return load_words(name).words
+        return list(load_words(name).words)
     try:
         text = Path(name).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise AutobotError(f"{option}: cannot read word list {name}: {exc}") from None
-    pattern = re.compile(f"[{re.escape(letters)}]+")
-    words: dict[str, None] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        word = line.split("#", 1)[0].strip().lower()
-        if not word:
-            continue
-        if not pattern.fullmatch(word):
-            raise AutobotError(f"{option}: {name}:{number}: {word!r} is not a word")
-        words[word] = None
-    if not words:
-        raise AutobotError(f"{option}: {name}: no words in the list")
-    return tuple(words)
+    return list_entries(text)
+
+
+def list_words(name: str, entries: list[str], length: int, option: str) -> Playable:
+    """The words of a list that a board of `length` tiles can play (and what was skipped, for
+    the caller's one note); a list with none is bad input."""
+    found = playable_words(entries, length)
+    if not found.words:
+        raise AutobotError(f"{option} {name}: no {length}-letter word among its "
+                           f"{len(entries):,} lines" + (f" (--length {length})"
+                                                         if entries else ""))
+    return found
+
+
+def skipped_note(listed: dict[str, tuple[str, Playable]], length: int) -> str | None:
+    """One line for every list's skipped lines (one file given as both lists is said once)."""
+    by_file: dict[str, list[str]] = {}
+    for option, (name, found) in listed.items():
+        if found.skipped:
+            by_file.setdefault(name, []).append(option)
+    notes = []
+    for name, options in by_file.items():
+        found = listed[options[0]][1]
+        notes.append(found.note(f"{'/'.join(options)} {name}", length))
+    return "; ".join(n for n in notes if n) or None
 
 
 def user_game(args: argparse.Namespace) -> Any:
     """The game played with the user's --answers/--guesses lists (a page's own vocabulary:
-    names, a theme, a language we have no list for), or None when none is given. The word
-    length is the lists'."""
+    names, a theme, a language we have no list for: any letters, Ç or Ñ too), or None
+    when none is given. The word length is --length, else the one most of the lines have;
+    lines that cannot be played at it (stray lines, words with a hyphen or a middle dot) are
+    skipped with a note."""
     from dataclasses import replace
 
     from autobot.games import find_game
-    from autobot.games.base import check_words
-    from autobot.words.languages import spec
 
     answers_name, guesses_name = getattr(args, "answers", None), getattr(args, "guesses", None)
     if not answers_name and not guesses_name:
         return None
-    letters = spec(getattr(args, "lang", None) or "en").letters
-    answers = list_words(answers_name, letters, "--answers") if answers_name else ()
-    guesses = list_words(guesses_name, letters, "--guesses") if guesses_name else ()
-    length = len((answers or guesses)[0])
-    if answers:
-        check_words(answers, length, f"--answers {answers_name}")
-    if guesses:
-        check_words(guesses, length, f"--guesses {guesses_name}")
-    named = getattr(args, "length", None)
-    if named and named != length:
-        raise AutobotError(f"--length {named}: the word lists have {length}-letter words")
+    answer_lines = list_entries_of(answers_name, "--answers") if answers_name else []
+    guess_lines = list_entries_of(guesses_name, "--guesses") if guesses_name else []
+    length = (getattr(args, "length", None) or usual_length(answer_lines)
+              or usual_length(guess_lines))
+    if length is None:
+        name, option = (answers_name, "--answers") if answers_name else (guesses_name,
+                                                                          "--guesses")
+        raise AutobotError(f"{option} {name}: no word in the list")
+    listed = {option: (name, list_words(name, lines, length, option))
+              for option, name, lines in (("--answers", answers_name, answer_lines),
+                                          ("--guesses", guesses_name, guess_lines)) if name}
+    say_note(skipped_note(listed, length))
+    answers = listed["--answers"][1].words if "--answers" in listed else ()
+    guesses = listed["--guesses"][1].words if "--guesses" in listed else ()
     base = find_game(getattr(args, "game", "wordle"), length)
     answers = answers or base.answers
     guesses = tuple(dict.fromkeys((*(guesses or base.guesses), *answers)))

@@ -12,12 +12,22 @@ from autobot.errors import AutobotError
 def game_from_args(args: argparse.Namespace) -> Any:
     """The `autobot.games.Game` the options name: --game/--length (five-letter Wordle when
     neither is given), or the game of the user's --answers/--guesses lists."""
-    listed = user_game(args)
-    if listed is not None:
-        return listed
     from autobot.games import find_game
 
-    return find_game(getattr(args, "game", "wordle"), getattr(args, "length", None) or 5)
+    return any_scoring(user_game(args) or find_game(getattr(args, "game", "wordle"),
+                                                    getattr(args, "length", None) or 5))
+
+
+def any_scoring(game: Any) -> Any:
+    """A game played on a page: the page may colour repeated letters its own way, and its rows
+    tell which (`autobot.games.scoring`); honest coloured tiles only."""
+    from dataclasses import replace
+
+    from autobot.games.scoring import RULES
+
+    if getattr(game, "page", None) == "tiles" and not game.lies:
+        return replace(game, scorings=tuple(RULES))
+    return game
 
 
 def check_answer(word: str | None, game: Any) -> str | None:
@@ -74,7 +84,7 @@ def solver_from_args(args: argparse.Namespace) -> Any:
 
         # A board of another width: that length's words (English; --start is five letters).
         solver = PageWidth(solver, lambda width: make_player(
-            find_game("wordle", width), SolverConfig(hard=args.hard)), game)
+            any_scoring(find_game("wordle", width)), SolverConfig(hard=args.hard)), game)
     return solver
 
 
@@ -89,8 +99,10 @@ def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
         profile = load_profile(args.profile)  # missing or broken: one line, exit 2
 
     # One reader per game: unchanged tiles skip glyph matching, and the page's own glyphs are
-    # learned from the letters the bot types.
-    return profile, PageReader(profile)
+    # learned from the letters the bot types. A game of a known word length looks for a board
+    # that wide first (an on-screen keyboard of ten keys a row is a wider lattice).
+    cols = None if length_from_page(args) else game_from_args(args).length
+    return profile, PageReader(profile, cols=cols)
 
 
 def save_learned_glyphs(reader: Any, profile: Any, console: Any) -> None:

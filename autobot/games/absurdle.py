@@ -59,6 +59,7 @@ class Search:
     game: Game
     guesses: tuple[str, ...]
     nodes: int = 0  # sets expanded (each: every guess scored against it)
+    budget: int | None = None  # sets expanded at most (None: search exhaustively)
 
     def __post_init__(self) -> None:
         (self._g, self._a), self._width = encode(self.guesses, self.game.answers)
@@ -74,6 +75,8 @@ class Search:
             return []
         if depth == 0 or len(words) > self._buckets**depth:
             return None
+        if self.budget is not None and self.nodes >= self.budget:
+            return None  # out of time for this row: the caller plays its best single split
         self.nodes += 1
         _, largest, _ = wordle_split(self._g, self._a[words], self._width, self.game.n_codes)
         # The kept bucket is one of the largest, so its size is known before choosing it.
@@ -120,12 +123,21 @@ def forced_win(game: Game, guesses: Sequence[str]) -> bool:
     return left == (guesses[-1],)
 
 
+# Answers beyond which no opening plan is searched (the 2,315 original ones take minutes; a
+# user's list of 11,000 words would take the game's first row far longer than playing it):
+# each row is then searched from the words left.
+PLAN_SEARCH_MOST = 3000
+
+
 def opening_plan(game: Game) -> tuple[str, ...] | None:
     """A shortest forced win from the start: the known one if it checks out, else searched
-    over the answers as guesses (slow once: minutes for the full list)."""
+    over the answers as guesses (slow once: minutes for the full list; None past
+    PLAN_SEARCH_MOST answers)."""
     known = KNOWN_WINS.get(game.length)
-    if known and forced_win(game, known):
+    if known and all(w in game.guesses for w in known) and forced_win(game, known):
         return known
+    if len(game.answers) > PLAN_SEARCH_MOST:
+        return None
     found = Search(game, game.answers).shortest()
     return tuple(found[0]) if found else None
 

@@ -17,6 +17,7 @@ import numpy as np
 from autobot.errors import AutobotError, SafetyStop
 from autobot.games.base import Game
 from autobot.games.entropy import EntropyPlayer
+from autobot.games.scoring import possible_rules, rule_candidates
 from autobot.kernels.feedback import encode
 from autobot.outcomes import Reason
 from autobot.players import Player
@@ -48,6 +49,10 @@ def hard_mask(guesses: np.ndarray, index: dict[str, int], history: Sequence[Turn
 REFUSALS_FOR_ANSWERS_ONLY = STRICTER_AFTER[-1][0]
 
 
+# Sets an adversary's row may expand in its forced-win search (a few seconds at most).
+OUTWIT_BUDGET = 300
+
+
 class GameStrategy(Player):
     """The loop's solver for a `Game`: `next_guess(state)` from `state.history`."""
 
@@ -66,23 +71,59 @@ class GameStrategy(Player):
         self._is_answer = np.zeros(len(self.player.guesses), bool)  # guess row -> an answer
         self._is_answer[rows[rows >= 0]] = True
         self._plan: tuple[str, ...] | None = None  # Absurdle: a forced win from the start
+        self._rules_told: tuple[str, ...] = game.scorings  # the page's rules as last told
+        self._notes: list[str] = []
 
     def candidates(self, history: Sequence[Turn]) -> np.ndarray:
-        """Answer numbers still possible after `history` (AutobotError if a guess is unknown)."""
+        """Answer numbers still possible after `history` (AutobotError if a guess is unknown).
+
+        A page that may colour repeated letters its own way (`Game.scorings`): the answers
+        some rule its rows still allow gives every row (`autobot.games.scoring`)."""
         left = np.arange(len(self.game.answers))
         for turn in history:
             guess = self.player.guess_index.get(turn.guess.lower())
             if guess is None:
                 raise SafetyStop(f"{turn.guess.upper()} is not a {self.game.label} word")
-            left = left[self.game.consistent(self.player.codes(guess, left),
-                                             self.game.code_of(turn.marks))]
+            if not self.rules_unsure:
+                left = left[self.game.consistent(self.player.codes(guess, left),
+                                                 self.game.code_of(turn.marks))]
+        if self.rules_unsure:
+            return rule_candidates(self.page_rules(history), self.game.answers, history)
         return left
+
+    @property
+    def rules_unsure(self) -> bool:
+        """May the page colour repeated letters in more than one way (honest tiles only)?"""
+        return len(self.game.scorings) > 1 and self.game.page == "tiles" and not self.game.lies
+
+    def page_rules(self, history: Sequence[Turn]) -> tuple[str, ...]:
+        """The repeated-letter rules the page's rows so far allow (`possible_rules`)."""
+        if not self.rules_unsure:
+            return self.game.scorings
+        return possible_rules(self.game.scorings, self.game.answers, history)
+
+    def _tell_rules(self, history: Sequence[Turn]) -> None:
+        """A note when the rows rule out ways of colouring repeated letters."""
+        if not self.rules_unsure:
+            return
+        rules = self.page_rules(history)
+        if rules != self._rules_told:
+            self._rules_told = rules
+            self._notes.append(f"repeated letters: the page's rows allow the "
+                               f"{' or '.join(rules)} rule{'s' * (len(rules) > 1)} "
+                               f"(autobot.games.scoring)")
+
+    def take_notes(self) -> list[str]:
+        """What the rows taught about the page's colouring since last asked."""
+        notes, self._notes = self._notes, []
+        return notes
 
     def next_guess(self, state: Any) -> str:
         """The next word to play, given the loop's `GameState` (history, hard, banned)."""
         history = tuple(state.history)
         if not history and self.start and self.start not in state.banned:
             return self.start
+        self._tell_rules(history)
         left = self.candidates(history)
         if len(left) == 0 and self.game.page == "tiles":
             # The page colours repeated letters its own way (or the answer is off the list):
@@ -150,7 +191,9 @@ class GameStrategy(Player):
             return self._plan[len(played)]
         if len(left) == 1:
             return self.game.answers[int(left[0])]
-        search = Search(self.game, self.game.answers)
+        # A budget per row: a user's list of thousands of words makes the deeper searches
+        # long, and a page's adversary may not be the one searched against anyway.
+        search = Search(self.game, self.game.answers, budget=OUTWIT_BUDGET)
         for depth in range(1, 6):
             found = search.solve(left, depth)
             if found:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from autobot.errors import SafetyStop
-from autobot.loop.result import EVALUATED, BoardView, Row
+from autobot.loop.result import EVALUATED, BoardView, Row, is_win
 from autobot.outcomes import Reason
 from autobot.wordle import Turn, upper_word
 
@@ -117,6 +117,8 @@ def sync_problem(
                 f"expected {turn.guess.upper()} {turn.marks}"
             )
     start = len(history) if upto is None else upto + 1
+    if upto is not None and upto < len(rows) and is_win(rows[upto][1]):
+        return None  # the game is won there: what a page draws below is its own (the word again)
     for i in range(start, len(rows)):
         if row_kind(rows[i]) not in ("empty", "unknown"):
             letters, marks = rows[i]

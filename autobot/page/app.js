@@ -44,7 +44,7 @@
     refuse: ['toast', 'silent', 'alert'],
     vocab: ['full', 'answers'], // the guesses accepted (the whole allowed list, or answers only)
     palette: ['nyt', 'letreco', 'pastel', 'colorblind', 'slate'],
-    scoring: ['standard', 'lenient-dupes'],
+    scoring: ['standard', 'lenient-dupes', 'anywhere', 'once'],
     reveal: ['flip', 'flip-y', 'fade', 'none', 'one-by-one', 'tilt'],
     tiles: ['square', 'round', 'rounded', 'rect', 'outline'],
     mode: ['wordle', 'absurdle', 'jotto', 'fibble'], // the game the page plays (README "Modes")
@@ -83,6 +83,23 @@
   function scoreLenient(guess, answer) {
     const open = new Set([...answer].filter((ch, i) => guess[i] !== ch));
     return [...guess].map((ch, i) => (ch === answer[i] ? 'correct' : open.has(ch) ? 'present' : 'absent'));
+  }
+
+  /** scoring=anywhere (absurdle.cat): yellow whenever the answer has the letter anywhere,
+   *  green there included, copies not counted. */
+  function scoreAnywhere(guess, answer) {
+    return [...guess].map((ch, i) => (ch === answer[i] ? 'correct' : answer.includes(ch) ? 'present' : 'absent'));
+  }
+
+  /** scoring=once (open-wordljs): one yellow per letter at most, on its first copy in the
+   *  guess, and none when the letter is green somewhere in the row. */
+  function scoreOnce(guess, answer) {
+    const greens = new Set([...guess].filter((ch, i) => ch === answer[i]));
+    return [...guess].map((ch, i) => {
+      if (ch === answer[i]) return 'correct';
+      const first = guess.indexOf(ch) === i;
+      return answer.includes(ch) && first && !greens.has(ch) ? 'present' : 'absent';
+    });
   }
 
   function ordinal(n) {
@@ -264,7 +281,7 @@
   const COLS = config.mode === 'jotto' ? LEN + 1 : LEN;
   // layout=list (Jotto): a text box and a list of guesses with count badges, no tiles.
   const LIST = config.mode === 'jotto' && config.layout === 'list';
-  const SCORE = config.scoring === 'lenient-dupes' ? scoreLenient : score;
+  const SCORE = { 'lenient-dupes': scoreLenient, anywhere: scoreAnywhere, once: scoreOnce }[config.scoring] || score;
 
   body.classList.toggle('dark', config.theme === 'dark');
   body.classList.toggle('contrast', config.contrast);

@@ -108,7 +108,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "refuse": ("toast", "silent", "alert"),
     "vocab": ("full", "answers"),
     "palette": ("nyt", "letreco", "pastel", "colorblind", "slate"),
-    "scoring": ("standard", "lenient-dupes"),
+    "scoring": ("standard", "lenient-dupes", "anywhere", "once"),
     "reveal": ("flip", "flip-y", "fade", "none", "one-by-one", "tilt"),
     "tiles": ("square", "round", "rounded", "rect", "outline"),
     "mode": ("wordle", "absurdle", "jotto", "fibble"),

@@ -13,8 +13,20 @@ from autobot.vision import locate
 from autobot.vision.model import Grid
 
 
-def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | None, list[str]]:
-    """Find the board; with a hint, only search around last frame's board first."""
+def locate_grid(frame: np.ndarray, hint: Grid | None = None, cols: int | None = None
+                ) -> tuple[Grid | None, list[str]]:
+    """Find the board; with a hint, only search around last frame's board first. `cols`: the
+    word length the game is known to have, tried first (a one-row board under a keyboard of
+    ten keys a row: the keys make the wider lattice); any width when none is that wide."""
+    if cols is not None:
+        found = _locate(frame, hint, cols)
+        if found[0] is not None:
+            return found
+    return _locate(frame, hint, None)
+
+
+def _locate(frame: np.ndarray, hint: Grid | None, cols: int | None
+            ) -> tuple[Grid | None, list[str]]:
     if hint is not None:
         grid = _locate_near(frame, hint)
         if grid is not None:
@@ -26,7 +38,9 @@ def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | Non
     full_grey = cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY)
     grey = locate.to_search_grey(full_grey, scale)
     boxes = locate.find_candidates(grey)
-    lat = locate.fit_lattice(boxes, width=grey.shape[1])
+    lat = locate.fit_lattice(boxes, cols=cols, width=grey.shape[1])
+    if lat is None and cols is not None:
+        lat = _fit_one_size(boxes, cols, grey.shape[1])
     if lat is None:
         return None, []
     lat = locate.refit_lattice(boxes, lat) or lat
@@ -37,6 +51,22 @@ def locate_grid(frame: np.ndarray, hint: Grid | None = None) -> tuple[Grid | Non
     if refined is not None:
         return refined
     return _grid_from(lat, scale, 0, 0), moved
+
+
+ONE_SIZE = 0.06  # the outlines of one board's tiles differ in size by less than this
+
+
+def _fit_one_size(boxes: list[locate.Box], cols: int, width: int) -> locate.Lattice | None:
+    """A lattice `cols` wide of outlines of one size only (the size groups the lattice search
+    makes let keys a few pixels narrower and taller than the tiles join them, and the keys'
+    lattice then hides a one-row board), most outlines first."""
+    sizes = Counter((round(b.w), round(b.h)) for b in boxes)
+    for (w, h), _ in sizes.most_common():
+        alike = [b for b in boxes if abs(b.w - w) <= ONE_SIZE * w and abs(b.h - h) <= ONE_SIZE * h]
+        lat = locate.fit_lattice(alike, cols=cols, width=width)
+        if lat is not None:
+            return lat
+    return None
 
 
 REFINE_TILE = 30  # px: tile size at which the grid is measured again (see _refine)

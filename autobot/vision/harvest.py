@@ -32,7 +32,7 @@ from autobot.vision.tiles import RINGS, TILE_PX, glyph_tile
 # lowercase ß after load: pages upper-case ß with CSS or JS, which gives "SS" in one tile
 # (wordle-global /de/ does), and that reads as ẞ. The capital ẞ glyph itself is left out: pages
 # hardly draw it, and its B/S-like shape out-scored S on a shaking English row.
-SHEET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜẞÑ"
+SHEET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜẞÑÇ"
 _SHARP_S_AS_SS = SHEET.index("ẞ")
 _SS_JS = (
     "document.querySelectorAll('#sheet .sheet-block').forEach(b => {"

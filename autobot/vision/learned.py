@@ -62,8 +62,9 @@ class PageReader:
     """`read_board` for one page: a glyph cache for the game, and the page's own glyphs once
     the bot has typed letters there (`learn`)."""
 
-    def __init__(self, profile: object | None = None) -> None:
+    def __init__(self, profile: object | None = None, cols: int | None = None) -> None:
         self.profile = profile
+        self.cols = cols  # the game's word length when known: a board that wide is looked for
         self.cache: dict[Any, Any] = {}  # unchanged tiles skip glyph matching
         self.learned: dict[str, list[np.ndarray]] = {}
         self.templates: glyphs.Templates | None = None  # shipped + learned, once any is learned
@@ -73,7 +74,7 @@ class PageReader:
         from autobot.vision import read_board
 
         return read_board(frame, hint=hint, profile=self.profile, cache=self.cache,
-                          templates=self.templates)
+                          templates=self.templates, cols=self.cols)
 
     def learn(self, frame: np.ndarray, read: Any, row: int, word: str) -> int:
         """Take row `row`'s glyphs as the letters of `word` (typed there by the bot); returns

@@ -253,8 +253,10 @@ def read_board(
     profile: object | None = None,
     cache: GlyphCache | None = None,
     templates: glyphs.Templates | None = None,
+    cols: int | None = None,
 ) -> BoardRead:
-    """Read the board in an HxWx3 uint8 RGB frame.
+    """Read the board in an HxWx3 uint8 RGB frame (`cols`: the word length when the game
+    knows it, looked for first).
 
     For speed in a game loop: `hint` is last frame's grid, `cache` a dict the caller keeps
     for the game (letters of tiles whose pixels did not change are not matched again).
@@ -266,7 +268,7 @@ def read_board(
     if hint is None and callable(getattr(profile, "hint_grid", None)):
         hint = profile.hint_grid()  # type: ignore[union-attr]
     with one_opencv_thread():
-        grid, reasons = locate_grid(frame, hint)
+        grid, reasons = locate_grid(frame, hint, cols)
         if grid is None:
             return NOT_FOUND
         return read_grid(frame, grid, reasons=reasons, profile=profile, cache=cache,

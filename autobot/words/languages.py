@@ -50,6 +50,8 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("es", "Spanish", ENGLISH_ALPHABET + "Ñ"),
     LanguageSpec("it", "Italian", ENGLISH_ALPHABET),
     LanguageSpec("nl", "Dutch", ENGLISH_ALPHABET),
+    # Catalan Wordles drop the accents but keep Ç (a key of its own on their keyboards).
+    LanguageSpec("ca", "Catalan", ENGLISH_ALPHABET + "Ç"),
 )
 LANGUAGES: tuple[str, ...] = tuple(spec.code for spec in SPECS)
 _SPEC = {spec.code: spec for spec in SPECS}

@@ -72,6 +72,14 @@ DICTIONARIES: dict[str, tuple[tuple[str, str, str], ...]] = {
            ("hunspell-it=1:7.5.0-1",
             "ada3315f170baa05628099381890bf2af9e5022a8b2c937df82d9b7a30c63a2c",
             "usr/share/hunspell/it_IT.dic")),
+    # Catalan keeps Ç as a letter of its own (absurdle.cat's keyboard has a Ç key); words with
+    # the middle dot of L·L fold to nothing and drop out.
+    "ca": (("wcatalan=0.20111230b-14",
+            "2c40d465aeb050749f05849cf8512011214a99224ed5ee993d9930a33eb0e603",
+            "usr/share/dict/catalan"),
+           ("hunspell-ca=3.0.7+repack1-5",
+            "4a20bec0e61ddce318e5075cd4fa0454be9a79b14128ea457e4f217afc86c2ba",
+            "usr/share/hunspell/ca.dic")),
     "nl": (("wdutch=1:2.20.19-2",
             "79dc0dbbd9b3e029ba84423a804c635aca87105521962f9b4c3023399c94dc35",
             "usr/share/dict/dutch"),
