@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any, Protocol
 
-from autobot.drivers.driver import Driver
+from autobot.drivers.driver import RUNGS, Driver
 from autobot.errors import AutobotError, SafetyStop, UserQuit
 from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings, reason_code
 from autobot.loop.rows import MISREAD_SCORED, letters_near, row_kind, row_matches
@@ -40,6 +40,8 @@ def row_near(row: Row, turn: Turn) -> bool:
         return False
     return all(m == "?" or m == t for m, t in zip(marks, turn.marks.upper(), strict=True))
 
+
+KEYBOARD_RUNGS = ("click",)  # ways of sending keys through the page's on-screen keyboard
 
 # Many boards take longer to read and to reveal; a read never turns "still" by pixels alone
 # (the watcher's shortcut keeps only the rows, not which board they belong to).
@@ -168,6 +170,22 @@ def settled_from(board: Any, index: int) -> bool:
                and (max(named) <= index or min(named) > index + 2) for why in board.reasons)
 
 
+MOTION_DOUBTS = ("mid-flip", "mid-reveal")  # what vision says of a tile it thinks is moving
+FROZEN_STILL_S = 1.0  # s of pixel-identical frames after which no tile is moving (a flip is 0.5 s)
+
+
+def still_despite(board: Any, index: int) -> bool:
+    """Would this board read be settled from row `index` (0-based) on but for doubts of
+    motion alone ("mid-flip" on a tile whose letter and colour were read), which frames that
+    stay pixel-identical disprove (faint outlines on small tiles measure as squashed)?"""
+    rows = board.rows[:index + 1]
+    if any("?" in letters or "?" in marks for letters, marks in rows):
+        return False
+    return all(any(doubt in why for doubt in MOTION_DOUBTS) or
+               ((named := _named_rows(why)) and (max(named) <= index or min(named) > index + 2))
+               for why in board.reasons)
+
+
 def quiet_to(board: Any, index: int) -> bool:
     """Is this board read still up to row `index` (0-based)? What vision doubts past it
     (the rows to come, empty in any game, cut by the edge of the view) is no motion."""
@@ -229,6 +247,13 @@ class ManyLoop(GameLoop):
         self.room = room  # zooms out / scrolls when boards do not fit (None: cannot)
         self.room_tried: set[tuple[int, str]] = set()  # (guess, wait) the room was tried for
 
+    def steady(self, board: Any, index: int) -> bool:
+        """`settled_from`, or still by its pixels: a board whose only doubts are of motion
+        stands still when the frames have been pixel-identical for `FROZEN_STILL_S` s."""
+        return settled_from(board, index) or (
+            self.frozen() >= FROZEN_STILL_S and self._identical_frames + 1
+            >= self.config.still_frames and still_despite(board, index))
+
     def make_room(self, read: Any, why: str, wait: str = "ready") -> bool:
         """Zoom out (else scroll through) once per guess and wait when open boards are out of
         view; True if more came into view."""
@@ -239,7 +264,7 @@ class ManyLoop(GameLoop):
         # An open board in view whose row for this guess is cut by the edge of the view (or
         # of its box: a row half shown reads as tiles moving, on a page that stands still)
         # is no more in view than one not found.
-        if got is not None and all(r is not None and len(r.rows) > k and settled_from(r, k)
+        if got is not None and all(r is not None and len(r.rows) > k and self.steady(r, k)
                                    for r in got.values()):
             return False
         self.room_tried.add((k, wait))
@@ -255,7 +280,7 @@ class ManyLoop(GameLoop):
         """As the watcher's, with "settled" meaning the open boards from the current row on."""
         reads = open_reads(self.state, read, partial=True) if read.found else None
         k = len(self.state.guesses)
-        whole = [r is not None and len(r.rows) > k and settled_from(r, k)
+        whole = [r is not None and len(r.rows) > k and self.steady(r, k)
                  for r in (reads or {}).values()]
         # Boards out of view, or cut by the edge of the view (read as tiles moving) past this
         # guess's row or at it, say nothing: the page is still when the rest is (or its
@@ -271,7 +296,7 @@ class ManyLoop(GameLoop):
         """Every open board's current row, if those boards are settled there (else None)."""
         reads = open_reads(self.state, read) if read.found else None
         k = len(self.state.guesses)
-        if reads is None or not all(settled_from(r, k) for r in reads.values()):
+        if reads is None or not all(self.steady(r, k) for r in reads.values()):
             return None
         return {b: tuple(r.rows[k]) for b, r in reads.items()}  # type: ignore[misc]
 
@@ -328,7 +353,7 @@ class ManyLoop(GameLoop):
                 return None
             reads = {b: r for b, r in got.items() if r is not None}
             if still >= self.config.quiet and not all(
-                    len(r.rows) > index and settled_from(r, index) for r in reads.values()):
+                    len(r.rows) > index and self.steady(r, index) for r in reads.values()):
                 # A row cut by the edge of the view (or of its box) on a page standing still.
                 self.make_room(read, f"guess {index + 1}: rows out of view", "scored")
             rows = {b: tuple(r.rows[index]) for b, r in reads.items()}
@@ -336,7 +361,7 @@ class ManyLoop(GameLoop):
             last = rows
             kinds = {row_kind(r) for r in rows.values()}
             accepted = accepted or any(any(m in "GYX" for m in r[1]) for r in rows.values())
-            settled = all(settled_from(r, index) for r in reads.values())
+            settled = all(self.steady(r, index) for r in reads.values())
             # One read of settled boards is enough (vision tells a tile mid-flip): the last
             # guess may be followed at once by an end dialog over the boards.
             if kinds <= {"evaluated"} and same >= (1 if gone or not reads else 0 if settled
@@ -354,6 +379,21 @@ class ManyLoop(GameLoop):
 
     def erase(self) -> None:
         self.send(self.driver.erase, WORD_LENGTH)
+
+    def send(self, keys: Callable[..., None], *args: Any) -> None:
+        """As the watcher's; keys the on-screen keyboard cannot give (no BACK key drawn, no
+        keyboard found) step back to the way of sending keys before it, which real keys use:
+        a keyboard's details never end a game the page's keys can type."""
+        try:
+            super().send(keys, *args)
+        except SafetyStop as exc:
+            rung = getattr(self.driver, "rung", None)
+            if rung not in KEYBOARD_RUNGS:
+                raise
+            back = RUNGS[RUNGS.index(rung) - 1]
+            self.driver.rung = back  # type: ignore[attr-defined]
+            self.emit(Event("keys", len(self.state.guesses), detail=f"{back} again ({exc})"))
+            super().send(keys, *args)
 
     def play_many(self) -> bool:
         """Guess until every board is solved or the guesses run out; True on a win."""
