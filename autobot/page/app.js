@@ -276,6 +276,20 @@
     body.classList.add('scrolls');
   }
 
+  // ---------- paper= and keypad= (a page's own background; an on-screen keyboard short of keys) ----------
+  // paper=beige: a warm off-white page (as some clones draw), the banner a darker beige.
+  // keypad=noback: the on-screen keyboard has no BACK key (a physical Backspace still erases).
+  // Unknown values show the usual error toast; see README "Quirk options".
+  const PAPERS = { white: null, beige: { '--page-bg': '#f4ecd8', '--banner-bg': '#e8dcc0', '--modal-bg': '#f4ecd8' } };
+  const KEYPADS = ['full', 'noback'];
+  const pageQuery = new URLSearchParams(location.search);
+  const paper = pageQuery.get('paper') || 'white';
+  const keypad = pageQuery.get('keypad') || 'full';
+  if (!(paper in PAPERS)) config.errors.push(`Unknown paper ${paper}`);
+  else if (PAPERS[paper]) for (const [name, value] of Object.entries(PAPERS[paper])) body.style.setProperty(name, value);
+  if (!KEYPADS.includes(keypad)) config.errors.push(`Unknown keypad ${keypad}`);
+  const keyRowsShown = keypad === 'noback' ? KEY_ROWS.map((row) => row.filter((k) => k !== 'backspace')) : KEY_ROWS;
+
   const game = {
     answer: '',
     rows: [], // {guess, marks} of every submitted row
@@ -378,7 +392,7 @@
   }
 
   function buildKeyboard() {
-    for (const letters of KEY_ROWS) {
+    for (const letters of keyRowsShown) {
       const row = document.createElement('div');
       row.className = 'key-row';
       for (const k of letters) {
