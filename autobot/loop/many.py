@@ -30,6 +30,7 @@ from autobot.loop.rows import MISREAD_SCORED, letters_near, row_kind, row_matche
 from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
+from autobot.vision.boards import renumbered
 from autobot.wordle import WORD_LENGTH, Turn, score
 
 
@@ -114,36 +115,74 @@ def board_rows(read: Any) -> list[tuple[Row, ...]] | None:
     return [tuple(b.rows) for b in boards if b.found]
 
 
+MIN_WINDOW_ROWS = 1  # played rows a board scrolled in its own box must show to be told
+
+
+def window_offset(state: MultiState, board: int, rows: Sequence[Row]) -> int | None:
+    """Where a board read's rows start in the game (0: at its first row; o: a box scrolled
+    past its first o rows, which are remembered from the game's history), if the read is
+    this open board's: a row for this guess, and its rows before it with exactly the
+    board's colours; else None. The least offset that fits is taken."""
+    k = len(state.guesses)
+    want = state.marks[board]
+    for offset in range(k + 1):
+        shown = k - offset  # played rows the read shows
+        if offset and shown < min(k, MIN_WINDOW_ROWS):
+            return None
+        # An old row's unreadable tile ('?', a misread) agrees with anything.
+        if len(rows) > shown and all(
+            row_matches(rows[j - offset], Turn(state.guesses[j], want[j]))
+            or row_near(rows[j - offset], Turn(state.guesses[j], want[j]))
+            for j in range(offset, k)
+        ):
+            return offset
+    return None
+
+
 def assign(state: MultiState, boards: Sequence[Sequence[Row]], partial: bool = False
            ) -> dict[int, int] | str:
     """Which board read shows each open board, {board: read index}, or why none does.
 
     A read is an open board's when it has a row for this guess and its rows before it show
-    the guesses with exactly that board's colours; reads are taken in order, each once.
-    With `partial`, a board no read shows maps to -1 instead.
+    the guesses with exactly that board's colours (`window_offset`: a board scrolled in its
+    own box shows the last of them); reads are taken in order, each once. With `partial`, a
+    board no read shows maps to -1 instead.
     """
-    k = len(state.guesses)
-    free = list(range(len(boards)))
-    out: dict[int, int] = {}
+    # Reads that show more of a board's played rows are surer: those pairs are taken first
+    # (a read of every row before one scrolled in its box; in order for equal ones).
+    pairs = []
     for b in state.open_boards:
-        want = state.marks[b]
-        for i in free:
-            rows = boards[i]
-            # An old row's unreadable tile ('?', a misread) agrees with anything.
-            if len(rows) > k and all(
-                row_matches(rows[j], Turn(state.guesses[j], want[j]))
-                or row_near(rows[j], Turn(state.guesses[j], want[j])) for j in range(k)
-            ):
-                out[b] = i
-                free.remove(i)
-                break
-        else:
-            if partial:
-                out[b] = -1
-                continue
-            return (f"board {b + 1} ({' '.join(want) or 'no rows yet'}) is not among the "
-                    f"{len(boards)} boards read")
+        for i, rows in enumerate(boards):
+            offset = window_offset(state, b, rows)
+            if offset is not None:
+                pairs.append((offset, b, i))
+    out: dict[int, int] = {}
+    taken: set[int] = set()
+    for _, b, i in sorted(pairs):
+        if b not in out and i not in taken:
+            out[b] = i
+            taken.add(i)
+    for b in state.open_boards:
+        if b not in out:
+            if not partial:
+                want = state.marks[b]
+                return (f"board {b + 1} ({' '.join(want) or 'no rows yet'}) is not among the "
+                        f"{len(boards)} boards read")
+            out[b] = -1
     return out
+
+
+def rebased(state: MultiState, board: int, read: Any) -> Any:
+    """A board read whose box scrolled past its first rows, with those rows put back from the
+    game's history (letters and the board's colours) and its reasons' rows renumbered: its
+    row k is the game's row k again."""
+    offset = window_offset(state, board, tuple(read.rows)) or 0
+    if not offset or not is_dataclass(read):
+        return read
+    played = tuple((g.upper(), m) for g, m in zip(state.guesses[:offset],
+                                                   state.marks[board][:offset], strict=True))
+    return replace(read, rows=played + tuple(read.rows),
+                   reasons=tuple(renumbered(why, offset) for why in read.reasons))
 
 
 def could_be(state: MultiState, board: int, word: str) -> bool:
@@ -203,7 +242,7 @@ def open_reads(state: MultiState, read: Any, partial: bool = False) -> dict[int,
     got = assign(state, [tuple(b.rows) for b in found], partial)
     if isinstance(got, str):
         return None
-    return {b: found[i] if i >= 0 else None for b, i in got.items()}
+    return {b: rebased(state, b, found[i]) if i >= 0 else None for b, i in got.items()}
 
 
 def rows_now(state: MultiState, read: Any) -> dict[int, Row] | None:
@@ -231,7 +270,8 @@ def describe_many(read: Any, state: MultiState) -> str:
     if isinstance(got, str):
         return f"{mood}, {got}"
     k = len(state.guesses)
-    shown = " ".join(f"{boards[i][k][0] or '-'}:{boards[i][k][1]}" for i in got.values())
+    rows = {b: boards[i][k - (window_offset(state, b, boards[i]) or 0)] for b, i in got.items()}
+    shown = " ".join(f"{r[0] or '-'}:{r[1]}" for r in rows.values())
     return f"{mood}, {len(boards)} boards, row {k + 1}: {shown}"
 
 
@@ -246,6 +286,7 @@ class ManyLoop(GameLoop):
         self.started = True  # no resumed rows: a many-board game is played from its start
         self.room = room  # zooms out / scrolls when boards do not fit (None: cannot)
         self.room_tried: set[tuple[int, str]] = set()  # (guess, wait) the room was tried for
+        self.keyboard_failed = False  # the on-screen keyboard lacked a key (real keys stay)
 
     def steady(self, board: Any, index: int) -> bool:
         """`settled_from`, or still by its pixels: a board whose only doubts are of motion
@@ -380,6 +421,13 @@ class ManyLoop(GameLoop):
     def erase(self) -> None:
         self.send(self.driver.erase, WORD_LENGTH)
 
+    def escalate(self, *, enter: bool) -> str | None:
+        """As the one-board loop's; none left once the on-screen keyboard failed to type (it is
+        the last way: climbing to it again would step back again, for ever)."""
+        if getattr(self, "keyboard_failed", False):
+            return None
+        return super().escalate(enter=enter)
+
     def send(self, keys: Callable[..., None], *args: Any) -> None:
         """As the watcher's; keys the on-screen keyboard cannot give (no BACK key drawn, no
         keyboard found) step back to the way of sending keys before it, which real keys use:
@@ -392,6 +440,7 @@ class ManyLoop(GameLoop):
                 raise
             back = RUNGS[RUNGS.index(rung) - 1]
             self.driver.rung = back  # type: ignore[attr-defined]
+            self.keyboard_failed = True
             self.emit(Event("keys", len(self.state.guesses), detail=f"{back} again ({exc})"))
             super().send(keys, *args)
 
