@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import play_clone, require_chromium
 
-from autobot.loop.many import still_despite
+from autobot.loop.many import assign, open_reads, still_despite, window_offset
+from autobot.multiboard import MultiState
+from autobot.vision.model import BoardRead
 from autobot.wordle import score
 
 QUORDLE = ["cigar", "rebut", "humph", "awake"]
@@ -30,6 +32,60 @@ def test_only_doubts_of_motion_on_read_tiles_are_disproved_by_still_pixels() -> 
     assert not still_despite(_Board((("SALET", "XYXXX"), ("GR?ND", "tt?tt")),
                                     ("tile 2,3 occluded or moving",)), 1)
     assert not still_despite(_Board(rows, ("toast over the board (tile 2,1)",)), 1)
+
+
+def _read(*rows: tuple[str, str], reasons: tuple[str, ...] = ()) -> BoardRead:
+    return BoardRead(True, True, "light", False, tuple(rows), None, reasons)
+
+
+def test_a_board_scrolled_in_its_box_is_told_by_the_rows_it_shows() -> None:
+    state = MultiState(2).after("salet", ["XYXXX", "XXXXG"]).after("brond", ["XXXYX", "YXXXX"])
+    # Board 1 scrolled past SALET: BROND and the row being played show.
+    scrolled = _read(("BROND", "XXXYX"), ("", "....."), reasons=("tile 2,3 mid-flip",))
+    whole = _read(("SALET", "XXXXG"), ("BROND", "YXXXX"), ("", "....."))
+    assert window_offset(state, 0, scrolled.rows) == 1
+    assert window_offset(state, 1, whole.rows) == 0
+    assert window_offset(state, 1, scrolled.rows) is None  # another board's colours
+    reads = open_reads(state, type("R", (), {"boards": [scrolled, whole]})())
+    assert reads is not None
+    # The row scrolled out is put back from the game's history, the reasons renumbered.
+    assert reads[0].rows == (("SALET", "XYXXX"), ("BROND", "XXXYX"), ("", "....."))
+    assert reads[0].reasons == ("tile 3,3 mid-flip",)
+    assert reads[1] is whole
+    # A read showing none of the board's played rows (only the one being played) tells nothing.
+    assert isinstance(assign(state, [_read(("", ".....")).rows] * 2), str)
+
+
+def test_a_whole_read_is_taken_before_a_window_that_also_fits() -> None:
+    # Both boards showed XXXXX for SALET; board 2 then showed YXXXX for BROND. A window of one
+    # row fits board 2 as well as the read that shows both its rows: the whole one wins.
+    state = MultiState(2).after("salet", ["XXXXX", "XXXXX"]).after("brond", ["XXXXX", "YXXXX"])
+    window = _read(("BROND", "YXXXX"), ("", "....."))
+    whole_1 = _read(("SALET", "XXXXX"), ("BROND", "XXXXX"), ("", "....."))
+    whole_2 = _read(("SALET", "XXXXX"), ("BROND", "YXXXX"), ("", "....."))
+    assert assign(state, [window.rows, whole_1.rows, whole_2.rows]) == {0: 1, 1: 2}
+
+
+@pytest.mark.browser
+def test_boards_in_scroll_boxes_with_a_taller_current_row_are_won(tmp_path: Path) -> None:
+    """box=4&current=tall: each board a box of its own showing about three rows and a half,
+    scrolled by the page to the row being played, drawn 1.55 times as tall as the others (as
+    Sedordle's boards): the tall row is its board's (it was no board row at all: "the boards do
+    not show SALET after typing it 4 times"), the rows scrolled out are the game's own."""
+    from autobot.cli import main
+    from autobot.page.server import page_url, serve_page
+
+    require_chromium()
+    out = tmp_path / "game.json"
+    with serve_page() as base:
+        url = page_url(base, boards=4, answers=QUORDLE) + "&box=4&current=tall"
+        code = main(["play", "--url", url, "--json", str(out)])
+    record = json.loads(out.read_text())
+    assert code == 0 and record["won"], record
+    guesses = record["guesses"]
+    assert len(guesses) > 4  # the boxes scrolled
+    for answer, marks in zip(QUORDLE, record["marks"], strict=True):
+        assert marks == [score(g, answer) for g in guesses[:guesses.index(answer) + 1]]
 
 
 @pytest.mark.browser
@@ -82,6 +138,7 @@ def test_a_keyboard_without_back_never_ends_a_game_real_keys_type() -> None:
         loop.erase()  # no BACK key to click: real Backspaces
         assert driver.rung != "click"
         assert _first_rows(reader, driver) == ["", ""]
+        assert loop.escalate(enter=False) is None  # the keyboard is not climbed to again
 
 
 def _first_rows(reader, driver) -> list[str]:  # type: ignore[no-untyped-def]
