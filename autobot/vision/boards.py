@@ -232,13 +232,16 @@ def find_boards(frame: np.ndarray, cols: int = 5, side: float | None = None
         # board) lines up with the boards above or below it: it takes their columns.
         for group in short:
             done = _in_columns(xs[group], ys[group], side, pitch_y, found)
+            if done is None:
+                done = _in_row_of_boards(xs[group], ys[group], side, pitch_x, pitch_y, found,
+                                         cols)
             found += [done] if done is not None else []
     boards = _merge_split_rows(_not_keys(found, xs, ys, side))
     return reading_order(with_odd_rows(frame, [_grown(b, xs, ys, side, boards) for b in boards]))
 
 
 TALL_SPAN = (1.15, 2.6)  # of a tile's height: a row of tiles this much taller is an odd row
-EDGE_DIFF = 12  # (max over RGB) a tile's edge differs from the page by more than this
+EDGE_DIFF = 8  # (max over RGB) a tile's edge differs from the page by more than this
 EDGE_SHARE = 0.8  # of a tile's width: its top and bottom edges show across this much
 
 
@@ -417,6 +420,37 @@ def _in_columns(xs: np.ndarray, ys: np.ndarray, side: float, pitch_y: float,
         cells = frozenset(zip(row_of.tolist(), col_of.tolist(), strict=True))
         return BoardGeometry(b.x, y0 - side / 2, b.pitch_x, pitch_y, b.tile, b.tile_h,
                              int(row_of.max()) + 1, b.cols, len(cells), cells)
+    return None
+
+
+def _in_row_of_boards(xs: np.ndarray, ys: np.ndarray, side: float, pitch_x: float,
+                      pitch_y: float, boards: Sequence[BoardGeometry], cols: int
+                      ) -> BoardGeometry | None:
+    """Tiles one column short of a board (its last or first column's outlines hidden: a
+    scroll bar over them) as a board at a place of the row of boards beside it, if the boards
+    of that row stand at whole steps of one board pitch and one of those places fits; else
+    None."""
+    col_lines = _lines(xs, LINE_AGREE * side)
+    if len(col_lines) != cols - 1 or len(set(np.round((ys - ys.min()) / pitch_y))) < 2:
+        return None
+    beside = [b for b in boards if b.bbox()[1] < ys.max() and ys.min() < b.bbox()[3]]
+    lefts = sorted(b.x for b in beside)
+    steps = [b - a for a, b in zip(lefts, lefts[1:], strict=False) if b - a > cols * pitch_x]
+    if not steps:
+        return None
+    step = min(steps)
+    first = col_lines[0] - side / 2
+    for x in (first, first - pitch_x):  # the missing column on the right, or on the left
+        at = (x - lefts[0]) / step
+        if abs(at - round(at)) * step > LINE_AGREE * side \
+                or any(abs(b.x - x) < pitch_x for b in beside):
+            continue
+        col_of = np.round((xs - x - side / 2) / pitch_x).astype(int)
+        row_of = np.round((ys - ys.min()) / pitch_y).astype(int)
+        y0, _ = _fit(ys, row_of, pitch_y, True)
+        cells = frozenset(zip(row_of.tolist(), col_of.tolist(), strict=True))
+        return BoardGeometry(x, y0 - side / 2, pitch_x, pitch_y, side, side,
+                             int(row_of.max()) + 1, cols, len(cells), cells)
     return None
 
 
