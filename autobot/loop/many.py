@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any, Protocol
 
-from autobot.drivers.driver import Driver
+from autobot.drivers.driver import RUNGS, Driver
 from autobot.errors import AutobotError, SafetyStop, UserQuit
 from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings, reason_code
 from autobot.loop.rows import MISREAD_SCORED, letters_near, row_kind, row_matches
@@ -31,6 +31,7 @@ from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
 from autobot.outcomes import Reason
+from autobot.vision.boards import renumbered
 from autobot.wordle import WORD_LENGTH, Turn, score
 
 
@@ -41,6 +42,8 @@ def row_near(row: Row, turn: Turn) -> bool:
         return False
     return all(m == "?" or m == t for m, t in zip(marks, turn.marks.upper(), strict=True))
 
+
+KEYBOARD_RUNGS = ("click",)  # ways of sending keys through the page's on-screen keyboard
 
 # Many boards take longer to read and to reveal; a read never turns "still" by pixels alone
 # (the watcher's shortcut keeps only the rows, not which board they belong to).
@@ -113,36 +116,74 @@ def board_rows(read: Any) -> list[tuple[Row, ...]] | None:
     return [tuple(b.rows) for b in boards if b.found]
 
 
+MIN_WINDOW_ROWS = 1  # played rows a board scrolled in its own box must show to be told
+
+
+def window_offset(state: MultiState, board: int, rows: Sequence[Row]) -> int | None:
+    """Where a board read's rows start in the game (0: at its first row; o: a box scrolled
+    past its first o rows, which are remembered from the game's history), if the read is
+    this open board's: a row for this guess, and its rows before it with exactly the
+    board's colours; else None. The least offset that fits is taken."""
+    k = len(state.guesses)
+    want = state.marks[board]
+    for offset in range(k + 1):
+        shown = k - offset  # played rows the read shows
+        if offset and shown < min(k, MIN_WINDOW_ROWS):
+            return None
+        # An old row's unreadable tile ('?', a misread) agrees with anything.
+        if len(rows) > shown and all(
+            row_matches(rows[j - offset], Turn(state.guesses[j], want[j]))
+            or row_near(rows[j - offset], Turn(state.guesses[j], want[j]))
+            for j in range(offset, k)
+        ):
+            return offset
+    return None
+
+
 def assign(state: MultiState, boards: Sequence[Sequence[Row]], partial: bool = False
            ) -> dict[int, int] | str:
     """Which board read shows each open board, {board: read index}, or why none does.
 
     A read is an open board's when it has a row for this guess and its rows before it show
-    the guesses with exactly that board's colours; reads are taken in order, each once.
-    With `partial`, a board no read shows maps to -1 instead.
+    the guesses with exactly that board's colours (`window_offset`: a board scrolled in its
+    own box shows the last of them); reads are taken in order, each once. With `partial`, a
+    board no read shows maps to -1 instead.
     """
-    k = len(state.guesses)
-    free = list(range(len(boards)))
-    out: dict[int, int] = {}
+    # Reads that show more of a board's played rows are surer: those pairs are taken first
+    # (a read of every row before one scrolled in its box; in order for equal ones).
+    pairs = []
     for b in state.open_boards:
-        want = state.marks[b]
-        for i in free:
-            rows = boards[i]
-            # An old row's unreadable tile ('?', a misread) agrees with anything.
-            if len(rows) > k and all(
-                row_matches(rows[j], Turn(state.guesses[j], want[j]))
-                or row_near(rows[j], Turn(state.guesses[j], want[j])) for j in range(k)
-            ):
-                out[b] = i
-                free.remove(i)
-                break
-        else:
-            if partial:
-                out[b] = -1
-                continue
-            return (f"board {b + 1} ({' '.join(want) or 'no rows yet'}) is not among the "
-                    f"{len(boards)} boards read")
+        for i, rows in enumerate(boards):
+            offset = window_offset(state, b, rows)
+            if offset is not None:
+                pairs.append((offset, b, i))
+    out: dict[int, int] = {}
+    taken: set[int] = set()
+    for _, b, i in sorted(pairs):
+        if b not in out and i not in taken:
+            out[b] = i
+            taken.add(i)
+    for b in state.open_boards:
+        if b not in out:
+            if not partial:
+                want = state.marks[b]
+                return (f"board {b + 1} ({' '.join(want) or 'no rows yet'}) is not among the "
+                        f"{len(boards)} boards read")
+            out[b] = -1
     return out
+
+
+def rebased(state: MultiState, board: int, read: Any) -> Any:
+    """A board read whose box scrolled past its first rows, with those rows put back from the
+    game's history (letters and the board's colours) and its reasons' rows renumbered: its
+    row k is the game's row k again."""
+    offset = window_offset(state, board, tuple(read.rows)) or 0
+    if not offset or not is_dataclass(read):
+        return read
+    played = tuple((g.upper(), m) for g, m in zip(state.guesses[:offset],
+                                                   state.marks[board][:offset], strict=True))
+    return replace(read, rows=played + tuple(read.rows),
+                   reasons=tuple(renumbered(why, offset) for why in read.reasons))
 
 
 def could_be(state: MultiState, board: int, word: str) -> bool:
@@ -169,6 +210,22 @@ def settled_from(board: Any, index: int) -> bool:
                and (max(named) <= index or min(named) > index + 2) for why in board.reasons)
 
 
+MOTION_DOUBTS = ("mid-flip", "mid-reveal")  # what vision says of a tile it thinks is moving
+FROZEN_STILL_S = 1.0  # s of pixel-identical frames after which no tile is moving (a flip is 0.5 s)
+
+
+def still_despite(board: Any, index: int) -> bool:
+    """Would this board read be settled from row `index` (0-based) on but for doubts of
+    motion alone ("mid-flip" on a tile whose letter and colour were read), which frames that
+    stay pixel-identical disprove (faint outlines on small tiles measure as squashed)?"""
+    rows = board.rows[:index + 1]
+    if any("?" in letters or "?" in marks for letters, marks in rows):
+        return False
+    return all(any(doubt in why for doubt in MOTION_DOUBTS) or
+               ((named := _named_rows(why)) and (max(named) <= index or min(named) > index + 2))
+               for why in board.reasons)
+
+
 def quiet_to(board: Any, index: int) -> bool:
     """Is this board read still up to row `index` (0-based)? What vision doubts past it
     (the rows to come, empty in any game, cut by the edge of the view) is no motion."""
@@ -186,7 +243,7 @@ def open_reads(state: MultiState, read: Any, partial: bool = False) -> dict[int,
     got = assign(state, [tuple(b.rows) for b in found], partial)
     if isinstance(got, str):
         return None
-    return {b: found[i] if i >= 0 else None for b, i in got.items()}
+    return {b: rebased(state, b, found[i]) if i >= 0 else None for b, i in got.items()}
 
 
 def rows_now(state: MultiState, read: Any) -> dict[int, Row] | None:
@@ -214,7 +271,8 @@ def describe_many(read: Any, state: MultiState) -> str:
     if isinstance(got, str):
         return f"{mood}, {got}"
     k = len(state.guesses)
-    shown = " ".join(f"{boards[i][k][0] or '-'}:{boards[i][k][1]}" for i in got.values())
+    rows = {b: boards[i][k - (window_offset(state, b, boards[i]) or 0)] for b, i in got.items()}
+    shown = " ".join(f"{r[0] or '-'}:{r[1]}" for r in rows.values())
     return f"{mood}, {len(boards)} boards, row {k + 1}: {shown}"
 
 
@@ -229,6 +287,14 @@ class ManyLoop(GameLoop):
         self.started = True  # no resumed rows: a many-board game is played from its start
         self.room = room  # zooms out / scrolls when boards do not fit (None: cannot)
         self.room_tried: set[tuple[int, str]] = set()  # (guess, wait) the room was tried for
+        self.keyboard_failed = False  # the on-screen keyboard lacked a key (real keys stay)
+
+    def steady(self, board: Any, index: int) -> bool:
+        """`settled_from`, or still by its pixels: a board whose only doubts are of motion
+        stands still when the frames have been pixel-identical for `FROZEN_STILL_S` s."""
+        return settled_from(board, index) or (
+            self.frozen() >= FROZEN_STILL_S and self._identical_frames + 1
+            >= self.config.still_frames and still_despite(board, index))
 
     def make_room(self, read: Any, why: str, wait: str = "ready") -> bool:
         """Zoom out (else scroll through) once per guess and wait when open boards are out of
@@ -240,7 +306,7 @@ class ManyLoop(GameLoop):
         # An open board in view whose row for this guess is cut by the edge of the view (or
         # of its box: a row half shown reads as tiles moving, on a page that stands still)
         # is no more in view than one not found.
-        if got is not None and all(r is not None and len(r.rows) > k and settled_from(r, k)
+        if got is not None and all(r is not None and len(r.rows) > k and self.steady(r, k)
                                    for r in got.values()):
             return False
         self.room_tried.add((k, wait))
@@ -256,7 +322,7 @@ class ManyLoop(GameLoop):
         """As the watcher's, with "settled" meaning the open boards from the current row on."""
         reads = open_reads(self.state, read, partial=True) if read.found else None
         k = len(self.state.guesses)
-        whole = [r is not None and len(r.rows) > k and settled_from(r, k)
+        whole = [r is not None and len(r.rows) > k and self.steady(r, k)
                  for r in (reads or {}).values()]
         # Boards out of view, or cut by the edge of the view (read as tiles moving) past this
         # guess's row or at it, say nothing: the page is still when the rest is (or its
@@ -272,7 +338,7 @@ class ManyLoop(GameLoop):
         """Every open board's current row, if those boards are settled there (else None)."""
         reads = open_reads(self.state, read) if read.found else None
         k = len(self.state.guesses)
-        if reads is None or not all(settled_from(r, k) for r in reads.values()):
+        if reads is None or not all(self.steady(r, k) for r in reads.values()):
             return None
         return {b: tuple(r.rows[k]) for b, r in reads.items()}  # type: ignore[misc]
 
@@ -329,7 +395,7 @@ class ManyLoop(GameLoop):
                 return None
             reads = {b: r for b, r in got.items() if r is not None}
             if still >= self.config.quiet and not all(
-                    len(r.rows) > index and settled_from(r, index) for r in reads.values()):
+                    len(r.rows) > index and self.steady(r, index) for r in reads.values()):
                 # A row cut by the edge of the view (or of its box) on a page standing still.
                 self.make_room(read, f"guess {index + 1}: rows out of view", "scored")
             rows = {b: tuple(r.rows[index]) for b, r in reads.items()}
@@ -337,7 +403,7 @@ class ManyLoop(GameLoop):
             last = rows
             kinds = {row_kind(r) for r in rows.values()}
             accepted = accepted or any(any(m in "GYX" for m in r[1]) for r in rows.values())
-            settled = all(settled_from(r, index) for r in reads.values())
+            settled = all(self.steady(r, index) for r in reads.values())
             # One read of settled boards is enough (vision tells a tile mid-flip): the last
             # guess may be followed at once by an end dialog over the boards.
             if kinds <= {"evaluated"} and same >= (1 if gone or not reads else 0 if settled
@@ -355,6 +421,29 @@ class ManyLoop(GameLoop):
 
     def erase(self) -> None:
         self.send(self.driver.erase, WORD_LENGTH)
+
+    def escalate(self, *, enter: bool) -> str | None:
+        """As the one-board loop's; none left once the on-screen keyboard failed to type (it is
+        the last way: climbing to it again would step back again, for ever)."""
+        if getattr(self, "keyboard_failed", False):
+            return None
+        return super().escalate(enter=enter)
+
+    def send(self, keys: Callable[..., None], *args: Any) -> None:
+        """As the watcher's; keys the on-screen keyboard cannot give (no BACK key drawn, no
+        keyboard found) step back to the way of sending keys before it, which real keys use:
+        a keyboard's details never end a game the page's keys can type."""
+        try:
+            super().send(keys, *args)
+        except SafetyStop as exc:
+            rung = getattr(self.driver, "rung", None)
+            if rung not in KEYBOARD_RUNGS:
+                raise
+            back = RUNGS[RUNGS.index(rung) - 1]
+            self.driver.rung = back  # type: ignore[attr-defined]
+            self.keyboard_failed = True
+            self.emit(Event("keys", len(self.state.guesses), detail=f"{back} again ({exc})"))
+            super().send(keys, *args)
 
     def play_many(self) -> bool:
         """Guess until every board is solved or the guesses run out; True on a win."""

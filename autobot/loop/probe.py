@@ -52,8 +52,73 @@ def count_boards(driver: Any, room: Any = None, sleep: Any = time.sleep,
                  clock: Any = time.monotonic) -> int:
     """How many boards the loaded page shows (0 or 1: the one-board game), from its pixels:
     the same count of two or more boards on two frames in a row; boards that do not fit in
-    view are brought into it first (zoomed out, else scrolled through) and counted again."""
-    return count_boards_on(driver.screen, room, sleep, clock)
+    view are brought into it first (zoomed out, else scrolled through) and counted again.
+    A page that shows no board at all in view is looked down (`look_below`) and counted there."""
+    n = count_boards_on(driver.screen, room, sleep, clock)
+    if n == 0 and hasattr(driver, "scroll") and not board_in_view(_grab(driver.screen)) \
+            and look_below(driver, sleep) is not None:
+        n = count_boards_on(driver.screen, room, sleep, clock)
+        if not board_in_view(_grab(driver.screen)):
+            look_below(driver, sleep)  # scrolling tried and undone put the page at its top
+    return n
+
+
+BELOW_STEP_SHARE = 0.8  # of the view's height: one turn of the wheel down a page without boards
+BELOW_VIEWS = 10  # turns at most (a page that scrolls for ever)
+BELOW_TOP_PX = 8  # px: found boards are brought to this far below the view's top
+SCROLL_SETTLE_S = 0.25  # s after a turn of the wheel before the view is looked at
+TOP_PX = 100_000  # px the wheel turns up to reach the page's top
+
+
+def _grab(screen: Any) -> Any:
+    return getattr(screen, "grab_full", screen.grab)()
+
+
+def board_in_view(frame: Any) -> bool:
+    """Does the frame show tiles of a board (one or many), whole or cut by its edges?"""
+    from autobot.vision import read_board
+    from autobot.vision.boards import find_boards
+
+    return bool(find_boards(frame)) or read_board(frame).found
+
+
+def boards_top(frame: Any) -> float | None:
+    """The top (frame px) of the highest board of tiles in the frame, or None."""
+    from autobot.vision import read_board
+    from autobot.vision.boards import find_boards
+
+    boards = find_boards(frame)
+    if boards:
+        return float(min(b.bbox()[1] for b in boards))
+    read = read_board(frame)
+    return float(read.grid.bbox()[1]) if read.found and read.grid is not None else None
+
+
+def look_below(driver: Any, sleep: Any = time.sleep) -> str | None:
+    """No board in view (a banner, a header or an article above the game): turn the wheel down
+    the page a view at a time until tiles show, then bring their top near the view's top, as
+    a person scrolls down to the game. What was done, or None (nothing below: back at the top)."""
+    frame = _grab(driver.screen)
+    h, w = frame.shape[:2]
+    x, y = w / 2, h / 2
+    turned = 0
+    for _ in range(BELOW_VIEWS):
+        step = round(BELOW_STEP_SHARE * h)
+        driver.scroll(x, y, step)
+        sleep(SCROLL_SETTLE_S)
+        after = _grab(driver.screen)
+        if np.array_equal(after, frame):
+            break  # nothing moved: the bottom of the page
+        frame, turned = after, turned + step
+        top = boards_top(frame)
+        if top is None:
+            continue
+        if top > BELOW_TOP_PX:
+            driver.scroll(x, y, top - BELOW_TOP_PX)
+            sleep(SCROLL_SETTLE_S)
+        return f"no board in view: scrolled down {turned} px to tiles"
+    driver.scroll(x, y, -TOP_PX)
+    return None
 
 
 def count_boards_on(screen: Any, room: Any = None, sleep: Any = time.sleep,

@@ -298,6 +298,49 @@
     body.classList.add('scrolls');
   }
 
+  // ---------- paper= and keypad= (a page's own background; an on-screen keyboard short of keys) ----------
+  // paper=beige: a warm off-white page (as some clones draw), the banner a darker beige.
+  // keypad=noback: the on-screen keyboard has no BACK key (a physical Backspace still erases).
+  // Unknown values show the usual error toast; see README "Quirk options".
+  const PAPERS = { white: null, beige: { '--page-bg': '#f4ecd8', '--banner-bg': '#e8dcc0', '--modal-bg': '#f4ecd8' } };
+  const KEYPADS = ['full', 'noback'];
+  const pageQuery = new URLSearchParams(location.search);
+  const paper = pageQuery.get('paper') || 'white';
+  const keypad = pageQuery.get('keypad') || 'full';
+  if (!(paper in PAPERS)) config.errors.push(`Unknown paper ${paper}`);
+  else if (PAPERS[paper]) for (const [name, value] of Object.entries(PAPERS[paper])) body.style.setProperty(name, value);
+  if (!KEYPADS.includes(keypad)) config.errors.push(`Unknown keypad ${keypad}`);
+  const keyRowsShown = keypad === 'noback' ? KEY_ROWS.map((row) => row.filter((k) => k !== 'backspace')) : KEY_ROWS;
+
+  // ---------- box= and current= (boards=N: each board its own scroll box; the row played drawn taller) ----------
+  // box=K: each board shows K rows in a box of its own that scrolls itself so the row being
+  // played is the last one shown (rows above it scroll out of view), as Sedordle's boards do.
+  // current=tall: the row being played on each open board is drawn 1.55 times as tall as the
+  // others (its tiles narrow and tall); it turns plain once scored.
+  const boxRows = pageQuery.get('box') === null ? 0 : Number(pageQuery.get('box'));
+  if (!(Number.isInteger(boxRows) && (boxRows === 0 || (boxRows >= 2 && boxRows <= 20)))) config.errors.push(`Bad box ${pageQuery.get('box')}`);
+  const currentRow = pageQuery.get('current') || 'plain';
+  if (!['plain', 'tall'].includes(currentRow)) config.errors.push(`Unknown current ${currentRow}`);
+  if (boxRows || currentRow === 'tall') {
+    const css = document.createElement('style');
+    css.textContent = (boxRows ? `.mboard { position: relative; max-height: calc(${boxRows} * var(--tile) + ${boxRows - 1} * var(--gap)); overflow-y: auto; scrollbar-width: none; }\n` : '') +
+      (currentRow === 'tall' ? '.mboard { grid-auto-rows: auto; }\n.mboard .row.current .tile::before { padding-bottom: 155%; }\n' : '');
+    document.head.appendChild(css);
+  }
+  /** After a row is scored (and at the start): mark each open board's row being played, and
+   *  scroll each board's box to show it last. */
+  function moveBoardRows() {
+    if (!boxRows && currentRow !== 'tall') return;
+    const r = game.rows.length;
+    for (const m of many) {
+      [...m.el.children].forEach((row, i) => row.classList.toggle('current', currentRow === 'tall' && !m.solved && i === r && r < ROWS));
+      if (boxRows && !m.solved) {
+        const row = m.el.children[Math.min(r, ROWS - 1)];
+        m.el.scrollTop = Math.max(0, row.offsetTop + row.offsetHeight - m.el.clientHeight);
+      }
+    }
+  }
+
   const game = {
     answer: '',
     rows: [], // {guess, marks} of every submitted row
@@ -400,7 +443,7 @@
   }
 
   function buildKeyboard() {
-    for (const letters of KEY_ROWS) {
+    for (const letters of keyRowsShown) {
       const row = document.createElement('div');
       row.className = 'key-row';
       for (const k of letters) {
@@ -1009,6 +1052,7 @@
     }
     picks.forEach((word, b) => (many[b].answer = word));
     await replay(manyAddLetter, manySubmit);
+    moveBoardRows(); // box= / current= (their block above)
     if (config.intro) openIntro();
     body.dataset.ready = '1';
   }
@@ -1080,6 +1124,7 @@
         m.el.classList.toggle('solved', m.solved);
       }
       colourManyKeys();
+      moveBoardRows(); // box= / current= (their block above)
       if (!openBoards().length) await finishMany(true);
       else if (game.rows.length === ROWS) await finishMany(false);
     } finally {

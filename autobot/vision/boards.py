@@ -10,6 +10,7 @@ to right) -> each board read by the single-board reader at its grid.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -45,9 +46,16 @@ class BoardGeometry:
     cols: int
     found: int  # tile outlines seen on the lattice
     cells: frozenset[tuple[int, int]] = field(default=frozenset(), compare=False)
+    # A board whose rows are not one lattice (its current row drawn taller): its lattices top
+    # to bottom, each read on its own; () for one lattice.
+    parts: tuple[BoardGeometry, ...] = field(default=(), compare=False)
 
     def bbox(self) -> tuple[int, int, int, int]:
         """x0, y0, x1, y1 of the whole board."""
+        if self.parts:
+            boxes = [p.bbox() for p in self.parts]
+            return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                    max(b[2] for b in boxes), max(b[3] for b in boxes))
         x1 = self.x + (self.cols - 1) * self.pitch_x + self.tile
         y1 = self.y + (self.rows - 1) * self.pitch_y + self.tile_h
         return round(self.x), round(self.y), round(x1), round(y1)
@@ -224,9 +232,117 @@ def find_boards(frame: np.ndarray, cols: int = 5, side: float | None = None
         # board) lines up with the boards above or below it: it takes their columns.
         for group in short:
             done = _in_columns(xs[group], ys[group], side, pitch_y, found)
+            if done is None:
+                done = _in_row_of_boards(xs[group], ys[group], side, pitch_x, pitch_y, found,
+                                         cols)
             found += [done] if done is not None else []
     boards = _merge_split_rows(_not_keys(found, xs, ys, side))
-    return reading_order([_grown(b, xs, ys, side, boards) for b in boards])
+    return reading_order(with_odd_rows(frame, [_grown(b, xs, ys, side, boards) for b in boards]))
+
+
+TALL_SPAN = (1.15, 2.6)  # of a tile's height: a row of tiles this much taller is an odd row
+EDGE_DIFF = 8  # (max over RGB) a tile's edge differs from the page by more than this
+EDGE_SHARE = 0.8  # of a tile's width: its top and bottom edges show across this much
+
+
+def _page_rgb(frame: np.ndarray, b: BoardGeometry) -> np.ndarray:
+    """The page's colour in the gaps between a board's columns."""
+    x0, y0, x1, y1 = b.bbox()
+    strips = [frame[max(0, y0):y1, round(b.x + c * b.pitch_x + (b.tile + b.pitch_x) / 2)]
+              for c in range(b.cols - 1)]
+    return np.median(np.concatenate(strips), axis=0).astype(int)
+
+
+def _odd_row(frame: np.ndarray, b: BoardGeometry, below: bool) -> BoardGeometry | None:
+    """The row of tiles one gap below (or above) a board's lattice, in its columns but taller
+    than its tiles (a page that draws the row being played larger), as a one-row lattice; None
+    if there is none. Measured along each tile's left edge: the run of pixels off the page."""
+    h, w = frame.shape[:2]
+    if b.cols < 2:
+        return None
+    gap = b.pitch_y - b.tile_h
+    x0, y0, x1, y1 = b.bbox()
+    page = _page_rgb(frame, b)
+    reach = round(TALL_SPAN[1] * b.tile_h + gap + 3)
+    if below:
+        ys = np.arange(y1, min(h, y1 + reach))
+    else:
+        ys = np.arange(y0 - 1, max(-1, y0 - 1 - reach), -1)
+    if len(ys) < gap + 3:
+        return None  # at the frame's edge
+    starts, lengths = [], []
+    for c in range(b.cols):
+        xl = round(b.x + c * b.pitch_x)
+        if xl - 1 < 0 or xl + 3 > w:
+            return None
+        off = (np.abs(frame[ys, xl - 1:xl + 3].astype(int) - page).max(axis=2) > EDGE_DIFF).any(1)
+        first = int(np.argmax(off)) if off.any() else -1
+        if first < 0 or first > gap + 3:
+            return None
+        run = int(np.argmin(off[first:])) if not off[first:].all() else len(off) - first
+        if first + run >= len(off):
+            return None  # runs past what was looked at (or cut by the frame's edge)
+        starts.append(first)
+        lengths.append(run)
+    if max(starts) - min(starts) > 2 or max(lengths) - min(lengths) > 2:
+        return None
+    tall = float(np.median(lengths))
+    if not TALL_SPAN[0] * b.tile_h <= tall <= TALL_SPAN[1] * b.tile_h:
+        return None
+    start = float(np.median(starts))
+    top = y1 + start if below else y0 - 1 - start - tall + 1
+    # Its top and bottom edges run across each tile (not a bar or a scroll thumb).
+    for edge in (round(top), round(top + tall - 1)):
+        for c in range(b.cols):
+            xl = round(b.x + c * b.pitch_x)
+            line = frame[edge, xl:xl + round(b.tile)].astype(int)
+            if (np.abs(line - page).max(axis=1) > EDGE_DIFF).mean() < EDGE_SHARE:
+                return None
+    cells = frozenset((0, c) for c in range(b.cols))
+    return BoardGeometry(b.x, top, b.pitch_x, tall + gap, b.tile, tall, 1, b.cols, b.cols, cells)
+
+
+def _joined(parts: list[BoardGeometry]) -> BoardGeometry:
+    """One board of lattices stacked top to bottom (its rows numbered through them all)."""
+    lattice = max(parts, key=lambda p: p.rows)
+    cells: set[tuple[int, int]] = set()
+    row = 0
+    for p in parts:
+        cells |= {(r + row, c) for r, c in p.cells}
+        row += p.rows
+    first = parts[0]
+    return BoardGeometry(first.x, first.y, lattice.pitch_x, lattice.pitch_y, lattice.tile,
+                         lattice.tile_h, row, first.cols, len(cells), frozenset(cells),
+                         tuple(parts))
+
+
+def with_odd_rows(frame: np.ndarray, boards: Sequence[BoardGeometry]) -> list[BoardGeometry]:
+    """The boards with a taller row just above or below them (the row being played, drawn
+    larger), and the lattice past that row in the same columns, joined into one board each."""
+    out: list[BoardGeometry] = []
+    used: set[int] = set()
+    order = sorted(range(len(boards)), key=lambda i: boards[i].y)
+    for i in order:
+        if i in used:
+            continue
+        b = boards[i]
+        parts = [b]
+        odd = _odd_row(frame, b, below=False)
+        if odd is not None:
+            parts.insert(0, odd)
+        odd = _odd_row(frame, b, below=True)
+        if odd is not None:
+            parts.append(odd)
+            gap = b.pitch_y - b.tile_h
+            after = odd.y + odd.tile_h + gap
+            nxt = next((j for j in order if j not in used and j != i
+                        and abs(boards[j].x - b.x) < LINE_AGREE * b.tile
+                        and abs(boards[j].y - after) <= max(3.0, gap / 2)), None)
+            if nxt is not None:
+                used.add(nxt)
+                parts.append(boards[nxt])
+        out.append(_joined(parts) if len(parts) > 1 else b)
+    return out
 
 
 def _grown(b: BoardGeometry, xs: np.ndarray, ys: np.ndarray, side: float,
@@ -304,6 +420,37 @@ def _in_columns(xs: np.ndarray, ys: np.ndarray, side: float, pitch_y: float,
         cells = frozenset(zip(row_of.tolist(), col_of.tolist(), strict=True))
         return BoardGeometry(b.x, y0 - side / 2, b.pitch_x, pitch_y, b.tile, b.tile_h,
                              int(row_of.max()) + 1, b.cols, len(cells), cells)
+    return None
+
+
+def _in_row_of_boards(xs: np.ndarray, ys: np.ndarray, side: float, pitch_x: float,
+                      pitch_y: float, boards: Sequence[BoardGeometry], cols: int
+                      ) -> BoardGeometry | None:
+    """Tiles one column short of a board (its last or first column's outlines hidden: a
+    scroll bar over them) as a board at a place of the row of boards beside it, if the boards
+    of that row stand at whole steps of one board pitch and one of those places fits; else
+    None."""
+    col_lines = _lines(xs, LINE_AGREE * side)
+    if len(col_lines) != cols - 1 or len(set(np.round((ys - ys.min()) / pitch_y))) < 2:
+        return None
+    beside = [b for b in boards if b.bbox()[1] < ys.max() and ys.min() < b.bbox()[3]]
+    lefts = sorted(b.x for b in beside)
+    steps = [b - a for a, b in zip(lefts, lefts[1:], strict=False) if b - a > cols * pitch_x]
+    if not steps:
+        return None
+    step = min(steps)
+    first = col_lines[0] - side / 2
+    for x in (first, first - pitch_x):  # the missing column on the right, or on the left
+        at = (x - lefts[0]) / step
+        if abs(at - round(at)) * step > LINE_AGREE * side \
+                or any(abs(b.x - x) < pitch_x for b in beside):
+            continue
+        col_of = np.round((xs - x - side / 2) / pitch_x).astype(int)
+        row_of = np.round((ys - ys.min()) / pitch_y).astype(int)
+        y0, _ = _fit(ys, row_of, pitch_y, True)
+        cells = frozenset(zip(row_of.tolist(), col_of.tolist(), strict=True))
+        return BoardGeometry(x, y0 - side / 2, pitch_x, pitch_y, side, side,
+                             int(row_of.max()) + 1, cols, len(cells), cells)
     return None
 
 
@@ -405,7 +552,7 @@ def _with_filled_row(frame: np.ndarray, g: BoardGeometry, fill: np.ndarray) -> B
     from autobot.vision import colour
 
     y = g.y + g.rows * g.pitch_y
-    if y + g.tile_h > frame.shape[0]:
+    if g.parts or y + g.tile_h > frame.shape[0]:
         return g
     # A band just inside each tile's top edge: above any letter typed or hinted in it.
     top, bottom = max(1, round(g.tile / 12)), max(2, round(g.tile / 6))
@@ -456,6 +603,27 @@ def _fill_lab(frame: np.ndarray, geometry: Sequence[BoardGeometry]) -> np.ndarra
     return colour.rgb_to_lab(rgb[None])[0]
 
 
+def renumbered(why: str, offset: int) -> str:
+    """A vision reason with its row numbers ("tile 3,2", "row 4") moved down `offset` rows."""
+    return re.sub(r"\b(tile |row )(\d+)", lambda m: f"{m[1]}{int(m[2]) + offset}", why)
+
+
+def joined_read(reads: Sequence[BoardRead], rows: Sequence[int], grid: Grid) -> BoardRead:
+    """One board's read from the reads of its stacked lattices (`rows` each, top to bottom)."""
+    if not all(r.found for r in reads):
+        return next(r for r in reads if not r.found)
+    out_rows: list[tuple[str, str]] = []
+    reasons: list[str] = []
+    for r, n in zip(reads, rows, strict=True):
+        reasons += [renumbered(why, len(out_rows)) for why in r.reasons]
+        out_rows += list(r.rows[:n])
+    main = max(reads, key=lambda r: len(r.rows))
+    cuts = sorted({c for r in reads if r.cut for c in r.cut.split(",")})
+    return BoardRead(True, all(r.settled for r in reads), main.theme, main.high_contrast,
+                     tuple(out_rows), grid, tuple(reasons), palette=main.palette,
+                     cut=",".join(cuts) or None)
+
+
 def _unreadable(read: BoardRead) -> int:
     """Tiles a read could not tell (occluded, unknown colour or letter)."""
     if not read.found:
@@ -495,6 +663,9 @@ class BoardsReader:
         return self._boards[key]
 
     def _read_board_at(self, frame: np.ndarray, geometry: BoardGeometry) -> BoardRead:
+        if geometry.parts:
+            return joined_read([self.read_board_at(frame, p) for p in geometry.parts],
+                               [p.rows for p in geometry.parts], board_grid(geometry))
         grid = board_grid(geometry)
         best: BoardRead | None = None
         # Small tiles leave a pixel or two between the sampling ring and a big letter: a grid a
