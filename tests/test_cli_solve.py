@@ -199,13 +199,23 @@ def test_error_paths(argv: list[str], message: str, capsys: pytest.CaptureFixtur
     assert len(err.strip().splitlines()) == 1
 
 
-def test_bad_list_file(tmp_path, capsys: pytest.CaptureFixture) -> None:
+def test_a_list_with_a_stray_line_plays_on_and_says_so_once(tmp_path, capsys: pytest.CaptureFixture
+                                                            ) -> None:
     bad = tmp_path / "words.txt"
     bad.write_text("crane\nslate\nab1de\n")
+    assert main(["solve", "--answers", str(bad), "--answer", "crane"]) == 0
+    err = capsys.readouterr().err
+    assert "skipped 1 line" in err and "'ab1de'" in err and "playing on with 2 words" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_list_with_nothing_playable_is_bad_input(tmp_path, capsys: pytest.CaptureFixture
+                                                   ) -> None:
+    bad = tmp_path / "words.txt"
+    bad.write_text("ab1de\n")
     assert main(["solve", "--answers", str(bad), "--answer", "crane"]) == 2
     err = capsys.readouterr().err
-    assert "words.txt:3: 'ab1de' is not a five-letter word" in err
-    assert len(err.strip().splitlines()) == 1
+    assert "no five-letter word" in err and len(err.strip().splitlines()) == 1
 
 
 def test_custom_answer_list(tmp_path, capsys: pytest.CaptureFixture) -> None:

@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autobot.errors import AutobotError
-from autobot.loop.watch import closing_ways
-from autobot.vision.overlay import find_overlay
+from autobot.loop.watch import closing_ways, default_overlay
 from autobot.vision.textlist import ListLine, ListRead, TextReader, read_list
 from autobot.wordle import Turn
 
@@ -92,7 +91,7 @@ def close_dialogs(driver: Any, on_event: Callable[[str], None] = lambda text: No
     closed_by: str | None = None
     tried = 0
     for _ in range(DIALOG_TRIES):
-        found = find_overlay(grab(driver))
+        found = default_overlay(grab(driver))
         if found is None:
             return tried
         ways = [(what, target) for what, target in closing_ways(found, closed_by)
