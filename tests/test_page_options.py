@@ -498,3 +498,57 @@ def test_offset_pushes_the_board_below_the_fold(d: WebDriver, base: str) -> None
     board = rect(d, "#board")
     assert 0 <= board["top"] and board["bottom"] <= height  # scrolled into view
     assert play(d, "crane", 0) == "GGGGG"
+
+
+# ---------- intro=hides, promo=load ----------
+
+
+def test_intro_hides_on_escape_but_the_keys_stay_dead_until_a_reload(d: WebDriver,
+                                                                      base: str) -> None:
+    load(d, base, answer="crane", intro="hides", anim=False, stats=False)
+    assert intro_open(d)
+    assert not d.find_element("id", "close-intro").is_displayed()  # no x, no button
+    assert not d.find_element("id", "play-intro").is_displayed()
+    send(d, Keys.ESCAPE)
+    assert not intro_open(d)
+    send(d, "crane")
+    assert rows(d)[0] == ("", ".....")  # hidden, not closed: every key is lost
+    ActionChains(d).move_by_offset(20, 500).click().perform()  # nothing to click now
+    ActionChains(d).move_by_offset(-20, -500).perform()
+    send(d, "c")
+    assert rows(d)[0] == ("", ".....")
+    # A reload shows it again; its backdrop closes it for good.
+    load(d, base, answer="crane", intro="hides", anim=False, stats=False)
+    assert intro_open(d)
+    ActionChains(d).move_by_offset(20, 500).click().perform()
+    ActionChains(d).move_by_offset(-20, -500).perform()
+    assert not intro_open(d)
+    send(d, "c")  # (its first key after a close brings the help back once, as intro=1)
+    assert intro_open(d)
+    ActionChains(d).move_by_offset(20, 500).click().perform()
+    ActionChains(d).move_by_offset(-20, -500).perform()
+    assert play(d, "crane", 0) == "GGGGG"
+
+
+def test_promo_load_shows_a_board_picture_and_discover_leaves_the_game(d: WebDriver,
+                                                                        base: str) -> None:
+    load(d, base, answer="crane", promo="load", anim=False, stats=False)
+    overlay = d.find_element("id", "promo-overlay")
+    assert overlay.is_displayed()
+    cover = js(d, "[...document.querySelectorAll('.book-cover .cover-row')].map(r => "
+                  "[...r.children].map(t => t.dataset.state + ':' + t.textContent).join(' '))")
+    assert len(cover) == 5 and cover[0].startswith("absent:l")  # letters on coloured tiles
+    send(d, "c")  # keys reach the board behind it
+    assert rows(d)[0] == ("C", "t....")
+    send(d, Keys.ESCAPE)  # Escape does nothing
+    assert overlay.is_displayed()
+    buttons = d.find_elements("css selector", "#promo-modal .play")
+    assert [b.text.upper() for b in buttons] == ["FERMER", "DÉCOUVRIR"]
+    assert buttons[1].size["width"] > buttons[0].size["width"]
+    buttons[1].click()
+    assert not overlay.is_displayed()
+    assert not d.find_element("id", "game").is_displayed()  # the book page: no game
+    load(d, base, answer="crane", promo="load", anim=False, stats=False)
+    d.find_elements("css selector", "#promo-modal .play")[0].click()  # Fermer closes it
+    assert not d.find_element("id", "promo-overlay").is_displayed()
+    assert d.find_element("id", "game").is_displayed()

@@ -864,7 +864,7 @@
     discover.textContent = 'Découvrir';
     discover.addEventListener('click', () => {
       closePromo();
-      document.getElementById('game').hidden = true; // a page about the book, no game
+      document.getElementById('game').style.display = 'none'; // a page about the book, no game
     });
     const button = document.getElementById('promo-button');
     button.textContent = 'Fermer';

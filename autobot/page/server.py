@@ -264,7 +264,7 @@ def page_url(
     offset: int = 0,
     mode: str = "wordle",
     font: str = "clear",
-    promo: bool = False,
+    promo: bool | str = False,
     boards: int = 1,
     answers: Sequence[str] = (),
     dim: bool = False,
@@ -310,7 +310,7 @@ def page_url(
     if hint:
         query["hint"] = "1"
     if promo:
-        query["promo"] = "1"
+        query["promo"] = promo if isinstance(promo, str) else "1"
     if filled:
         query["filled"] = "1"
     chosen = dict(keys=keys, palette=palette, scoring=scoring, reveal=reveal, tiles=tiles,
