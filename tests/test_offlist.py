@@ -9,6 +9,7 @@ from functools import cache
 import numpy as np
 import pytest
 
+from autobot.scoring import score_anywhere
 from autobot.solver import GameState, Solver, SolverConfig, frequency_prior, make_solver, play
 from autobot.wordle import Turn, hard_mode_violation, score, score_lenient
 from autobot.words import load_words
@@ -107,6 +108,16 @@ def test_lenient_rows_are_explained_leniently() -> None:
     assert "repeated letters read leniently" in (fit.note or "")
     guesses = play_page(solver(), "abbey", rule=score_lenient)
     assert guesses[-1] == "abbey" and len(guesses) <= 6
+
+
+def test_rows_coloured_anywhere_are_explained_by_that_rule() -> None:
+    # GEESE on a page whose yellow means "somewhere in the word" (absurdle.cat), answer PROSE:
+    # its one E is green at the end, yet both other Es are yellow; no count-based rule gives
+    # that, the "anywhere" rule does (autobot.scoring).
+    rows = tuple(Turn(g, score_anywhere(g, "prose")) for g in ("salet", "geese"))
+    assert rows[1].marks == "XYYGG" != score_lenient("geese", "prose")
+    fit = solver().fit(rows)
+    assert fit.level == "lenient" and "prose" in fit.words
 
 
 def test_inconsistent_rows_never_raise_while_words_exist() -> None:

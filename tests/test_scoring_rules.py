@@ -1,4 +1,4 @@
-"""The ways pages colour repeated letters (autobot.games.scoring): the fast codes against the
+"""The ways pages colour repeated letters (autobot.scoring): the fast codes against the
 slow rules, the rule a page's rows allow, and a game won on a page whose rule is not Wordle's."""
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 from autobot.games import find_game
-from autobot.games.scoring import (
+from autobot.games.strategy import GameStrategy
+from autobot.loop.rows import sync_problem
+from autobot.scoring import (
     RULES,
     possible_rules,
     rule_candidates,
@@ -20,8 +22,6 @@ from autobot.games.scoring import (
     score_anywhere,
     score_once,
 )
-from autobot.games.strategy import GameStrategy
-from autobot.loop.rows import sync_problem
 from autobot.solver import GameState
 from autobot.wordle import Turn, score, score_lenient
 

@@ -20,10 +20,10 @@ def game_from_args(args: argparse.Namespace) -> Any:
 
 def any_scoring(game: Any) -> Any:
     """A game played on a page: the page may colour repeated letters its own way, and its rows
-    tell which (`autobot.games.scoring`); honest coloured tiles only."""
+    tell which (`autobot.scoring`); honest coloured tiles only."""
     from dataclasses import replace
 
-    from autobot.games.scoring import RULES
+    from autobot.scoring import RULES  # deferred: it loads the compiled feedback kernels
 
     if getattr(game, "page", None) == "tiles" and not game.lies:
         return replace(game, scorings=tuple(RULES))

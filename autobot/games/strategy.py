@@ -17,10 +17,10 @@ import numpy as np
 from autobot.errors import AutobotError, SafetyStop
 from autobot.games.base import Game
 from autobot.games.entropy import EntropyPlayer
-from autobot.games.scoring import possible_rules, rule_candidates
 from autobot.kernels.feedback import encode
 from autobot.outcomes import Reason
 from autobot.players import Player
+from autobot.scoring import possible_rules, rule_candidates
 from autobot.solver.prior import STRICTER_AFTER
 from autobot.wordle import Turn
 
@@ -78,7 +78,7 @@ class GameStrategy(Player):
         """Answer numbers still possible after `history` (AutobotError if a guess is unknown).
 
         A page that may colour repeated letters its own way (`Game.scorings`): the answers
-        some rule its rows still allow gives every row (`autobot.games.scoring`)."""
+        some rule its rows still allow gives every row (`autobot.scoring`)."""
         left = np.arange(len(self.game.answers))
         for turn in history:
             guess = self.player.guess_index.get(turn.guess.lower())
@@ -111,7 +111,7 @@ class GameStrategy(Player):
             self._rules_told = rules
             self._notes.append(f"repeated letters: the page's rows allow the "
                                f"{' or '.join(rules)} rule{'s' * (len(rules) > 1)} "
-                               f"(autobot.games.scoring)")
+                               f"(autobot.scoring)")
 
     def take_notes(self) -> list[str]:
         """What the rows taught about the page's colouring since last asked."""

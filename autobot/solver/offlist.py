@@ -4,7 +4,8 @@ When no word of the solver's answers list fits the rows (an answer the list lack
 its own list or rules), the game goes on here rather than stopping. The candidates are the words
 that fit the rows; when none does, the page's feedback is inconsistent with Wordle's rules, and
 the candidates are the words that explain it best: first reading repeated letters leniently
-(`score_lenient`), then the words with the fewest contradicted tiles. Guesses are the likeliest
+(any rule of `autobot.scoring`: `score_lenient`, "anywhere", "once"), then the words with the
+fewest contradicted tiles. Guesses are the likeliest
 candidates plus the probes a cheap letter score ranks highest, scored exactly on a small matrix
 computed on the spot (no 14,855 x 14,855 matrix).
 """
@@ -19,6 +20,7 @@ import numpy as np
 
 from autobot.errors import AutobotError
 from autobot.outcomes import Reason
+from autobot.scoring import RULES, rule_codes
 from autobot.solver.lexicon import Lexicon
 from autobot.solver.patterns import reference_matrix
 from autobot.solver.prior import prior_from_zipf
@@ -31,7 +33,8 @@ INCONSISTENT = "inconsistent feedback: no word fits the rows under Wordle's rule
 NOTES = {
     "fits": "no word in the {answers} list fits; continuing over the {n:,} words of the {wide} "
             "list, common words first",
-    "lenient": INCONSISTENT + " with the closest words (repeated letters read leniently)",
+    "lenient": INCONSISTENT + " with the closest words (repeated letters read leniently, "
+               "as pages colour them their own way)",
     "closest": INCONSISTENT + " with the closest words (fewest contradicted tiles)",
 }
 
@@ -124,6 +127,20 @@ class OffList:
             row = self._rows[key] = self._code_block(letters, self.lexicon.letters, lenient)[0]
         return row
 
+    def rule_codes(self, guess: str, rule: str) -> np.ndarray:
+        """The codes of `guess` against every word under a repeated-letter rule of
+        `autobot.scoring` (Wordle's and the lenient one from the memoised kernel rows)."""
+        if rule in ("standard", "lenient"):
+            return self.codes(guess, rule == "lenient")
+        key = (f"{guess.lower()}:{rule}", False)
+        row = self._rows.get(key)
+        if row is None:
+            if len(self._rows) >= _ROW_CACHE:
+                self._rows.clear()
+            row = self._rows[key] = rule_codes(rule, [guess.lower()],
+                                               self.lexicon.words)[0].astype(np.uint8)
+        return row
+
     def block(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         """The codes of words `rows` (as guesses) against words `cols` (as answers)."""
         letters = self.lexicon.letters
@@ -167,16 +184,20 @@ class OffList:
         lenient = possible.copy()
         for turn in history:
             code = marks_to_code(turn.marks)
-            # A page may colour by either rule; a row read by the lenient one fits too.
-            lenient &= (self.codes(turn.guess) == code) | (self.codes(turn.guess, True) == code)
+            # A page may colour repeated letters its own way (autobot.scoring): a row read by
+            # any of those rules fits too.
+            fits = np.zeros(len(self), dtype=bool)
+            for rule in RULES:
+                fits |= self.rule_codes(turn.guess, rule) == code
+            lenient &= fits
         if lenient.any():
             return np.flatnonzero(lenient), "lenient"
         wrong = np.zeros(len(self), dtype=np.int32)
         for turn in history:
             seen = _DIGITS[marks_to_code(turn.marks)]
-            tiles = [(_DIGITS[self.codes(turn.guess, rule)] != seen).sum(axis=1)
-                     for rule in (False, True)]
-            wrong += np.minimum(*tiles)
+            tiles = [(_DIGITS[self.rule_codes(turn.guess, rule)] != seen).sum(axis=1)
+                     for rule in RULES]
+            wrong += np.minimum.reduce(tiles)
         wrong[~possible] = np.iinfo(np.int32).max
         return np.flatnonzero(wrong == wrong.min()), "closest"
 
