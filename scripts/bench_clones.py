@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The real third-party clones in ../shared/clones, every mode they offer, played by
 `autobot play --url` in headless Chromium with no flag but what a user would know: the page's
-language (`--lang pt/de`), and for open-wordljs' names games the page's own list given as the
+language (`--lang pt/de/fr`), `--hard` on a hard-mode page, `--game absurdle` on an Absurdle,
+and for open-wordljs' names games and absurdle.cat the page's own list, as found, given as the
 user's `--answers`/`--guesses` files. No `--boards`: the boards are counted from the pixels.
 Each run pins another answer (the clone's own documented control, as an `--init-script`: the
 test's setup, not the bot's). Not a test (tests/test_clones.py and friends assert the wins):
@@ -45,10 +46,12 @@ DAYS = ("2024-05-01", "2024-05-02", "2024-05-03")  # the daily clones' pinned da
 
 @dataclass(frozen=True)
 class Pin:
-    """One run's answer (one word per board) and the JS that fixes it before the page loads."""
+    """One run's answer (one word per board) and the JS that fixes it before the page loads
+    (or the page's own address for it: `path`, after the game's)."""
 
     answer: tuple[str, ...]
     init: str = ""
+    path: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,10 @@ class Game:
     path: str = ""
     lang: str | None = None  # told only when the page is not in English
     user_lists: int | None = None  # open-wordljs names: the page's list at this length
+    flags: tuple[str, ...] = ()  # what a user would tell (--hard on a hard page, --game absurdle)
+    page_words: bool = False  # the page's own word list (its answers.json) as the user's lists
+    # Whether the guesses won by the page's own rule (an adversary has no answer to pin).
+    check: Callable[[Path, tuple[str, ...]], bool] | None = None
 
     @property
     def label(self) -> str:
@@ -154,6 +161,39 @@ def duotrigordle(folder: Path) -> list[Pin]:
             for i in (5, 6, 7)]
 
 
+def case(url: str) -> Callable[[Path], list[Pin]]:
+    """A newer clone's case from its answers.json: the page's address fixes the answer."""
+    def pins(folder: Path) -> list[Pin]:
+        cases = json.loads((folder / "answers.json").read_text(encoding="utf-8"))["cases"]
+        answers = next(c["answers"] for c in cases if c["url"] == url)
+        return [Pin(tuple(w.lower() for w in answers), path=url.lstrip("/"))]
+    return pins
+
+
+def page_words(folder: Path) -> list[str]:
+    """A clone's own word list (answers.json's `words`), as the page has it."""
+    return json.loads((folder / "answers.json").read_text(encoding="utf-8"))["words"]
+
+
+def absurdle_cat_won(folder: Path, guesses: tuple[str, ...]) -> bool:
+    """Replay absurdle.cat's own adversary (its rule in ../shared/clones/README.md): marks by
+    the letter anywhere, no counting; the largest bucket without the guess kept, ties to the
+    later one; won when only the last guess is left."""
+    left = list(dict.fromkeys(page_words(folder)))
+    for guess in guesses:
+        buckets: dict[str, list[str]] = {}
+        for word in left:
+            marks = "".join("c" if word[i] == g else "p" if g in word else "a"
+                            for i, g in enumerate(guess))
+            buckets.setdefault(marks, []).append(word)
+        kept = [guess]
+        for bucket in buckets.values():
+            if guess not in bucket and len(bucket) >= len(kept):
+                kept = bucket
+        left = kept
+    return bool(guesses) and left == [guesses[-1]]
+
+
 GAMES = (
     Game("lingle-quad", "1 board /", 6, lingle("lingle"), lang="pt"),
     Game("lingle-quad", "2 boards /duo/", 7, lingle("duolingle"), path="duo/", lang="pt"),
@@ -173,6 +213,17 @@ GAMES = (
     Game("letreco", "colour-blind", 6, letreco(
         "localStorage.setItem('globalSettings', '{\"isColorblindModeActive\":true}');"),
         lang="pt"),
+    Game("wordleplus", "#daily/1 (tutorial up)", 6, case("/#daily/1")),
+    Game("wordleplus", "#daily/17 (tutorial up)", 6, case("/#daily/17")),
+    Game("wordleplus", "seed n=8 hard", 6, case("/seed.html?n=8&hard=1"), flags=("--hard",)),
+    Game("wordleplus", "infinite", 6, case("/?now=1700000000000#infinite")),
+    Game("lemot", "2022-03-08 (promotion up)", 6, case("/?now=2022-03-08"), lang="fr"),
+    Game("lemot", "2023-05-12 (promotion up)", 6, case("/?now=2023-05-12"), lang="fr"),
+    Game("twordle", "2 boards", 10, case("/")),
+    Game("absurdle-cat", "Catalan, its own words", 99, lambda _: [Pin(("?",))],
+         flags=("--game", "absurdle"), page_words=True, check=absurdle_cat_won),
+    Game("sedordle", "16 boards 2022-03-01", 21, case("/?now=2022-03-01")),
+    Game("sedordle", "16 boards 2022-04-23", 21, case("/?now=2022-04-23")),
     Game("duotrigordle", "32 boards (historic)", 37, duotrigordle),  # last: minutes a game
 )
 
@@ -212,22 +263,24 @@ class Played:
     args: list[str]
     log: Path
     frame: Path
+    folder: Path  # the clone's folder (its own rules and lists, for a page's own win check)
     failed: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 def play(game: Game, pin: Pin, base: str, work: Path, keep: Path, tag: str,
-         lists: dict[int, Path]) -> Played:
+         lists: dict[int, Path], folder: Path) -> Played:
     """One `autobot play --url` of the clone with `pin`'s answer."""
     out, script = work / "game.json", work / "init.js"
     out.unlink(missing_ok=True)
     user = []
     if game.lang:
         user += ["--lang", game.lang]
-    if game.user_lists:
-        names = str(lists[game.user_lists])
+    if game.user_lists or game.page_words:
+        names = str(lists[game.user_lists or 0])
         user += ["--answers", names, "--guesses", names]
-    args = ["play", "--url", base + game.path, *user, "--json", str(out)]
+    user += list(game.flags)
+    args = ["play", "--url", base + game.path + pin.path, *user, "--json", str(out)]
     if pin.init:
         script.write_text(pin.init, encoding="utf-8")
         args += ["--init-script", str(script)]
@@ -243,7 +296,7 @@ def play(game: Game, pin: Pin, base: str, work: Path, keep: Path, tag: str,
             traceback.print_exc()
             code, failed = 99, f"{type(exc).__name__}: {exc}"
     record = json.loads(out.read_text()) if out.exists() else {}
-    return Played(record, code, [a for a in user], log, frame, failed)
+    return Played(record, code, [a for a in user], log, frame, folder, failed)
 
 
 def bench_record(game: Game, pin: Pin, played: Played, load: float) -> BenchRecord:
@@ -252,8 +305,11 @@ def bench_record(game: Game, pin: Pin, played: Played, load: float) -> BenchReco
     rec = played.record
     guesses = tuple(rec.get("guesses", ()))
     found = set(guesses)
-    solved = bool(guesses) and (set(pin.answer) <= found if len(pin.answer) > 1
-                                else guesses[-1] == pin.answer[0])
+    if game.check is not None:
+        solved = game.check(played.folder, guesses)
+    else:
+        solved = bool(guesses) and (set(pin.answer) <= found if len(pin.answer) > 1
+                                    else guesses[-1] == pin.answer[0])
     won = solved and bool(rec.get("won")) and played.exit == 0 and len(guesses) <= game.rows
     own = {k: v for k, v in rec.items() if k not in ("won", "guesses", "seconds", "answer")}
     own.update(exit=played.exit, log=str(played.log), user_flags=played.args,
@@ -400,9 +456,15 @@ def main() -> int:
     work.mkdir(exist_ok=True)
     lists = {}
     for length in {g.user_lists for g in games if g.user_lists}:
+        # The page's names as found, stray lines and all (a user would not clean them).
         lists[length] = work / f"names{length}.txt"
         words = tree_words(args.shared / "open-wordljs", f"girl_{length}")
-        lists[length].write_text("\n".join(w for w in words if len(w) == length) + "\n")
+        lists[length].write_text("\n".join(words) + "\n")
+    for game in games:
+        if game.page_words:  # one page-words list a run of the script (key 0)
+            lists[0] = work / f"{game.clone}-words.txt"
+            lists[0].write_text("\n".join(page_words(args.shared / game.clone)) + "\n",
+                                encoding="utf-8")
     runs: list[BenchRun] = []
     print(HEADER, flush=True)
     t_all = time.monotonic()
@@ -414,10 +476,10 @@ def main() -> int:
         with serve_folder(folder) as base:
             for i in range(args.repeats):
                 pin = pins[(args.first + i) % len(pins)]
-                tag = f"{game.clone}-{game.mode.split()[0]}-{game.path.strip('/') or 'root'}-{i}"
+                tag = f"{game.clone}-{game.mode}-{game.path.strip('/') or 'root'}-{i}"
                 tag = "".join(c if c.isalnum() or c in "-_" else "_" for c in tag)
                 load = os.getloadavg()[0]
-                played = play(game, pin, base, work, args.keep, tag, lists)
+                played = play(game, pin, base, work, args.keep, tag, lists, folder)
                 record = bench_record(game, pin, played, load)
                 records.append(record)
                 # After every game: a long run (Duotrigordle) cut short keeps what it measured.
