@@ -18,6 +18,9 @@ from autobot.app.args import (
     word_length,
 )
 from autobot.errors import AutobotError
+from autobot.solver import STRATEGIES, SolverConfig
+from autobot.words import load_words
+from autobot.words.languages import spec
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -127,7 +130,6 @@ def check_answers(text: str | None, boards: int) -> list[str]:
     """The --page-answers words, lowercase, one per board, each a word the page knows."""
     if not text:
         return []
-    from autobot.words import load_words
 
     words = [w.strip().lower() for w in text.split(",") if w.strip()]
     if len(words) != boards:
@@ -175,8 +177,6 @@ def list_words(name: str, letters: str, option: str) -> tuple[str, ...]:
 
 
     if name in BUILTIN_LISTS:
-        from autobot.words import load_words
-
         return load_words(name).words
     try:
         text = Path(name).read_text(encoding="utf-8")
@@ -204,7 +204,6 @@ def user_game(args: argparse.Namespace) -> Any:
 
     from autobot.games import find_game
     from autobot.games.base import check_words
-    from autobot.words.languages import spec
 
     answers_name, guesses_name = getattr(args, "answers", None), getattr(args, "guesses", None)
     if not answers_name and not guesses_name:
@@ -229,8 +228,6 @@ def user_game(args: argparse.Namespace) -> Any:
 
 def add_solver_options(parser: argparse.ArgumentParser) -> None:
     """--strategy --hard --answers --guesses --start (shared with `autobot solve`)."""
-    from autobot.solver import STRATEGIES
-
     parser.add_argument(
         "--strategy", default="default", choices=("default", *STRATEGIES, *MULTI_STRATEGIES),
         help="default = the optimal tree when one matches the lists and opener, else entropy "
@@ -244,8 +241,6 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
 
 def solver_config(args: argparse.Namespace) -> Any:
     """The SolverConfig the shared options describe."""
-    from autobot.solver import SolverConfig
-
     return SolverConfig(
         strategy=args.strategy, hard=args.hard, answers=args.answers,
         guesses=args.guesses, start=args.start, lang=args.lang,

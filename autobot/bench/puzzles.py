@@ -26,6 +26,7 @@ from typing import Any
 
 from autobot.errors import AutobotError, BadInput, Unavailable
 from autobot.games.puzzles import sudoku, takuzu
+from autobot.solver.patterns import cache_dir
 
 # Unruly: every even size the app takes from 6x6 to 16x16 at each difficulty (trivial, easy,
 # normal), and unique rows/columns ("u") at normal.
@@ -45,8 +46,6 @@ KAIDOKU_MEMBER = "kaidoku/data/sudoku.txt"
 
 
 def _cache() -> Path:
-    from autobot.solver.patterns import cache_dir
-
     return cache_dir() / "puzzles"
 
 

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from autobot.app.prompt import reply_asker
 from autobot.app.solve_sessions import play_session
+from autobot.bench.output import print_runs, write_runs
 from autobot.errors import AutobotError
 
 # A person's session and the question asked at each guess: the app layer's, wired here.
@@ -22,7 +23,6 @@ _asker = reply_asker
 
 def bench(args: argparse.Namespace) -> int:
     """Benchmark a variant, print its figures and write --json."""
-    from autobot.bench.output import print_runs, write_runs
     from autobot.games import find_game
     from autobot.games.bench import bench_absurdle, bench_jotto
 
@@ -54,7 +54,6 @@ def check_hard(game: Any, args: argparse.Namespace) -> None:
 
 def _bench_tuble(args: argparse.Namespace) -> int:
     """Tuble: the bot's tree and the seed post's player over every station, in one run."""
-    from autobot.bench.output import print_runs, write_runs
     from autobot.games.tuble.bench import bench_browser, bench_tuble
 
     if getattr(args, "browser", False):

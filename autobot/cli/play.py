@@ -20,12 +20,14 @@ from autobot.app.options import (
     add_boards_option,
     add_browser_arguments,
     add_game_options,
+    puzzle_of,
     read_init_script,
     split_answers,
 )
 from autobot.app.players import (
     check_answer,
     game_from_args,
+    many_solver,
     page_game,
     reader_from_args,
     save_learned_glyphs,
@@ -34,7 +36,9 @@ from autobot.app.players import (
 from autobot.app.session import browser_from_args, browser_session
 from autobot.errors import AutobotError
 from autobot.harness.report import make_printer, share_grid
-from autobot.loop.probe import page_layout
+from autobot.loop import BotConfig, play_game
+from autobot.loop.probe import count_boards, page_layout, room_for
+from autobot.players import Confirm
 
 
 def register(subparsers: Any) -> None:
@@ -68,7 +72,6 @@ def run(args: argparse.Namespace) -> int:
         from autobot.games.tuble.play import run_play
 
         return run_play(args)
-    from autobot.app.options import puzzle_of
 
     if puzzle_of(args) is not None:  # 0h h1 / Sudoku pages: autobot.harness.puzzles_page
         from autobot.harness.puzzles_page import run_play as run_puzzle
@@ -90,8 +93,6 @@ def _play(args: argparse.Namespace, record: Any) -> int:
     from rich.console import Console
 
     from autobot.harness.record import outcome, verdict_line
-    from autobot.loop import BotConfig, play_game
-    from autobot.players import Confirm
 
     game = game_from_args(args)
     answer = check_answer(args.answer, game)
@@ -127,9 +128,7 @@ def _play(args: argparse.Namespace, record: Any) -> int:
             return run_list_game(driver, solver, game, console, browser_seconds, record)
         if args.boards is None and game.on_many_boards:
             # Boards not named: a Wordle page may show many (Dordle ... 32).
-            from autobot.app.players import many_solver
             from autobot.cli.play_boards import play_loaded
-            from autobot.loop.probe import count_boards, room_for
 
             room = room_for(driver)
             boards = count_boards(driver, room)

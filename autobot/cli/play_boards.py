@@ -10,18 +10,18 @@ import argparse
 import time
 from typing import Any
 
-from autobot.app.options import check_answers, split_answers
+from autobot.app.options import check_answers, read_init_script, split_answers
 from autobot.app.players import many_solver
 from autobot.app.session import browser_from_args, browser_session
 from autobot.app.text import many_printer
 from autobot.errors import AutobotError
+from autobot.harness.calibration import load_profile
+from autobot.harness.record import GameRecord
 from autobot.loop.probe import room_for
 
 
 def run_play_boards(args: argparse.Namespace) -> int:
     """Play one many-board game in Chromium; exit 0 on a win, 1 on a loss."""
-    from autobot.app.options import read_init_script
-
     if args.answer:
         raise AutobotError("--answer is for one board; with --boards use --page-answers")
     if args.confirm:
@@ -32,7 +32,6 @@ def run_play_boards(args: argparse.Namespace) -> int:
         raise AutobotError("--page-answers only applies to the bundled page, not to --url")
     init_script = read_init_script(args.init_script)
     solver = many_solver(args)  # bad --strategy/--hard/--start: before the browser opens
-    from autobot.harness.record import GameRecord
 
     record = GameRecord(args.json)  # checked now; written on every exit from here
     def bundled(base: str) -> str:
@@ -61,8 +60,6 @@ def play_loaded(args: argparse.Namespace, driver: Any, boards: int, t0: float,
 
     profile = None
     if args.profile:
-        from autobot.harness.calibration import load_profile
-
         profile = load_profile(args.profile)
     console = Console(highlight=False)
     result = play_many(driver, solver, boards, reader=BoardsReader(profile=profile),

@@ -7,16 +7,16 @@ from __future__ import annotations
 import argparse
 import json
 
+from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
 from autobot.errors import AutobotError, NotSolved
+from autobot.harness.report import check_writable, write_atomic
 
 WORD_ONLY = ("advise", "confirm", "launch", "answer", "boards", "profile")
 
 
 def run_live_puzzle(args: argparse.Namespace, puzzle: str) -> int:
     """Find the grid, solve it, fill it; exit 0 won, 1 not won, 3 no grid, 4 safety stop."""
-    from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
     from autobot.harness.puzzles_live import play_watched
-    from autobot.harness.report import check_writable, write_atomic
 
     for name in WORD_ONLY:
         if getattr(args, name, None) not in (None, False):

@@ -18,8 +18,14 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from autobot.drivers.desktop.focus import watch_focus
+from autobot.drivers.desktop.guard import Anchor
 from autobot.errors import AutobotError, BadInput, NoBoardFound, SafetyStop
 from autobot.games.puzzles import sudoku, takuzu
+from autobot.harness.record import exit_of
+from autobot.harness.report import write_json
+from autobot.vision import glyphs
+from autobot.vision.digits import load_digit_templates
 from autobot.vision.lattice import (
     Lattice,
     box_groups,
@@ -249,8 +255,6 @@ def value_key(value: int) -> str:
 
 def read_solo(frame: np.ndarray, lat: Lattice, templates: Any) -> list[tuple[int, Any]]:
     """Each cell's value (0 blank, -1 unreadable) and ink colour, row by row."""
-    from autobot.vision import glyphs
-
     out: list[tuple[int, Any]] = []
     for r in range(lat.rows):
         for c in range(lat.cols):
@@ -267,8 +271,6 @@ def learn_letters(screen: Screen, hands: Hands, lat: Lattice, spots: list[int], 
                   templates: Any, played: Played, settle: float) -> Any:
     """Symbols past 9 drawn as the app draws them: each letter key typed once into an empty
     cell (the fill overwrites it later), its glyph kept; the templates plus those glyphs."""
-    from autobot.vision import glyphs
-
     keys, crops = [], []
     for value, i in zip(range(10, n + 1), spots, strict=False):
         r, c = divmod(i, n)
@@ -294,9 +296,6 @@ def letters_as_drawn(frame: np.ndarray, lat: Any, want: Sequence[int], templates
     """The digit templates plus each letter (values past 9) as the window draws it in the first
     cell the solution puts it in: the other cells of that value must then read as it, the
     cells of every other value must not (one shape per value, as the solution partitions them)."""
-    from autobot.vision import glyphs
-    from autobot.vision.lattice import cell_glyph
-
     keys, crops = [], []
     for value in sorted({v for v in want if v > 9}):
         r, c = divmod(list(want).index(value), lat.cols)
@@ -320,8 +319,6 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
               on_grid: Callable[[Lattice], None] | None = None) -> Played:
     """Fill a Solo (Sudoku) window: click a cell, type its digit; won when the window's grid is
     the solution. `on_grid` hears where the grid was found, before the first click."""
-    from autobot.vision.digits import load_digit_templates
-
     screen = _Timed(screen)
     templates = load_digit_templates()
     frame, lat = find_grid(screen, timeout)
@@ -368,7 +365,6 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
             g = cell_glyph(f, lat, r, c)
             if g.crop is None:
                 return False
-            from autobot.vision import glyphs
 
             return templates.match([glyphs.normalise(g.crop)])[0][0] == value_key(want)
 
@@ -391,8 +387,6 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
 
 def lattice_anchor(lat: Lattice) -> Any:
     """The grid as the focus watchdog places a board (its box, frame pixels)."""
-    from autobot.drivers.desktop.guard import Anchor
-
     x0, y0 = lat.xs[0], lat.ys[0]
     x1, y1 = lat.xs[-1] + lat.side, lat.ys[-1] + lat.side
     return Anchor(float(x0), float(y0), float(lat.side), float(lat.side), (x0, y0, x1, y1))
@@ -440,8 +434,6 @@ def play_watched(puzzle: str, screen: Any, hands: Any, *, timeout: float = 10.0,
     """Play `puzzle` ('ohhi' Unruly, else Solo) on the desktop with the focus watchdog on every
     click, key and frame where X11 can be asked (the pixels alone elsewhere). A stop or failure
     writes `json_path` (exit_code, reason, error, the watchdog's figures) before going on out."""
-    from autobot.drivers.desktop.focus import watch_focus
-
     grid: list[Lattice] = []
     size = getattr(screen, "size", (0, 0))
     dog = watch_focus(hands, lambda: lattice_anchor(grid[0]) if grid else None, size)
@@ -473,9 +465,6 @@ def focus_figures(dog: Any) -> dict[str, Any]:
 def _write_failure(path: str, puzzle: str, exc: AutobotError, dog: Any) -> None:
     """The `--json` record of a puzzle run that stopped: won false, exit code, reason, error."""
     import contextlib
-
-    from autobot.harness.record import exit_of
-    from autobot.harness.report import write_json
 
     code, reason, error = exit_of(exc)
     data = {"puzzle": {"ohhi": "unruly", "sudoku": "solo"}.get(puzzle, puzzle), "won": False,

@@ -18,7 +18,12 @@ from urllib.parse import urlencode
 
 import numpy as np
 
+from autobot.drivers.browser import BrowserConfig, load_page, open_browser
+from autobot.drivers.driver import SeleniumDriver
+from autobot.drivers.window import display_for, screen_for
 from autobot.errors import AutobotError
+from autobot.harness.puzzles_live import play_solo, play_unruly
+from autobot.page.server import serve_page
 from autobot.vision.lattice import Lattice, find_lattice
 
 # Word-game options that mean nothing to a grid puzzle: named in a clear error, not ignored.
@@ -92,8 +97,6 @@ def play_page(driver: Any, puzzle: str, *, timeout: float = 10.0,
               log: Any = print) -> dict[str, Any]:
     """Win the puzzle the browser shows; the game as plain data (won, moves, per-move ms, the
     grid read back, whether the page showed its end outside the cells)."""
-    from autobot.harness.puzzles_live import play_solo, play_unruly
-
     screen = driver.screen
     first = screen.grab()
     play = play_unruly if puzzle == "ohhi" else play_solo
@@ -115,10 +118,6 @@ def play_page(driver: Any, puzzle: str, *, timeout: float = 10.0,
 def run_play(args: Any, puzzle: str) -> int:
     """`autobot play --game ohhi|sudoku`: the bundled page (--answer the puzzle) or --url, in
     Chromium; exit 0 won, 1 not won, 3 no grid, 4 the page did not take a move."""
-    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.drivers.window import display_for, screen_for
-
     for name in WORD_ONLY:
         if getattr(args, name, None) not in (None, False):
             raise AutobotError(f"--{name.replace('_', '-')} is for word games, not --game "
@@ -131,8 +130,6 @@ def run_play(args: Any, puzzle: str) -> int:
         if args.url:
             url = args.url
         else:
-            from autobot.page.server import serve_page
-
             base = stack.enter_context(serve_page())
             url = puzzle_url(base, puzzle, args.answer, getattr(args, "theme", "light"))
         browser = BrowserConfig(headless=not args.headed, window_size=args.window_size,

@@ -16,9 +16,11 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from autobot.bench.model import SCHEMA
 from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure, browser_went
 from autobot.harness.report import check_writable, write_json
 from autobot.shutdown import exit_code_of, interrupt_behind, signal_of
+from autobot.wordle import Turn
 
 REASONS = ("won", "lost", "quit", "interrupted", "bad_input", "no_board", "safety_stop",
            "browser_unavailable", "page_unreachable", "browser_died", "error")
@@ -110,7 +112,6 @@ class GameRecord:
     def partial(self, error: str, exit_code: int) -> Any:
         """A GameResult of the rows seen so far, for a game that never returned one."""
         from autobot.loop.result import GameResult, Timings
-        from autobot.wordle import Turn
 
         return GameResult(won=False, turns=tuple(Turn(g, m) for g, m in self.rows),
                           rejected=(), seconds=time.monotonic() - self.started,
@@ -178,7 +179,6 @@ def record_early_interrupt(argv: list[str], exc: BaseException, started: float) 
     code, reason, error = exit_of(exc)
     record: dict[str, Any] = {"won": False, "guesses": [], "marks": []}
     if argv[0] == "bench":  # the benchmark's own document, with no run in it
-        from autobot.bench.model import SCHEMA
 
         record = {"schema": SCHEMA, "runs": []}
     record.update(exit_code=code, reason=reason, error=error, signal=signal_of(exc))

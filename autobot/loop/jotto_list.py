@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autobot.errors import AutobotError
+from autobot.solver import GameState
 from autobot.vision.textlist import ListLine, ListRead, TextReader, read_list
 from autobot.wordle import Turn
 
@@ -127,8 +128,6 @@ def _play(driver: Any, strategy: Any, game: Any, reader: TextReader, read: ListR
           result: ListGame, on_event: Callable[[str], None], max_guesses: int, settle: float,
           clock: Callable[[], float]) -> None:
     """The turns of `play_list_game`, recorded in `result`."""
-    from autobot.solver import GameState
-
     length = int(game.length)
     known = list(read.lines)
     banned: set[str] = set()

@@ -30,6 +30,7 @@ from autobot.loop.rows import MISREAD_SCORED, letters_near, row_kind, row_matche
 from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
+from autobot.vision.boards import BoardsReader
 from autobot.wordle import WORD_LENGTH, Turn, score
 
 
@@ -429,8 +430,6 @@ def play_many(
     carrying the game so far as `.result`.
     """
     if reader is None:
-        from autobot.vision.boards import BoardsReader
-
         reader = BoardsReader()
     # Reading 32 boards takes seconds a frame: a reveal gets a few frames' time whatever N.
     config = replace(config, settle_timeout=max(config.settle_timeout, 4.0 * boards))

@@ -18,12 +18,16 @@ from urllib.parse import urlencode
 
 import numpy as np
 
+from autobot.drivers.browser import BrowserConfig, load_page, open_browser
+from autobot.drivers.driver import SeleniumDriver
+from autobot.drivers.window import display_for, screen_for
 from autobot.errors import AutobotError, SafetyStop
-from autobot.games.tuble import ROWS
+from autobot.games.tuble import ROWS, find_station
 from autobot.games.tuble.network import fold, load_network
 from autobot.games.tuble.rules import WIN, describe, encode
 from autobot.games.tuble.solver import OptimalPlayer, consistent
 from autobot.games.tuble.vision import Row, first_suggestion, read_rows
+from autobot.page.server import serve_page
 
 ROW_TIMEOUT_S = 10.0  # a new row not seen by then: the page did not take the guess
 ENTER_WAIT_S = 1.5  # no new row this long after Enter: click the first suggestion instead
@@ -143,11 +147,6 @@ def run_play(args: Any) -> int:
     import json
     from pathlib import Path
 
-    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.drivers.window import display_for, screen_for
-    from autobot.games.tuble import find_station
-
     answer = load_network().names[find_station(args.answer)] if args.answer else None
     if args.url and answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
@@ -155,8 +154,6 @@ def run_play(args: Any) -> int:
         if args.url:
             url = args.url
         else:
-            from autobot.page.server import serve_page
-
             url = tuble_url(stack.enter_context(serve_page()), answer, getattr(args, "theme", None))
         browser = BrowserConfig(headless=not args.headed, window_size=args.window_size,
                                 scale=args.scale, remote_url=args.remote)
