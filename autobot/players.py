@@ -30,6 +30,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from autobot.app.prompt import Prompt
 from autobot.errors import AutobotError
 from autobot.wordle import hard_mode_violation
 from autobot.words.languages import ENGLISH_ALPHABET, LANGUAGES, detect_language, spec
@@ -145,8 +146,6 @@ class Confirm(Wrapper):
 
     def _prompt(self) -> Any:
         """The one prompt loop (`autobot.app.prompt`) on this wrapper's streams."""
-        from autobot.app.prompt import Prompt
-
         return Prompt(self.input, self.output, CONFIRM_HELP, where="confirm prompt")
 
     def edit_problem(self, word: str, state: Any, length: int) -> str | None:

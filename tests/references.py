@@ -1,16 +1,17 @@
 """The slow, obviously-correct references the fast steps are tested against: the compiled
 kernels' (medians, buckets, the outline judge) and the reader's array-at-once paths', each
-the plain way (a loop, a Counter, one numpy call a band). Imported by the tests only."""
+the plain way (a loop, a Counter, one numpy call a band or a pixel). Imported by the tests only."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import cv2
 import numpy as np
 
-from autobot.vision import glyphs, tiles
+from autobot.vision import glyphs, palette, tiles
 from autobot.vision.locate import candidates
 from autobot.vision.model import Grid
 from autobot.vision.tiles import BoardView
@@ -259,3 +260,33 @@ def find_toasts(view: BoardView, grid: Grid, theme: str
         ) -> list[tuple[int, int, int, int]]:
     """`find_toasts` the plain way, every blob labelled ."""
     return tiles._toast_boxes(view, tiles._toast_mask(view, theme))
+
+
+def rgb_to_lab(rgb: np.ndarray) -> np.ndarray:
+    """`rgb_to_lab` one pixel a row."""
+    arr = np.asarray(rgb, dtype=np.float32).reshape(-1, 1, 3) / 255.0
+    lab = cv2.cvtColor(arr, cv2.COLOR_RGB2Lab)
+    return lab.reshape(np.asarray(rgb).shape[:-1] + (3,))
+
+
+def delta_e(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
+    """`delta_e` as numpy's norm."""
+    return np.linalg.norm(np.asarray(lab1, np.float32) - np.asarray(lab2, np.float32), axis=-1)
+
+
+def cluster(labs: np.ndarray, join: float = palette.JOIN) -> list[list[int]]:
+    """Slow obviously-correct twin of `cluster` (recomputes every centre from its members)."""
+    groups = [[i] for i in range(len(labs))]
+    while True:
+        best = None
+        for a, b in itertools.combinations(range(len(groups)), 2):
+            ca = np.mean([labs[k] for k in groups[a]], axis=0)
+            cb = np.mean([labs[k] for k in groups[b]], axis=0)
+            d = float(np.linalg.norm(ca - cb))
+            if d < join and (best is None or d < best[0]):
+                best = (d, a, b)
+        if best is None:
+            return [sorted(g) for g in groups]
+        _, a, b = best
+        groups[a] = groups[a] + groups[b]
+        del groups[b]

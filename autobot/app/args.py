@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from autobot.errors import AutobotError
+from autobot.words.languages import LANGUAGES, spec
+
 
 def number_in(
     kind: type[int] | type[float], low: float, high: float | None = None, unit: str = ""
@@ -34,9 +37,6 @@ key_delay_ms = number_in(float, 0, 2000, "ms")
 
 def language_code(text: str) -> str:
     """An argparse type: a known language code (lower-cased); the error lists the codes."""
-    from autobot.errors import AutobotError
-    from autobot.words.languages import spec
-
     try:
         return spec(text).code
     except AutobotError as exc:
@@ -48,8 +48,6 @@ def add_lang_option(parser: argparse.ArgumentParser, *, from_page: bool = False)
 
     `from_page`: not given, it is None and the page is left to tell (its keyboard's letters,
     or the words it refuses), English until it does."""
-    from autobot.words.languages import LANGUAGES
-
     codes = ", ".join(LANGUAGES)
     parser.add_argument(
         "--lang", type=language_code, default=None if from_page else "en", metavar="CODE",

@@ -18,6 +18,7 @@ from autobot.app.args import (
     word_length,
 )
 from autobot.errors import AutobotError
+from autobot.solver import STRATEGIES, SolverConfig
 from autobot.words import (
     Playable,
     list_entries,
@@ -135,7 +136,6 @@ def check_answers(text: str | None, boards: int) -> list[str]:
     """The --page-answers words, lowercase, one per board, each a word the page knows."""
     if not text:
         return []
-    from autobot.words import load_words
 
     words = [w.strip().lower() for w in text.split(",") if w.strip()]
     if len(words) != boards:
@@ -249,8 +249,6 @@ def user_game(args: argparse.Namespace) -> Any:
 
 def add_solver_options(parser: argparse.ArgumentParser) -> None:
     """--strategy --hard --answers --guesses --start (shared with `autobot solve`)."""
-    from autobot.solver import STRATEGIES
-
     parser.add_argument(
         "--strategy", default="default", choices=("default", *STRATEGIES, *MULTI_STRATEGIES),
         help="default = the optimal tree when one matches the lists and opener, else entropy "
@@ -264,8 +262,6 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
 
 def solver_config(args: argparse.Namespace) -> Any:
     """The SolverConfig the shared options describe."""
-    from autobot.solver import SolverConfig
-
     return SolverConfig(
         strategy=args.strategy, hard=args.hard, answers=args.answers,
         guesses=args.guesses, start=args.start, lang=args.lang,

@@ -7,6 +7,9 @@ from typing import Any
 
 from autobot.app.options import length_from_page, multi_strategy, user_game
 from autobot.errors import AutobotError
+from autobot.players import PageLanguage, PageWidth
+from autobot.solver import SolverConfig
+from autobot.words import load_words
 
 
 def game_from_args(args: argparse.Namespace) -> Any:
@@ -38,8 +41,6 @@ def check_answer(word: str | None, game: Any) -> str | None:
     if game.adversarial:
         raise AutobotError(f"--answer: {game.name} has no fixed answer (it picks as you go)")
     if game.solver is not None:
-        from autobot.words import load_words
-
         known: Any = load_words("nyt")  # the classic solver's page list: every NYT word
     else:
         known = game.guesses
@@ -59,7 +60,6 @@ def solver_from_args(args: argparse.Namespace) -> Any:
     from dataclasses import replace
 
     from autobot.games.player import make_player
-    from autobot.solver import SolverConfig
 
     start = args.start.lower() if args.start else None
     game = game_from_args(args)
@@ -75,12 +75,10 @@ def solver_from_args(args: argparse.Namespace) -> Any:
 
     solver = make(named)
     if lang is None and game.solver is not None:  # other languages are the classic solver's
-        from autobot.players import PageLanguage
 
         solver = PageLanguage(make)
     if length_from_page(args):
         from autobot.games import find_game
-        from autobot.players import PageWidth
 
         # A board of another width: that length's words (English; --start is five letters).
         solver = PageWidth(solver, lambda width: make_player(

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from autobot.app.options import check_answers
+from autobot.app.players import check_answer, game_from_args, page_game
 from autobot.drivers.recording import record_driver
 
 
@@ -109,8 +111,6 @@ def launched(args: Any) -> Iterator[str | None]:
     from autobot.drivers.browser import BrowserConfig
 
     def bundled(base: str) -> str:
-        from autobot.app.options import check_answers
-        from autobot.app.players import check_answer, game_from_args, page_game
         from autobot.page.server import page_url
 
         game = game_from_args(args)

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from autobot.app.prompt import Prompt
 from autobot.app.text import parse_reply, printer
 from autobot.errors import AutobotError, UserQuit
+from autobot.solver import GameState, play
 from autobot.wordle import (
     ALL_GREEN,
     Turn,
@@ -21,6 +22,7 @@ from autobot.wordle import (
     score,
     upper_word,
 )
+from autobot.words import load_words
 
 REJECTED = "rejected"  # the reply that the game refused the guess (Not in word list)
 ROWS = 6  # Wordle's rows
@@ -58,8 +60,6 @@ def render_row(word: str, marks: str, styled: bool) -> Any:
 
 def simulate(solver: Any, answer: str, hard: bool, out: TextIO, styled: bool) -> int:
     """Play one game against `answer` and print its rows; 1 when it took more than six."""
-    from autobot.solver import play
-
     if answer not in solver.answer_index and not solver.is_allowed(answer):
         hint = "" if solver.answers.name == "nyt" else " (try --answers nyt)"  # not twice
         raise AutobotError(
@@ -81,8 +81,6 @@ def simulate(solver: Any, answer: str, hard: bool, out: TextIO, styled: bool) ->
 
 def _playable(solver: Any, word: str) -> bool:
     """Would a Wordle site have accepted this word (the solver's list or today's NYT list)?"""
-    from autobot.words import load_words
-
     return solver.is_allowed(word) or word in load_words("nyt")
 
 
@@ -111,8 +109,6 @@ def _reply(solver: Any, hard: bool, history: tuple[Turn, ...], guess: str,
 def interact(solver: Any, hard: bool, inp: TextIO, out: TextIO, styled: bool) -> int:
     """The question-answer loop; returns 0 when solved, 1 when quit (or input ends) or after
     six wrong rows."""
-    from autobot.solver import GameState
-
     show = printer(out, styled)
     prompt = Prompt(inp, out, HELP)
     history: tuple[Turn, ...] = ()

@@ -18,11 +18,18 @@ import sys
 import time
 from typing import Any
 
+from autobot.app.options import add_browser_arguments
+from autobot.app.session import browser_session
 from autobot.bench.model import BenchRecord, BenchRun, summarise
+from autobot.bench.output import print_runs, write_runs
+from autobot.drivers.browser import BrowserConfig
 from autobot.errors import AutobotError
 from autobot.harness.record import keep_game, traced_game
+from autobot.harness.report import check_writable
 from autobot.harness.trace import check_folder
 from autobot.outcomes import Reason
+from autobot.solver import SolverConfig, make_solver
+from autobot.words import load_words
 
 DEFAULTS: dict[str, Any] = {
     "games": 50,
@@ -51,8 +58,6 @@ def option(args: argparse.Namespace, name: str) -> Any:
 
 def pick_answers(games: int, seed: int) -> list[str]:
     """`games` answers from the original list, reproducibly (seeded), no repeats below 2,315."""
-    from autobot.words import load_words
-
     answers = list(load_words("answers").words)
     rng = random.Random(seed)
     if games <= len(answers):
@@ -65,13 +70,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from autobot.app.session import browser_session
-    from autobot.bench.output import print_runs, write_runs
-    from autobot.drivers.browser import BrowserConfig
-    from autobot.harness.report import check_writable
     from autobot.loop import BotConfig, Timings, percentile, play_game
     from autobot.page.server import page_url
-    from autobot.solver import SolverConfig, make_solver
 
     games = int(option(args, "games"))
     if games < 1:
@@ -169,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
     }, seed)
     print_runs(run)
     write_runs(json_path, run, exit_code=0 if won == games else 1,
-               reason=Reason.WON if won == games else "lost")
+               reason=Reason.WON if won == games else Reason.LOST)
     return 0 if won == games else 1
 
 
@@ -194,8 +194,6 @@ def bench_run(records: list[BenchRecord], strategy: str, hard: bool, wall: float
 
 def main(argv: list[str] | None = None) -> int:
     """Stand-alone entry: the same benchmark without the `autobot bench` dispatcher."""
-    from autobot.app.options import add_browser_arguments
-
     parser = argparse.ArgumentParser(prog="python -m autobot.bench.browser")
     parser.add_argument("--games", type=int, default=DEFAULTS["games"])
     parser.add_argument("--seed", type=int, default=DEFAULTS["seed"])

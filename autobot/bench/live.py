@@ -20,9 +20,23 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from autobot.drivers.browser import BrowserConfig, open_browser
+from autobot.drivers.desktop import (
+    DesktopDriver,
+    GuardedDriver,
+    MssScreen,
+    anchor_of,
+    focus_spot,
+    parse_region,
+    virtual_display,
+)
 from autobot.errors import AutobotError, SafetyStop
+from autobot.harness.live import find_board, live_config
 from autobot.harness.record import keep_game, traced_game
 from autobot.harness.trace import check_folder
+from autobot.solver import SolverConfig, make_solver
+from autobot.wordle import score
+from autobot.words import load_words
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -47,23 +61,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Play the games; returns the JSON record."""
-    from autobot.drivers.browser import BrowserConfig, open_browser
-    from autobot.drivers.desktop import (
-        DesktopDriver,
-        GuardedDriver,
-        MssScreen,
-        anchor_of,
-        focus_spot,
-        parse_region,
-        virtual_display,
-    )
-    from autobot.harness.live import find_board, live_config
     from autobot.loop import Timings, percentile, play_game
     from autobot.page.server import page_url, serve_page
-    from autobot.solver import SolverConfig, make_solver
     from autobot.vision import read_board
-    from autobot.wordle import score
-    from autobot.words import load_words
 
     x, y, w, h = parse_region(args.window)
     if args.dump:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot.bench.model import BenchRun, comparison_lines, dumps, report_lines, to_json
+from autobot.harness.report import write_atomic
 
 
 def print_runs(runs: BenchRun | Sequence[BenchRun]) -> None:
@@ -31,7 +32,6 @@ def write_runs(path: str | Path | None, runs: BenchRun | Sequence[BenchRun], *,
     if str(path) == "-":
         sys.stdout.write(text)
         return
-    from autobot.harness.report import write_atomic
 
     write_atomic(path, text)
     print(f"wrote {path}")

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from autobot.bench.browser import option, pick_answers
 from autobot.bench.model import (
     BenchRecord,
     BenchRun,
@@ -32,7 +33,25 @@ from autobot.bench.model import (
     summarise,
 )
 from autobot.bench.output import print_runs, write_runs
+from autobot.drivers.browser import (
+    BrowserConfig,
+    load_page,
+    open_browser,
+    processes_using,
+    remove_profile,
+)
 from autobot.errors import AutobotError, SafetyStop
+from autobot.harness.grid import (
+    default_run_dir,
+    fetch_status,
+    leftovers,
+    load_state,
+    reap_dead_nodes,
+    session_node,
+    status_summary,
+)
+from autobot.harness.record import exit_of
+from autobot.solver import SolverConfig, make_solver
 
 
 @dataclass(frozen=True)
@@ -133,8 +152,6 @@ class _Session:
     """One browser (local or a Grid slot), opened and closed by hand, and the node it runs on."""
 
     def __init__(self, config: RunConfig, worker: int) -> None:
-        from autobot.drivers.browser import BrowserConfig, open_browser
-
         self._stack = contextlib.ExitStack()
         browser = BrowserConfig(window_size=config.window_size, scale=config.scale,
                                 remote_url=config.remote_url)
@@ -143,22 +160,16 @@ class _Session:
         caps = getattr(self.web, "capabilities", None) or {}
         self.profile = str((caps.get("chrome") or {}).get("userDataDir") or "")
         if config.remote_url:
-            from autobot.harness.grid import session_node
-
             self.node = session_node(config.remote_url, self.web.session_id) or "remote"
 
     def close(self) -> None:
         """Quit the browser; a session that is already dead is not an error here, and a Chromium
         whose chromedriver died (so quit() could not reach it) is killed by its profile."""
         if self.profile:
-            from autobot.drivers.browser import processes_using
-
             orphans = processes_using(self.profile)
         with contextlib.suppress(Exception):
             self._stack.close()
         if self.profile:
-            from autobot.drivers.browser import remove_profile
-
             for pid in orphans:
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
@@ -226,8 +237,6 @@ class ParallelRun:
             return None
 
     def _worker(self, index: int) -> None:
-        from autobot.solver import SolverConfig, make_solver
-
         solver = make_solver(SolverConfig(strategy=self.config.strategy, hard=self.config.hard))
         self.strategy_name = solver.strategy_name  # the same in every worker
         session: _Session | None = None
@@ -270,7 +279,6 @@ class ParallelRun:
                 session.close()
 
     def _play(self, session: _Session, solver: Any, job: Job, retries: int) -> dict[str, Any]:
-        from autobot.drivers.browser import load_page
         from autobot.drivers.driver import SeleniumDriver
         from autobot.loop import BotConfig, play_game
         from autobot.page.server import page_url
@@ -386,13 +394,6 @@ def leak_check(config: RunConfig, profiles: set[str],
             "profiles": sorted(p for p in profiles if p and os.path.exists(p)),
         }
         if config.remote_url:
-            from autobot.harness.grid import (
-                fetch_status,
-                leftovers,
-                reap_dead_nodes,
-                status_summary,
-            )
-
             with contextlib.suppress(AutobotError):
                 leaks["sessions"] = status_summary(fetch_status(config.remote_url))["sessions"]
             if grid_dir is not None:
@@ -407,8 +408,6 @@ def leak_check(config: RunConfig, profiles: set[str],
 
 def _using(profiles: set[str]) -> list[str]:
     """Processes still running on one of our local profiles ('pid profile')."""
-    from autobot.drivers.browser import processes_using
-
     return [f"{pid} {p}" for p in profiles if p for pid in processes_using(p)]
 
 
@@ -416,7 +415,6 @@ def managed_grid_dir(url: str | None) -> Path | None:
     """The run folder of the `autobot grid up` Grid at `url`, if this machine started it."""
     if not url:
         return None
-    from autobot.harness.grid import default_run_dir, load_state
 
     run_dir = default_run_dir()
     state = load_state(run_dir)
@@ -472,8 +470,6 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
 
 def config_from_args(args: argparse.Namespace) -> RunConfig:
     """The run's settings from `autobot bench --browser` arguments (None = default)."""
-    from autobot.bench.browser import option
-
     return RunConfig(
         parallel=int(args.parallel), remote_url=option(args, "remote"),
         anim=bool(getattr(args, "anim", None) or False), theme=option(args, "theme"),
@@ -485,7 +481,6 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
 
 def run(args: argparse.Namespace) -> int:
     """`autobot bench --browser --parallel N`: print progress and the summary; 0 if all won."""
-    from autobot.bench.browser import option, pick_answers
     from autobot.page.server import serve_page
 
     config = config_from_args(args)
@@ -493,8 +488,6 @@ def run(args: argparse.Namespace) -> int:
     out_path = Path(resume or args.jsonl) if (resume or getattr(args, "jsonl", None)) else None
     answers = pick_answers(int(option(args, "games")), int(option(args, "seed")))
     if config.remote_url:
-        from autobot.harness.grid import fetch_status
-
         fetch_status(config.remote_url)  # a wrong URL is one line, before any game
     quiet = bool(getattr(args, "quiet", False))
     tty = sys.stderr.isatty()
@@ -538,7 +531,6 @@ def _record_stopped(json_path: Any, config: RunConfig, out_path: Path | None,
     what only the end measures (retries, leaks) is null."""
     if not json_path:
         return
-    from autobot.harness.record import exit_of
 
     code, reason, error = exit_of(exc, "game")
     partial = {"strategy": config.strategy, "wall_s": wall, "records": list(played),

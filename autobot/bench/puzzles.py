@@ -28,6 +28,7 @@ from autobot.bench.model import BenchRecord, BenchRun, summarise
 from autobot.bench.output import write_runs
 from autobot.errors import AutobotError, BadInput, Unavailable
 from autobot.games.puzzles import sudoku, takuzu
+from autobot.solver.patterns import cache_dir
 
 # Unruly: every even size the app takes from 6x6 to 16x16 at each difficulty (trivial, easy,
 # normal), and unique rows/columns ("u") at normal.
@@ -47,8 +48,6 @@ KAIDOKU_MEMBER = "kaidoku/data/sudoku.txt"
 
 
 def _cache() -> Path:
-    from autobot.solver.patterns import cache_dir
-
     return cache_dir() / "puzzles"
 
 

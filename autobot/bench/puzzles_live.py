@@ -27,6 +27,9 @@ from typing import Any
 import numpy as np
 
 from autobot.bench.moves import move_figures, played_run, report
+from autobot.bench.puzzles import sgt_id
+from autobot.drivers.desktop import DesktopDriver, MssScreen
+from autobot.drivers.desktop.xvfb import virtual_display
 from autobot.errors import AutobotError, Unavailable
 from autobot.games.puzzles import sudoku, takuzu
 
@@ -102,9 +105,6 @@ def window_solved(frame: np.ndarray, app: str, game_id: str) -> tuple[bool, str]
 def play_one(app: str, params: str, seed: int, look: str, tile: int,
              env: dict[str, str]) -> dict[str, Any]:
     """Open one game, run `autobot live` on it, check the window; the game's figures."""
-    from autobot.bench.puzzles import sgt_id
-    from autobot.drivers.desktop import MssScreen
-
     game_id = sgt_id(app, params, seed)
     wenv = {**env, **app_env(app, look, tile)}
     with app_window(app, game_id, wenv), tempfile.TemporaryDirectory() as tmp:
@@ -134,8 +134,6 @@ def play_one(app: str, params: str, seed: int, look: str, tile: int,
 def run(quick: bool = False, seed: int = 1, large: bool = False) -> dict[str, Any]:
     """Every app x size x look x tile size (`large`: Solo 12x12 and 16x16); figures and a
     table."""
-    from autobot.drivers.desktop.xvfb import virtual_display
-
     games: list[dict[str, Any]] = []
     sets = LARGE if large else PARAMS
     with virtual_display((1000, 900)) as env:
@@ -192,9 +190,6 @@ def capture(out: Path, games: Sequence[tuple[str, str, int, str, int]] = FIXTURE
     and the expected grid."""
     import cv2
 
-    from autobot.bench.puzzles import sgt_id
-    from autobot.drivers.desktop import DesktopDriver, MssScreen
-    from autobot.drivers.desktop.xvfb import virtual_display
     from autobot.harness.puzzles_live import find_grid, play_solo, play_unruly
 
     out.mkdir(parents=True, exist_ok=True)

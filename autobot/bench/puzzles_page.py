@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot.bench.moves import move_figures, played_run, report
+from autobot.drivers.browser import BrowserConfig, load_page, open_browser
 from autobot.errors import AutobotError
 
 LOOKS = (("light", 1.0), ("dark", 2.0))
@@ -47,7 +48,6 @@ def sudoku_specs(quick: bool) -> list[tuple[str, str]]:
 
 def play_one(webdriver: Any, base: str, puzzle: str, spec: str, theme: str) -> dict[str, Any]:
     """Load one page, win it, check the page's own solved state."""
-    from autobot.drivers.browser import load_page
     from autobot.drivers.driver import SeleniumDriver
     from autobot.games.puzzles import find_puzzle
     from autobot.harness.puzzles_page import play_page, puzzle_url
@@ -68,7 +68,6 @@ def play_one(webdriver: Any, base: str, puzzle: str, spec: str, theme: str) -> d
 
 def run(quick: bool = False) -> dict[str, Any]:
     """Every puzzle x look; figures and a table."""
-    from autobot.drivers.browser import BrowserConfig, open_browser
     from autobot.page.server import serve_page
 
     games: list[dict[str, Any]] = []

@@ -23,6 +23,8 @@ from typing import Any
 import cv2
 import numpy as np
 
+from autobot.harness.replay import compare_board, expectation_from_sidecar
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "screenshots"
 TARGET_MS = {"1280x1024": 10.0, "3840x2160": 40.0}
@@ -112,7 +114,6 @@ def _time_reads(frame: np.ndarray, reads: int, data: dict, hinted: bool, cached:
     be shared: other work inflates wall time, not the reader's own cost. `cached`: the reads
     share a glyph cache, as a game loop's reads of a settled board do (every tile a hit)."""
     from autobot.bench.vision import timed_read
-    from autobot.harness.replay import compare_board, expectation_from_sidecar
     from autobot.vision import read_board
 
     cache: dict | None = {} if cached else None

@@ -14,7 +14,11 @@ from typing import Any
 import numpy as np
 
 from autobot.bench.model import BenchRecord, BenchRun, summarise
+from autobot.games import LENGTHS, find_game
 from autobot.games.base import Game
+from autobot.solver.game_tree import load_game_tree
+from autobot.solver.tree import load_tree
+from autobot.words import load_words
 
 
 def tree_walk(game: Game, root: dict[str, Any]
@@ -58,8 +62,6 @@ def bench_tree(game: Game, targets: np.ndarray | None = None,
                seed: int | None = None) -> BenchRun | None:
     """The shipped tree over every answer of `game` (or `targets`), or None when no tree
     matches its lists."""
-    from autobot.solver.game_tree import load_game_tree
-
     start = time.perf_counter()
     found = load_game_tree(game)
     if found is None:
@@ -95,7 +97,6 @@ def bench_best(game: Game, hard: bool = False, *, sample: int | None = None,
     entropy player's alone.
     """
     from autobot.bench.variants import bench_entropy
-
     entropy = bench_entropy(game, hard=hard, sample=sample, seed=seed)
     if hard or game.adversarial or game.lies:
         return [entropy]
@@ -121,8 +122,6 @@ def table(rows: list[list[BenchRun]]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Every length 4..11 (five: the shipped salet tree beside the entropy player)."""
-    from autobot.games import LENGTHS, find_game
-
     lengths = [int(a) for a in (argv if argv is not None else sys.argv[1:])] or list(LENGTHS)
     rows = []
     for length in lengths:
@@ -137,9 +136,6 @@ def bench_five(game: Game) -> list[BenchRun]:
     """Five letters: the shipped salet tree (`autobot.solver.tree`, the `optimal` strategy) on
     Wordle's 2,315 answers, beside the entropy player on the same game."""
     from autobot.bench.variants import bench_entropy
-    from autobot.solver.tree import load_tree
-    from autobot.words import load_words
-
     start = time.perf_counter()
     answers, allowed = load_words("answers"), load_words("allowed")
     tree = load_tree("salet", False, answers, allowed)

@@ -9,9 +9,13 @@ from typing import Any
 import numpy as np
 
 from autobot.bench.model import BenchRecord, BenchRun, summarise
+from autobot.games.absurdle import shortest_forced_win
 from autobot.games.base import Game
-from autobot.games.entropy import EntropyPlayer
+from autobot.games.entropy import EntropyPlayer, GreedyPlayer
+from autobot.games.lookahead import LookaheadPlayer
+from autobot.games.strategy import hard_mask
 from autobot.kernels.feedback import encode
+from autobot.wordle import Turn
 
 
 def draw(seed: int, answer: int, turn: int) -> int:
@@ -32,9 +36,6 @@ def _walk(player: EntropyPlayer, limit: int, hard: bool = False,
     `Game.consistent` with that code. `hard`: every guess obeys hard mode given the rows on
     its branch.
     """
-    from autobot.games.strategy import hard_mask
-    from autobot.wordle import Turn
-
     game = player.game
     letters = encode(player.guesses)[0][0] if hard else None
     everyone = np.arange(len(game.answers))
@@ -147,9 +148,6 @@ def random_consistent(game: Game, seed: int = 0) -> BenchRun:
 
 def bench_jotto(game: Game, seed: int = 0) -> list[BenchRun]:
     """The bot (look-ahead), the greedy rules and the random-consistent player, on one list."""
-    from autobot.games.entropy import GreedyPlayer
-    from autobot.games.lookahead import LookaheadPlayer
-
     return [
         bench_entropy(game, player=LookaheadPlayer(game)),
         bench_entropy(game),
@@ -167,8 +165,6 @@ PROOF = ("iterative deepening: each shorter length was searched exhaustively ove
 def bench_absurdle(game: Game, quick: tuple[str, ...] | None) -> BenchRun:
     """The fewest guesses that force a win against Absurdle, how it was proven, and its cost:
     one record, the forced win (its last word is the answer Absurdle is left with)."""
-    from autobot.games.absurdle import shortest_forced_win
-
     start = time.perf_counter()
     found = shortest_forced_win(game, quick)
     wall = time.perf_counter() - start

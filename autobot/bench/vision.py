@@ -27,7 +27,10 @@ from pathlib import Path
 
 import numpy as np
 
+from autobot.drivers.browser import BrowserConfig, open_browser
+from autobot.page.server import page_url, serve_page
 from autobot.vision import BoardRead, Grid, read_board
+from autobot.wordle import score
 
 ANSWER, GUESSES, TYPED = "crane", ["slate", "trace"], "cr"
 LOOKS = [  # (name, theme, contrast, window, device scale)
@@ -41,9 +44,6 @@ LOOKS = [  # (name, theme, contrast, window, device scale)
 def make_frames() -> dict[str, np.ndarray]:
     """Screenshot the bundled page for every look (pixels only)."""
     from PIL import Image
-
-    from autobot.drivers.browser import BrowserConfig, open_browser
-    from autobot.page.server import page_url, serve_page
 
     frames: dict[str, np.ndarray] = {}
     with serve_page() as base:
@@ -64,8 +64,6 @@ def make_frames() -> dict[str, np.ndarray]:
 
 def _right(read: object) -> bool:
     """The read shows the set-up game, scored by the game's own rules."""
-    from autobot.wordle import score
-
     rows = getattr(read, "rows", ())
     want = [(g.upper(), score(g, ANSWER)) for g in GUESSES] + [(TYPED.upper(), "tt...")]
     return bool(getattr(read, "found", False)) and list(rows[: len(want)]) == want

@@ -14,10 +14,17 @@ from autobot.app.args import (
     positive_int,
     scale_factor,
 )
-from autobot.app.options import add_boards_option, add_solver_options, solver_config
+from autobot.app.options import (
+    add_boards_option,
+    add_game_options,
+    add_solver_options,
+    solver_config,
+)
 from autobot.app.text import write_output
 from autobot.cli.boards import run_bench
 from autobot.errors import AutobotError, BadInput
+from autobot.words import load_words
+from autobot.words.languages import load_language
 
 
 def register(subparsers: Any) -> None:
@@ -53,8 +60,6 @@ def register(subparsers: Any) -> None:
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     """--game and --length (variants: autobot.cli.games)."""
-    from autobot.app.options import add_game_options
-
     add_game_options(parser, puzzles=True)
 
 
@@ -136,12 +141,9 @@ def bench_word_game(args: argparse.Namespace) -> int:
     from autobot.bench.output import print_runs, write_runs
     from autobot.bench.solver import histogram_image, pick_targets
     from autobot.games.player import make_player
-    from autobot.words import load_words
 
     solver = make_player(game, solver_config(args))
     if args.lang != "en":
-        from autobot.words.languages import load_language
-
         language = load_language(args.lang)
         # The language's likely answers, or a list in its letters (ä ö ü ß, ñ).
         chosen = load_words(args.targets, language.letters) if args.targets else language.answers

@@ -8,6 +8,8 @@ import sys
 from typing import Any
 
 from autobot.app.options import multi_strategy
+from autobot.app.solve_sessions import interact_boards
+from autobot.app.text import printer, write_output
 from autobot.errors import AutobotError
 
 
@@ -46,7 +48,6 @@ def run_bench(args: argparse.Namespace) -> int:
 
 def _run_headroom(args: argparse.Namespace, strategy: str) -> int:
     """`bench --boards N --headroom K`: one step of policy improvement at guess K, measured."""
-    from autobot.app.text import write_output
     from autobot.multiboard import MultiSolver, guess_limit
     from autobot.multiboard.headroom import headroom_lines, run_headroom
 
@@ -83,8 +84,6 @@ def _progress(args: argparse.Namespace, strategy: str, total: int) -> Any:
 
 def run_solve(args: argparse.Namespace) -> int:
     """The many-board helper for a person: prints a guess, asks each open board's colours."""
-    from autobot.app.solve_sessions import interact_boards
-    from autobot.app.text import printer
     from autobot.multiboard import MultiSolver
 
     solver = MultiSolver(multi_strategy(args), answers=args.answers, guesses=args.guesses,

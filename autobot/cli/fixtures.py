@@ -8,6 +8,7 @@ from pathlib import Path
 
 from autobot.errors import AutobotError
 from autobot.harness.capture import DEFAULT_OUT, DEFAULT_PENDING, make
+from autobot.harness.fixtures import ALL
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,8 +30,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """`fixtures make` / `fixtures list`."""
-    from autobot.harness.fixtures import ALL
-
     if args.fixtures_command == "list":
         for fx in ALL:
             extra = f" at {fx.at_ms} ms" if fx.at_ms is not None else ""

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from autobot.app.prompt import reply_asker
 from autobot.app.solve_sessions import play_session
+from autobot.bench.output import print_runs, write_runs
 from autobot.errors import AutobotError
 
 # A person's session and the question asked at each guess: the app layer's, wired here.
@@ -22,7 +23,6 @@ _asker = reply_asker
 
 def bench(args: argparse.Namespace) -> int:
     """Benchmark a variant, print its figures and write --json."""
-    from autobot.bench.output import print_runs, write_runs
     from autobot.bench.variants import bench_absurdle, bench_jotto
     from autobot.games import find_game
 
@@ -52,8 +52,8 @@ def check_hard(game: Any, args: argparse.Namespace) -> None:
 
 def bench_tuble(args: argparse.Namespace) -> int:
     """Tuble: the bot's tree and the seed post's player over every station, in one run."""
-    from autobot.bench.output import print_runs, write_runs
-    from autobot.bench.tuble import bench_browser, bench_tuble
+    from autobot.bench.tuble import bench_browser
+    from autobot.bench.tuble import bench_tuble as tree_and_seed_runs
 
     if getattr(args, "browser", False):
         # The bundled page from the pixels: --games N seeded stations (default 20).
@@ -61,7 +61,7 @@ def bench_tuble(args: argparse.Namespace) -> int:
                               scale=getattr(args, "scale", None) or 1.0,
                               headed=bool(getattr(args, "headed", None)))]
     else:
-        runs = bench_tuble()
+        runs = tree_and_seed_runs()
     print_runs(runs)
     write_runs(args.json, runs)
     return 0

@@ -7,8 +7,15 @@ import argparse
 import sys
 from typing import Any
 
-from autobot.app.args import add_lang_option
-from autobot.app.options import add_game_options, where_text
+from autobot.app.args import add_lang_option, key_delay_ms, number_in
+from autobot.app.options import (
+    add_answers_option,
+    add_boards_option,
+    add_game_options,
+    split_answers,
+    where_text,
+)
+from autobot.app.players import check_answer, game_from_args, reader_from_args, solver_from_args
 from autobot.app.session import BUNDLED, launched
 from autobot.drivers.recording import record_screen
 from autobot.errors import AutobotError, BadInput, SafetyStop
@@ -35,8 +42,6 @@ def geometry_arg(text: str) -> tuple[int, int, int, int]:
 
 def register(subparsers: Any) -> None:
     """Add `autobot live`."""
-    from autobot.app.args import key_delay_ms, number_in
-
     seconds = number_in(float, 0.1, None, "s")
 
     parser = subparsers.add_parser(
@@ -88,7 +93,6 @@ def register(subparsers: Any) -> None:
                         help="pause between key presses (default 60 ms)")
     parser.add_argument("--find-timeout", type=seconds, default=10.0, metavar="S",
                         help="how long to look for the board before giving up (exit 3)")
-    from autobot.app.options import add_answers_option, add_boards_option
 
     add_boards_option(parser, "play", auto=True)
     add_answers_option(parser)
@@ -104,7 +108,6 @@ def check_args(args: argparse.Namespace) -> None:
     """Flag combinations that make no sense are bad input (exit 2), before anything starts."""
     if args.watch is not None and not args.advise:
         raise AutobotError("--watch only applies to --advise")
-    from autobot.app.options import split_answers
 
     split_answers(args)
     page_flags = args.answer or args.page_answers or args.theme != "light" or args.contrast
@@ -133,14 +136,12 @@ def live_word_game(args: argparse.Namespace) -> int:
     """A word game's tab or window on the desktop: play it, or advise."""
     from rich.console import Console
 
-    from autobot.app.players import reader_from_args, solver_from_args
 
     check_args(args)
     if args.boards is not None and args.boards > 1:
         from autobot.cli.live_boards import run_live_boards
 
         return run_live_boards(args)
-    from autobot.app.players import check_answer, game_from_args
 
     game = game_from_args(args)
     if args.launch == BUNDLED:

@@ -12,20 +12,24 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from autobot.app.options import where_text
+from autobot.app.players import many_solver
+from autobot.app.session import launched
+from autobot.app.text import many_printer
+from autobot.drivers.desktop import Anchor, DesktopDriver, MssScreen, require_pyautogui
+from autobot.drivers.desktop.focus import watch_focus
 from autobot.drivers.recording import record_driver, record_screen
 from autobot.errors import AutobotError, SafetyStop
+from autobot.harness.calibration import load_profile
+from autobot.harness.live import live_config, terminate_as_interrupt
+from autobot.harness.record import GameRecord, verdict_line
 from autobot.loop.probe import below_boards, find_boards_on_screen
+from autobot.outcomes import Reason
 
 
 def run_live_boards(args: argparse.Namespace) -> int:
     """Find the boards, click the page once, play; exit 0 won, 1 lost, 3 no boards, 4 safety."""
     from rich.console import Console
-
-    from autobot.app.players import many_solver
-    from autobot.app.session import launched
-    from autobot.drivers.desktop import MssScreen, require_pyautogui
-    from autobot.harness.live import terminate_as_interrupt
-    from autobot.harness.record import GameRecord
 
     check_many(args)
     solver = many_solver(args)  # a one-board --strategy is bad input before anything opens
@@ -50,20 +54,12 @@ def check_many(args: argparse.Namespace) -> None:
 def play_boards_on_screen(args: argparse.Namespace, screen: Any, boards: int, console: Any,
                           record: Any, solver: Any = None) -> int:
     """Play `boards` boards shown on an open screen (the browser, if any, launched already)."""
-    from autobot.app.options import where_text
-    from autobot.app.players import many_solver
-    from autobot.app.text import many_printer
-    from autobot.drivers.desktop import DesktopDriver
-    from autobot.harness.live import live_config
-    from autobot.harness.record import verdict_line
     from autobot.loop.many import MANY_CONFIG, play_many
     from autobot.vision.boards import BoardsReader
 
     solver = solver if solver is not None else many_solver(args)
     profile = None
     if args.profile:
-        from autobot.harness.calibration import load_profile
-
         profile = load_profile(args.profile)
     reader = BoardsReader(profile=profile)
     record.phase = "game"
@@ -78,8 +74,6 @@ def play_boards_on_screen(args: argparse.Namespace, screen: Any, boards: int, co
                              "the page yourself and use --no-click-to-focus")
         keys.click(*spot)
     anchor = first.geometry[0]
-    from autobot.drivers.desktop import Anchor
-    from autobot.drivers.desktop.focus import watch_focus
 
     # Keys go to the X focus: stop if another window takes it (the first board's window).
     watch_focus(keys, lambda: Anchor(anchor.x, anchor.y, anchor.tile, anchor.tile),
@@ -97,7 +91,7 @@ def play_boards_on_screen(args: argparse.Namespace, screen: Any, boards: int, co
     config = replace(MANY_CONFIG, reject_patience=live_config(False).reject_patience)
     result = play_many(keys, solver, boards, config, reader=reader,
                        on_event=many_printer(console), guard=guard)
-    verdict = "won" if result.won else "lost"
+    verdict = Reason.WON if result.won else Reason.LOST
     console.print(f"\n{verdict_line(verdict, len(result.guesses))}, {result.seconds:.1f} s")
     sys.stdout.flush()
     record.write(result.to_json(), exit_code=0 if result.won else 1, reason=verdict)

@@ -26,6 +26,7 @@ from autobot.app.options import (
 from autobot.app.players import (
     check_answer,
     game_from_args,
+    many_solver,
     page_game,
     reader_from_args,
     save_learned_glyphs,
@@ -34,7 +35,10 @@ from autobot.app.players import (
 from autobot.app.session import browser_from_args, browser_session
 from autobot.errors import AutobotError, BadInput
 from autobot.harness.report import make_printer, share_grid
-from autobot.loop.probe import page_layout
+from autobot.loop import BotConfig, play_game
+from autobot.loop.probe import count_boards, page_layout, room_for
+from autobot.outcomes import Reason
+from autobot.players import Confirm
 
 
 def register(subparsers: Any) -> None:
@@ -94,8 +98,6 @@ def _play(args: argparse.Namespace, record: Any) -> int:
     from rich.console import Console
 
     from autobot.harness.record import outcome, verdict_line
-    from autobot.loop import BotConfig, play_game
-    from autobot.players import Confirm
 
     game = game_from_args(args)
     answer = check_answer(args.answer, game)
@@ -131,9 +133,7 @@ def _play(args: argparse.Namespace, record: Any) -> int:
             return run_list_game(driver, solver, game, console, browser_seconds, record)
         if args.boards is None and game.on_many_boards:
             # Boards not named: a Wordle page may show many (Dordle ... 32).
-            from autobot.app.players import many_solver
             from autobot.cli.play_boards import play_loaded
-            from autobot.loop.probe import count_boards, room_for
 
             room = room_for(driver)
             boards = count_boards(driver, room)
@@ -180,7 +180,7 @@ def run_list_game(driver: Any, solver: Any, game: Any, console: Any, browser_sec
     from autobot.loop.jotto_list import play_list_game
 
     result = play_list_game(driver, solver, game, on_event=console.print)
-    verdict = "won" if result.won else "lost"
+    verdict = Reason.WON if result.won else Reason.LOST
     if result.stopped:
         console.print(f"stopped: {result.stopped}" + (f" ({result.error})" if result.error
                                                         else ""))

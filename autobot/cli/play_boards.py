@@ -10,18 +10,19 @@ import argparse
 import time
 from typing import Any
 
-from autobot.app.options import check_answers, split_answers
+from autobot.app.options import check_answers, read_init_script, split_answers
 from autobot.app.players import many_solver
 from autobot.app.session import browser_from_args, browser_session
 from autobot.app.text import many_printer
 from autobot.errors import AutobotError
+from autobot.harness.calibration import load_profile
+from autobot.harness.record import GameRecord
 from autobot.loop.probe import room_for
+from autobot.outcomes import Reason
 
 
 def run_play_boards(args: argparse.Namespace) -> int:
     """Play one many-board game in Chromium; exit 0 on a win, 1 on a loss."""
-    from autobot.app.options import read_init_script
-
     if args.answer:
         raise AutobotError("--answer is for one board; with --boards use --page-answers")
     if args.confirm:
@@ -32,7 +33,6 @@ def run_play_boards(args: argparse.Namespace) -> int:
         raise AutobotError("--page-answers only applies to the bundled page, not to --url")
     init_script = read_init_script(args.init_script)
     solver = many_solver(args)  # bad --strategy/--hard/--start: before the browser opens
-    from autobot.harness.record import GameRecord
 
     record = GameRecord(args.json, getattr(args, "trace", None),
                         meta={"url": args.url})  # checked now; written on every exit from here
@@ -62,14 +62,12 @@ def play_loaded(args: argparse.Namespace, driver: Any, boards: int, t0: float,
 
     profile = None
     if args.profile:
-        from autobot.harness.calibration import load_profile
-
         profile = load_profile(args.profile)
     console = Console(highlight=False)
     result = play_many(driver, solver, boards, reader=BoardsReader(profile=profile),
                        on_event=many_printer(console), room=room)
     solved = sum(bool(m) and m[-1] == "GGGGG" for m in result.marks)
-    verdict = "won" if result.won else "lost"
+    verdict = Reason.WON if result.won else Reason.LOST
     console.print(f"\n{verdict}: {solved}/{boards} boards in {len(result.guesses)}/"
                   f"{boards + 5} guesses, {time.monotonic() - t0:.1f} s")
     record.write(result.to_json(), exit_code=0 if result.won else 1, reason=verdict)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
 from autobot.errors import AutobotError, NotSolved
 from autobot.outcomes import Reason
 
@@ -15,7 +16,6 @@ WORD_ONLY = ("advise", "confirm", "launch", "answer", "boards", "profile")
 
 def run_live_puzzle(args: argparse.Namespace) -> int:
     """Find the grid, solve it, fill it; exit 0 won, 1 not won, 3 no grid, 4 safety stop."""
-    from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
     from autobot.games.puzzles import find_puzzle
     from autobot.harness.puzzles_live import play_watched
     from autobot.harness.record import GameRecord
@@ -39,7 +39,7 @@ def run_live_puzzle(args: argparse.Namespace) -> int:
     print(f"{'won' if played.won else 'not won'}: {played.moves} moves, frame->click "
           f"median {summary['move_ms_median']} ms, p95 {summary['move_ms_p95']} ms")
     record.write(summary, exit_code=0 if played.won else 1,
-                 reason=Reason.WON if played.won else "lost")
+                 reason=Reason.WON if played.won else Reason.LOST)
     return 0 if played.won else 1
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from autobot.app.readout import debug_path, print_board, write_debug
+
 
 def read_many(frame: Any, profile: Any, name: str, args: argparse.Namespace,
               several: bool) -> Any:
     """Find and read every board; print them unless --json; --debug draws each one."""
-    from autobot.app.readout import debug_path, print_board, write_debug
     from autobot.vision.boards import BoardsReader
 
     read = BoardsReader(profile=profile)(frame)

@@ -6,7 +6,12 @@ import argparse
 import sys
 from typing import Any
 
-from autobot.app.options import add_boards_option
+from autobot.app.options import (
+    add_boards_option,
+    add_game_options,
+    add_solver_options,
+    solver_config,
+)
 from autobot.app.solve_sessions import HELP, ROWS, interact, render_row, simulate
 from autobot.cli.boards import run_solve
 from autobot.errors import AutobotError
@@ -14,8 +19,6 @@ from autobot.errors import AutobotError
 
 def register(subparsers: Any) -> None:
     """Add `autobot solve`."""
-    from autobot.app.options import add_solver_options
-
     parser = subparsers.add_parser(
         "solve", help="suggest guesses for a game you play elsewhere",
         description="Prints a guess, asks for the colours the game showed, repeats. "
@@ -25,7 +28,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--answer", default=None, metavar="WORD",
                         help="simulate one game against this answer and print it")
     add_boards_option(parser, "solve")
-    from autobot.app.options import add_game_options
 
     add_game_options(parser, puzzles=True)
     parser.add_argument("--puzzle", default=None, metavar="ID",
@@ -48,7 +50,6 @@ def solve_word_game(args: argparse.Namespace) -> int:
     game = find_game(args.game, args.length)
     if game.solver is None:
         return games.solve(args)  # the generic game strategy's session
-    from autobot.app.options import solver_config
     from autobot.games.player import make_player
 
     if args.boards is not None:

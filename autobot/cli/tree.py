@@ -9,6 +9,7 @@ from typing import Any
 
 from autobot.app.args import number_in
 from autobot.errors import AutobotError
+from autobot.words import load_words
 
 
 def _top_k(text: str) -> tuple[int, ...]:
@@ -82,7 +83,6 @@ def _build(args: argparse.Namespace) -> int:
     from autobot.games import find_game
     from autobot.solver import tree as trees
     from autobot.solver.tree_file import write_tree
-    from autobot.words import load_words
 
     answers, guesses = load_words(args.answers), load_words(args.guesses)
     top_k = args.top_k or (trees.DEFAULT_TOP_K_HARD if args.hard else trees.DEFAULT_TOP_K)
@@ -178,7 +178,6 @@ def _show(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     from autobot.solver.tree import Tree
-    from autobot.words import load_words
 
     header = _header(args)
     answers = load_words(args.answers or header.get("answers", "answers"))

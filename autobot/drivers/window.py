@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
+from autobot.drivers.desktop import MssScreen, virtual_display
 from autobot.drivers.screen import (
     Box,
     Frame,
@@ -76,8 +77,6 @@ class WindowScreen:
     """
 
     def __init__(self, webdriver: WebDriver, desktop: Any = None) -> None:
-        from autobot.drivers.desktop import MssScreen
-
         self._webdriver = webdriver
         self._desktop = desktop if desktop is not None else MssScreen(monitor=0)
         self._fallback = SeleniumScreen(webdriver)
@@ -171,7 +170,6 @@ def display_for(config: BrowserConfig) -> Iterator[None]:
     if config.headless or config.remote_url or os.name != "posix" or os.environ.get("DISPLAY"):
         yield
         return
-    from autobot.drivers.desktop import virtual_display
 
     width, height = config.window_size
     size = (round(width * config.scale) + 64, round(height * config.scale) + 64)

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from autobot.errors import AutobotError
 from autobot.wordle import marks_to_code, parse_marks
 
 # Codes for `guesses` x `answers` (int32); every game's fast rule has this shape.
@@ -101,8 +102,6 @@ class Game:
 
 def check_words(words: Sequence[str], length: int, source: str) -> None:
     """Every word has `length` letters, or a clear error."""
-    from autobot.errors import AutobotError
-
     bad = next((w for w in words if len(w) != length), None)
     if bad is not None:
         raise AutobotError(f"{source}: {bad!r} is not a {length}-letter word")

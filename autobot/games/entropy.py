@@ -21,7 +21,8 @@ import numpy as np
 
 from autobot.games.base import Game
 from autobot.games.codes import block_split, wordle_split
-from autobot.kernels.feedback import encode
+from autobot.kernels.feedback import encode, feedback_block
+from autobot.solver.patterns import cache_dir
 
 
 def choose(cost: np.ndarray, is_candidate: np.ndarray) -> int:
@@ -55,8 +56,6 @@ class EntropyPlayer:
     def codes(self, guess: int, candidates: np.ndarray) -> np.ndarray:
         """Feedback codes of guess number `guess` against answer numbers `candidates`."""
         if self._fused:
-            from autobot.kernels.feedback import feedback_block
-
             return feedback_block(self._g[guess : guess + 1], self._a[candidates], self._width)[0]
         return self._matrix[guess, candidates]
 
@@ -150,8 +149,6 @@ class GreedyPlayer(EntropyPlayer):
 
 
 def _opener_path(game: Game, guesses: Sequence[str], tag: str = "") -> Path:
-    from autobot.solver.patterns import cache_dir
-
     digest = hashlib.sha256(
         "\n".join((game.label, *guesses, "|", *game.answers)).encode()
     ).hexdigest()[:16]

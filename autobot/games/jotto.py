@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from autobot.games.base import Game
+from autobot.games.lists import length_lists
 from autobot.kernels.feedback import encode
 
 
@@ -57,8 +58,6 @@ def distinct_letters(words: Sequence[str]) -> tuple[str, ...]:
 
 def make(length: int = 5) -> Game:
     """Jotto: secrets are the Wordle answers with distinct letters; any allowed word is a guess."""
-    from autobot.games.lists import length_lists
-
     words, allowed = length_lists(length)
     answers = distinct_letters(words)
     return Game(

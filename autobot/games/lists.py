@@ -6,6 +6,7 @@ from functools import cache
 from importlib import resources
 
 from autobot.errors import AutobotError
+from autobot.words import load_words
 
 LENGTHS = (4, 5, 6, 7, 8, 9, 10, 11)
 
@@ -21,8 +22,6 @@ def length_lists(length: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if length not in LENGTHS:
         raise AutobotError(f"no word lists for {length} letters (choose 4..11)")
     if length == 5:
-        from autobot.words import load_words
-
         answers = load_words("answers").words
         allowed = load_words("allowed").words
         return answers, allowed + tuple(sorted(set(answers) - set(allowed)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from autobot.games.base import Game
+from autobot.games.strategy import GameStrategy
 
 
 def make_player(game: Game, config: Any) -> Any:
@@ -12,6 +13,5 @@ def make_player(game: Game, config: Any) -> Any:
     game's own solver when it has one (classic five-letter Wordle), else `GameStrategy`."""
     if game.solver is not None:
         return game.solver(config)
-    from autobot.games.strategy import GameStrategy
 
     return GameStrategy(game, hard=config.hard, start=config.start)

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from autobot.errors import AutobotError, SafetyStop
+from autobot.games.absurdle import Search, opening_plan
 from autobot.games.base import Game
 from autobot.games.entropy import EntropyPlayer
 from autobot.kernels.feedback import encode
@@ -182,8 +183,6 @@ class GameStrategy(Player):
     def _outwit(self, history: Sequence[Turn], left: np.ndarray) -> str:
         """Against an adversary (Absurdle): the shortest forced win from the start while the
         game follows it, else the shortest one searched from the words left."""
-        from autobot.games.absurdle import Search, opening_plan
-
         if self._plan is None:
             self._plan = opening_plan(self.game) or ()
         played = tuple(t.guess for t in history)

@@ -7,9 +7,11 @@ from typing import Any
 
 import numpy as np
 
+from autobot.errors import AutobotError
 from autobot.games.base import Game
 from autobot.games.lists import length_lists
 from autobot.kernels.feedback import word_codes
+from autobot.solver import make_solver
 from autobot.wordle import code_to_marks, marks_to_code, score, upper_word
 
 
@@ -27,9 +29,6 @@ def classic_solver(config: Any) -> Any:
     """Five-letter Wordle's own solver for a `SolverConfig` (the pattern matrix, the optimal
     trees, frequency priors, the off-list fallback and other languages' lists); a --start it
     would never play is bad input, as for every other game."""
-    from autobot.errors import AutobotError
-    from autobot.solver import make_solver
-
     solver = make_solver(config)
     if config.start and not solver.is_allowed(config.start):
         raise AutobotError(f"--start: {upper_word(config.start)} is not an allowed guess")

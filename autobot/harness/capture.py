@@ -16,8 +16,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from autobot import __version__
 from autobot.errors import Unavailable
-from autobot.harness.fixtures import Fixture
+from autobot.harness.fixtures import (
+    BOUNCE_STAGGER_MS,
+    FLIP_MS,
+    STAGGER_MS,
+    Fixture,
+    accepts,
+    by_name,
+    expected_counts,
+    expected_rows,
+    expected_settled,
+    flip_catch,
+)
+from autobot.words import load_words
 
 DEFAULT_OUT = "fixtures/screenshots"
 DEFAULT_PENDING = "fixtures/pending"  # fixtures today's reader misreads (Fixture.pending)
@@ -206,7 +219,6 @@ def capture(driver: Any, base: str, fx: Fixture, allowed: frozenset[str]
             ) -> tuple[bytes, dict[str, Any]]:
     """Play one fixture on the page; returns (png, facts): the page URL (path and query) and
     the layout boxes of the tiles and toasts (for occlusion)."""
-    from autobot.harness.fixtures import BOUNCE_STAGGER_MS, FLIP_MS, STAGGER_MS, accepts, flip_catch
     from autobot.page.server import page_url
 
     url = page_url(base, answer=fx.answer, theme=fx.theme, contrast=fx.contrast, hard=fx.hard,
@@ -282,8 +294,6 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
     """The JSON sidecar: expected board (from the rules), how it was made, the next guess."""
     from PIL import Image
 
-    from autobot import __version__
-    from autobot.harness.fixtures import expected_counts, expected_rows, expected_settled
     from autobot.harness.replay import next_guess_for
 
     truth = expected_rows(fx, allowed)
@@ -350,10 +360,8 @@ def make(out: Path, names: list[str] | None, log: Callable[[str], None] = print,
     """Make the fixtures (all, or `names`) into `out` (pending ones into `pending_out`,
     default `out`); one browser per window size and scale."""
     from autobot.drivers.browser import BrowserConfig, open_browser
-    from autobot.harness.fixtures import by_name
     from autobot.harness.replay import Replayer
     from autobot.page.server import serve_page
-    from autobot.words import load_words
 
     fixtures = by_name(names)
     allowed = frozenset(load_words("nyt").words) | frozenset(load_words("answers").words)

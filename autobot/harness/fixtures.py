@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from autobot.errors import AutobotError
-from autobot.wordle import WORD_LENGTH, score
+from autobot.wordle import WORD_LENGTH, Turn, code_to_marks, hard_mode_violation, score
 
 ROWS = 6
 # What the capture waits for (see `Fixture.moment`); "intro": the page's "How To Play" dialog
@@ -81,7 +81,6 @@ def variant_turns(fx: Fixture, guesses: tuple[str, ...] | None = None
     answers each guess; a Jotto row's tiles are absent (correct on a win)."""
     from autobot.games import find_game
     from autobot.games.absurdle import reply
-    from autobot.wordle import code_to_marks
 
     game = find_game(fx.mode, fx.length)
     out: list[tuple[str, str, int | None]] = []
@@ -124,8 +123,6 @@ def submitted_turns(fx: Fixture, allowed: frozenset[str] | None = None) -> list[
 def accepts(fx: Fixture, allowed: frozenset[str] | None = None) -> bool:
     """Would the game accept `typed` on Enter (the game's length, in the list, hard-mode
     legal)?"""
-    from autobot.wordle import Turn, hard_mode_violation
-
     word = fx.typed.lower()
     if len(word) != fx.length:
         return False

@@ -18,6 +18,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from autobot.drivers.browser import BrowserConfig, load_page, open_browser
 from autobot.harness.grid_replay import PUZZLE_FORMAT
 
 OUT = Path(__file__).resolve().parents[2] / "fixtures" / "puzzles"
@@ -102,7 +103,6 @@ def make(out: Path = OUT, only: tuple[str, ...] = ()) -> list[Path]:
     """Take the catalogue's screenshots (or `only` these), each with its sidecar."""
     from PIL import Image
 
-    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
     from autobot.harness.puzzles_page import puzzle_url
     from autobot.page.server import serve_page
 

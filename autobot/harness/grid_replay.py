@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from autobot.errors import AutobotError
+
 PUZZLE_FORMAT = "autobot-puzzle-fixture/1"
 TUBLE_FORMAT = "autobot-tuble-fixture/1"
 INK_TOL = 60.0  # per channel: two digits' inks this close are one ink
@@ -130,7 +132,6 @@ def judge_tuble(data: dict[str, Any], read: Sequence[Any]) -> list[str]:
 def replay_grid(image: Any, data: dict[str, Any]) -> dict[str, Any]:
     """One image judged against its puzzle or Tuble sidecar: the fields of a replay Result
     (status, diffs, read_ms, found, settled, rows, note)."""
-    from autobot.errors import AutobotError
     from autobot.vision import load_image
 
     kind = grid_kind(data) or ""

@@ -17,6 +17,10 @@ from typing import Any
 
 from autobot.drivers.recording import record_driver, sink_of
 from autobot.errors import AutobotError, NoBoardFound, SafetyStop
+from autobot.harness.report import make_printer, share_grid, tiles
+from autobot.players import Confirm
+from autobot.shutdown import signals_as_interrupt
+from autobot.solver import GameState
 
 DIALOG_LOOK_S = 0.25  # how often the board search also looks for a dialog over the game
 
@@ -99,9 +103,6 @@ def submitted_turns(rows: Any) -> list[Any] | None:
 def advise(args: argparse.Namespace, screen: Any, read: Callable[[Any], Any], solver: Any,
            console: Any, first: Any) -> int:
     """Print the best next guess each time the scored rows change; 0 won, 1 lost, else 0."""
-    from autobot.harness.report import tiles
-    from autobot.solver import GameState
-
     theme, contrast = first.theme or "light", first.high_contrast
     deadline = None if args.watch is None else time.monotonic() + args.watch
     shown: list[Any] | None = None
@@ -147,8 +148,6 @@ def advise(args: argparse.Namespace, screen: Any, read: Callable[[Any], Any], so
 def terminate_as_interrupt() -> Iterator[None]:
     """SIGTERM and SIGHUP end the run like Ctrl-C, so a launched browser is still closed on the
     way out (`autobot.shutdown`; `autobot` itself already does this for every command)."""
-    from autobot.shutdown import signals_as_interrupt
-
     with signals_as_interrupt():
         yield
 
@@ -187,9 +186,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
         page_dialog,
     )
     from autobot.harness.record import outcome, verdict_line
-    from autobot.harness.report import make_printer, share_grid, tiles
     from autobot.loop import play_game
-    from autobot.players import Confirm
 
     theme, contrast = first.theme or "light", first.high_contrast
     # Under a dialog there is no board yet: the guard takes its place from the first settled

@@ -18,9 +18,13 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from autobot.drivers.desktop.focus import watch_focus
+from autobot.drivers.desktop.guard import Anchor
 from autobot.errors import BadInput, NoBoardFound, SafetyStop
 from autobot.games.puzzles import sudoku, takuzu
+from autobot.vision import glyphs
 from autobot.vision.buttons import find_pad
+from autobot.vision.digits import load_digit_templates
 from autobot.vision.lattice import (
     Lattice,
     box_groups,
@@ -258,8 +262,6 @@ def value_key(value: int) -> str:
 
 def read_solo(frame: np.ndarray, lat: Lattice, templates: Any) -> list[tuple[int, Any]]:
     """Each cell's value (0 blank, -1 unreadable) and ink colour, row by row."""
-    from autobot.vision import glyphs
-
     out: list[tuple[int, Any]] = []
     for r in range(lat.rows):
         for c in range(lat.cols):
@@ -276,8 +278,6 @@ def learn_letters(screen: Screen, hands: Hands, lat: Lattice, spots: list[int], 
                   templates: Any, played: Played, settle: float) -> Any:
     """Symbols past 9 drawn as the app draws them: each letter key typed once into an empty
     cell (the fill overwrites it later), its glyph kept; the templates plus those glyphs."""
-    from autobot.vision import glyphs
-
     keys, crops = [], []
     for value, i in zip(range(10, n + 1), spots, strict=False):
         r, c = divmod(i, n)
@@ -303,9 +303,6 @@ def letters_as_drawn(frame: np.ndarray, lat: Any, want: Sequence[int], templates
     """The digit templates plus each letter (values past 9) as the window draws it in the first
     cell the solution puts it in: the other cells of that value must then read as it, the
     cells of every other value must not (one shape per value, as the solution partitions them)."""
-    from autobot.vision import glyphs
-    from autobot.vision.lattice import cell_glyph
-
     keys, crops = [], []
     for value in sorted({v for v in want if v > 9}):
         r, c = divmod(list(want).index(value), lat.cols)
@@ -398,7 +395,6 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
     """Fill a Solo (Sudoku) window: click a cell, type its digit; won when the window's grid is
     the solution. `on_grid` hears where the grid was found, before the first click; `on_start`
     gets the game being played, filled in as moves are made."""
-    from autobot.vision.digits import load_digit_templates
 
     screen = _Timed(screen)
     templates = load_digit_templates()
@@ -445,7 +441,6 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
             g = cell_glyph(f, lat, r, c)
             if g.crop is None:
                 return False
-            from autobot.vision import glyphs
 
             return templates.match([glyphs.normalise(g.crop)])[0][0] == value_key(want)
 
@@ -476,8 +471,6 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
 
 def lattice_anchor(lat: Lattice) -> Any:
     """The grid as the focus watchdog places a board (its box, frame pixels)."""
-    from autobot.drivers.desktop.guard import Anchor
-
     x0, y0 = lat.xs[0], lat.ys[0]
     x1, y1 = lat.xs[-1] + lat.side, lat.ys[-1] + lat.side
     return Anchor(float(x0), float(y0), float(lat.side), float(lat.side), (x0, y0, x1, y1))
@@ -525,7 +518,6 @@ def play_watched(puzzle: Any, screen: Any, hands: Any, *, timeout: float = 10.0,
     """Play `puzzle` (a registry `Puzzle`) on the desktop with the focus watchdog on every
     click, key and frame where X11 can be asked (the pixels alone elsewhere). `record` (a
     `GameRecord`) is kept able to write the game so far: a stop or a signal records it."""
-    from autobot.drivers.desktop.focus import watch_focus
     from autobot.games.runs import load_path
 
     grid: list[Lattice] = []
@@ -576,7 +568,6 @@ def read_unruly_grid(frame: np.ndarray, lat: Lattice) -> tuple[list[str], dict[s
 
 def read_solo_grid(frame: np.ndarray, lat: Lattice) -> tuple[list[str], dict[str, Any]]:
     """A Solo grid as text rows of digits ('.' empty, '?' unread), and its boxes."""
-    from autobot.vision.digits import load_digit_templates
 
     cells = read_solo(frame, lat, load_digit_templates())
     rows = ["".join("?" if d < 0 else str(d) if d else "."

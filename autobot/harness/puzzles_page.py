@@ -228,7 +228,7 @@ def run_play(args: Any) -> int:
           f"median {data['move_ms_median']} ms, p95 {data['move_ms_p95']} ms; the page "
           + ("showed its end" if data["end_shown"] else "showed no sign of the end"))
     record.write(data, exit_code=0 if data["won"] else 1,
-                 reason=Reason.WON if data["won"] else "lost")
+                 reason=Reason.WON if data["won"] else Reason.LOST)
     return 0 if data["won"] else 1
 
 

@@ -14,12 +14,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from autobot.bench.model import SCHEMA
 from autobot.drivers.recording import record_driver
 from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure, browser_went
 from autobot.harness.report import check_writable, write_json
 from autobot.harness.trace import Trace
 from autobot.outcomes import BY_EXIT, Reason
 from autobot.shutdown import exit_code_of, interrupt_behind, signal_of
+from autobot.wordle import Turn
 
 REASONS = tuple(Reason)  # every record's `reason` is one of these (autobot.outcomes)
 
@@ -127,7 +129,6 @@ class GameRecord:
     def partial(self, error: str, exit_code: int) -> Any:
         """A GameResult of the rows seen so far, for a game that never returned one."""
         from autobot.loop.result import GameResult, Timings
-        from autobot.wordle import Turn
 
         return GameResult(won=False, turns=tuple(Turn(g, m) for g, m in self.rows),
                           rejected=(), seconds=time.monotonic() - self.started,
@@ -185,7 +186,7 @@ def keep_game(record: GameRecord | None, data: dict[str, Any], won: bool) -> Non
         return
     record.extra["won"] = won
     record.write({**data, "won": won}, exit_code=0 if won else 1,
-                 reason="won" if won else "lost")
+                 reason=Reason.WON if won else Reason.LOST)
 
 
 # --- an interrupt before the command has its record ----------------------------------------
@@ -230,7 +231,6 @@ def record_early_interrupt(argv: list[str], exc: BaseException, started: float) 
     code, reason, error = exit_of(exc)
     record: dict[str, Any] = {"won": False, "guesses": [], "marks": []}
     if argv[0] == "bench":  # the benchmark's own document, with no run in it
-        from autobot.bench.model import SCHEMA
 
         record = {"schema": SCHEMA, "runs": []}
     record.update(exit_code=code, reason=reason, error=error, signal=signal_of(exc))

@@ -21,7 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from autobot.errors import AutobotError, BadInput
+from autobot.harness.calibration import read_mismatch
+from autobot.harness.grid_replay import grid_kind
 from autobot.harness.trace import FRAMES_DIR, frame_name, is_trace, last_reads
+from autobot.solver import GameState, SolverConfig
 from autobot.wordle import WORD_LENGTH, Turn
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
@@ -144,8 +147,6 @@ def next_guess_for(
     """The default strategy's guess on this board; None with no board, on a moving frame, or
     once the game is over. `solver_for(hard, game)` gives the game's player (built lazily by
     the caller): `mode` at the board's width (Jotto's rows are answered by `counts`)."""
-    from autobot.solver import GameState
-
     if not found or not settled or not rows:
         return None
     game = board_game(rows, mode)
@@ -288,7 +289,6 @@ def _image_case(image: Path, labels: dict[str, Case] | None = None) -> Case:
     sidecar = image.with_suffix(".json")
     if sidecar.is_file():
         data = _read_json(sidecar)
-        from autobot.harness.grid_replay import grid_kind
 
         if grid_kind(data) is not None:  # a puzzle grid or Tuble's rows: grid_replay judges it
             return Case(name=image.stem, image=image, expect=None, source="grid", sidecar=sidecar)
@@ -419,7 +419,6 @@ class Replayer:
         key = (hard, game.label, game.name)
         if key not in self._solvers:
             from autobot.games.player import make_player
-            from autobot.solver import SolverConfig
 
             self._solvers[key] = make_player(
                 game, SolverConfig(strategy=self.strategy, hard=hard, lang=self.lang))
@@ -468,8 +467,6 @@ class Replayer:
         result.theme, result.high_contrast = read.theme, read.high_contrast
         result.rows = list(_norm_rows(read.rows)) if read.found else []
         if self.profile is not None:
-            from autobot.harness.calibration import read_mismatch
-
             result.note = read_mismatch(self.profile, frame.shape, read) or ""
         hard = case.expect.hard if case.expect else False
         mode = case.expect.mode if case.expect else self.mode

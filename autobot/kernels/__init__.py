@@ -4,7 +4,8 @@ Solvers: `feedback` turns letter rows into Wordle's colour codes (any word lengt
 alphabet); `buckets` counts one guess's codes over a set of candidates into colour buckets (the
 split every strategy scores). Reader: `outlines` judges the outlines OpenCV traces, `median`
 takes the medians across bands of a board view's pixels, `glyph_match` measures a tile's ink.
-What OpenCV or numpy already do (edges, outlines, sums) is theirs, not copied here. Each
-kernel's slow, obviously-correct reference is in `tests/references.py`, and the tests compare
-the two. Import the submodules lazily where start-up time matters: numba takes a moment to load.
+What OpenCV or numpy already do (edges, outlines, sums) is theirs, not copied here. The
+slow, obviously-correct references the tests compare the kernels with are `autobot.wordle`'s
+rules (feedback) and `tests/references.py` (the others). Import the submodules lazily where
+start-up time matters: numba takes a moment to load.
 """

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from autobot.kernels.jit import jit, jit_inline
+from autobot.wordle import marks_to_code, score, score_lenient
 
 
 def encode(*lists: Sequence[str]) -> tuple[list[np.ndarray], int]:
@@ -102,8 +103,6 @@ def reference_block(
     guesses: Sequence[str], answers: Sequence[str], lenient: bool = False, dtype: type = np.int32
 ) -> np.ndarray:
     """The slow, obviously-correct codes from `score` / `score_lenient` (tests compare them)."""
-    from autobot.wordle import marks_to_code, score, score_lenient
-
     rule = score_lenient if lenient else score
     return np.array(
         [[marks_to_code(rule(g, a)) for a in answers] for g in guesses], dtype=dtype

@@ -20,6 +20,7 @@ from typing import Any
 
 from autobot.errors import AutobotError
 from autobot.loop.watch import closing_ways, default_overlay
+from autobot.solver import GameState
 from autobot.vision.textlist import ListLine, ListRead, TextReader, read_list
 from autobot.wordle import Turn
 
@@ -158,8 +159,6 @@ def _play(driver: Any, strategy: Any, game: Any, reader: TextReader, read: ListR
           result: ListGame, on_event: Callable[[str], None], max_guesses: int, settle: float,
           clock: Callable[[], float]) -> None:
     """The turns of `play_list_game`, recorded in `result`."""
-    from autobot.solver import GameState
-
     length = int(game.length)
     known = list(read.lines)
     banned: set[str] = set()

@@ -31,7 +31,7 @@ from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
 from autobot.outcomes import Reason
-from autobot.vision.boards import renumbered
+from autobot.vision.boards import BoardsReader, renumbered
 from autobot.wordle import WORD_LENGTH, Turn, score
 
 
@@ -519,8 +519,6 @@ def play_many(
     carrying the game so far as `.result`.
     """
     if reader is None:
-        from autobot.vision.boards import BoardsReader
-
         reader = BoardsReader()
     # Reading 32 boards takes seconds a frame: a reveal gets a few frames' time whatever N.
     config = replace(config, settle_timeout=max(config.settle_timeout, 4.0 * boards))

@@ -34,6 +34,7 @@ from autobot.loop.rows import (
 from autobot.loop.watch import Judge, Outcome, OutOfStep, OverlayFinder, Watcher, default_overlay
 from autobot.outcomes import Reason
 from autobot.players import Player
+from autobot.solver import GameState
 from autobot.wordle import Turn, upper_word
 
 
@@ -46,8 +47,6 @@ def _default_reader() -> Reader:
 
 
 def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -> Any:
-    from autobot.solver import GameState
-
     return GameState(history=history, hard=hard, banned=banned)
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from autobot.errors import AutobotError
+from autobot.games.lists import LENGTHS
+from autobot.words import load_words
 
 _TSV = "text/tab-separated-values; charset=utf-8"
 # URL path -> (package, file, content type). Nothing else is ever served.
@@ -38,8 +40,6 @@ GAME_PAGES: dict[str, str] = {"tuble": "/tuble.html", "ohhi": "/puzzles.html",
 
 def _length_routes() -> dict[str, tuple[str, str, str]]:
     """The per-length lists (autobot/words/length) the page's `length=N` loads."""
-    from autobot.games.lists import LENGTHS
-
     return {
         f"/words/length/{kind}-{n}.txt": ("autobot.words", f"length/{kind}-{n}.txt",
                                            "text/plain; charset=utf-8")
@@ -130,8 +130,6 @@ def _draw(a: int) -> int:
 
 def _answer_list(answers: Sequence[str] | None) -> Sequence[str]:
     if answers is None:
-        from autobot.words import load_words
-
         return load_words("answers").words
     return answers
 

@@ -24,6 +24,7 @@ import numpy as np
 
 from autobot.errors import AutobotError
 from autobot.games.base import Game
+from autobot.solver import game_search
 from autobot.solver.tree_file import read_tree_json, write_tree
 
 FORMAT = 1
@@ -75,8 +76,6 @@ def codes_matrix(game: Game, guesses: Sequence[str] | None = None) -> np.ndarray
 @cache
 def _core() -> Any:
     """The jitted search (numba is imported only when a tree is built)."""
-    from autobot.solver import game_search
-
     return game_search
 
 

@@ -9,6 +9,8 @@ from importlib import resources
 
 import numpy as np
 
+from autobot.words import load_words
+
 # Zipf 2.5 (about 3 uses per billion words) is where the original answers thin out (their 5th
 # percentile is 2.3); the logistic's width makes common plurals and rare words soft, not zero.
 PRIOR_MIDPOINT = 2.5
@@ -47,8 +49,6 @@ def in_dictionary(
 
 @cache
 def _english_dictionary() -> frozenset[str]:
-    from autobot.words import load_words
-
     return frozenset(load_words("nyt-dictionary").words)
 
 

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.solver.patterns import pattern_matrix
 from autobot.solver.state import Strategy
 from autobot.solver.tree_file import read_tree_json
-from autobot.wordle import Turn, code_to_marks, hard_mode_violation
+from autobot.wordle import Turn, code_to_marks, hard_mode_violation, score
 from autobot.words import WordList
 
 if TYPE_CHECKING:  # the registry's import is not needed to read or play a tree
@@ -59,8 +60,6 @@ def build_tree(
     if len(guesses) >= 1 << 19:
         raise AutobotError(f"at most 524,287 allowed guesses, not {len(guesses):,}")
     if matrix is None:
-        from autobot.solver.patterns import pattern_matrix
-
         matrix = pattern_matrix(guesses, answers)
     depth = DEFAULT_DEPTH[hard] if depth is None else depth
     # Here: the search costs a moment to import, and only a build needs it.
@@ -144,8 +143,6 @@ class Tree:
 
     def play(self, answer: str) -> list[str]:
         """The guesses the tree makes when the answer is `answer` (ends with it, or gives up)."""
-        from autobot.wordle import score
-
         node: Node | None = self.root
         guesses: list[str] = []
         while node is not None and len(guesses) < 12:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from autobot.vision import locate
+from autobot.vision import colour, locate
 from autobot.vision.colour import delta_e
 from autobot.vision.locate.candidates import concentric
 from autobot.vision.model import BoardRead, Grid
@@ -549,8 +549,6 @@ def _digest(pixels: np.ndarray) -> bytes:
 def _with_filled_row(frame: np.ndarray, g: BoardGeometry, fill: np.ndarray) -> BoardGeometry:
     """The board with the row under it when that row is empty tiles filled with the page's
     empty-tile colour (not page): their faint outlines on a dark page are easily missed."""
-    from autobot.vision import colour
-
     y = g.y + g.rows * g.pitch_y
     if g.parts or y + g.tile_h > frame.shape[0]:
         return g
@@ -589,8 +587,6 @@ def _with_filled_row(frame: np.ndarray, g: BoardGeometry, fill: np.ndarray) -> B
 
 def _fill_lab(frame: np.ndarray, geometry: Sequence[BoardGeometry]) -> np.ndarray:
     """The Lab colour of the middle of every tile of these boards (their common fill)."""
-    from autobot.vision import colour
-
     patches = []
     for g in geometry:
         for r in range(g.rows):

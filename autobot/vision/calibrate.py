@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from autobot.vision import background_lab, colour, glyphs
+
 ROLE_OF_MARK = {"G": "correct", "Y": "present", "X": "absent", "t": "typed_border",
                 ".": "empty_border"}
 
@@ -61,8 +63,6 @@ def measure_palette(frame: np.ndarray, read: Any) -> tuple[dict[str, tuple[int, 
                                                            dict[str, float]]:
     """Median colour per role over the board's tiles, background and borders; and the spread
     (largest Lab distance of a tile from its role's median) for the colour tolerance."""
-    from autobot.vision import background_lab, colour
-
     grid = read.grid
     bg_rgb = np.array(_lab_to_rgb(background_lab(frame, grid)), np.float32)
     per_role: dict[str, list[np.ndarray]] = {}
@@ -116,7 +116,6 @@ def board_glyphs(frame: np.ndarray, read: Any, cells: list[tuple[int, int]]
     """Normalised glyphs of these tiles, cut the way `read_board` cuts letters (same letter
     view, ring grey and extractor) and normalised as vision's harvester normalises its sheet."""
     import autobot.vision as vision
-    from autobot.vision import glyphs
 
     if hasattr(vision, "board_glyphs"):  # vision's own cutter, when it offers one
         return dict(vision.board_glyphs(frame, read, cells))
@@ -141,8 +140,6 @@ def board_glyphs(frame: np.ndarray, read: Any, cells: list[tuple[int, int]]
 def harvest_templates(frame: np.ndarray, read: Any, words: list[str], out: Path) -> int:
     """Write one glyph per tile whose letter is known into `out`; returns how many."""
     import cv2
-
-    from autobot.vision import glyphs
 
     cells = [(r, c) for r, word in enumerate(words) for c in range(len(word))
              if c < len(read.rows[r][1]) and read.rows[r][1][c] not in ".?"]

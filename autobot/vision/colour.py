@@ -27,16 +27,9 @@ def rgb_to_lab(rgb: np.ndarray) -> np.ndarray:
     """Lab (L 0..100, a/b about -128..127) of RGB uint8 colours with shape (..., 3).
 
     Converted as one row of pixels: OpenCV converts a row at a time, and a column of
-    one-pixel rows (`rgb_to_lab_reference`) took five times as long for the same values.
+    one-pixel rows (the tests' reference) took five times as long for the same values.
     """
     arr = np.asarray(rgb, dtype=np.float32).reshape(1, -1, 3) / 255.0
-    lab = cv2.cvtColor(arr, cv2.COLOR_RGB2Lab)
-    return lab.reshape(np.asarray(rgb).shape[:-1] + (3,))
-
-
-def rgb_to_lab_reference(rgb: np.ndarray) -> np.ndarray:
-    """`rgb_to_lab` one pixel a row (for tests)."""
-    arr = np.asarray(rgb, dtype=np.float32).reshape(-1, 1, 3) / 255.0
     lab = cv2.cvtColor(arr, cv2.COLOR_RGB2Lab)
     return lab.reshape(np.asarray(rgb).shape[:-1] + (3,))
 
@@ -45,16 +38,11 @@ def delta_e(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
     """Euclidean Lab distance (CIE76): good enough to tell roles apart.
 
     The three squares are added by hand: `np.linalg.norm` over a last axis of 3 takes three
-    times as long for the same float32 sums (`delta_e_reference`).
+    times as long for the same float32 sums (the tests' reference).
     """
     d = np.asarray(lab1, np.float32) - np.asarray(lab2, np.float32)
     d *= d
     return np.sqrt(d[..., 0] + d[..., 1] + d[..., 2])
-
-
-def delta_e_reference(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
-    """`delta_e` as numpy's norm (for tests)."""
-    return np.linalg.norm(np.asarray(lab1, np.float32) - np.asarray(lab2, np.float32), axis=-1)
 
 
 def hue_role(lab: np.ndarray) -> str:

@@ -16,7 +16,10 @@ from typing import Any
 import cv2
 import numpy as np
 
-from autobot.vision import glyphs
+from autobot.drivers.browser import BrowserConfig, open_browser
+from autobot.page.server import page_url, serve_page
+from autobot.vision import glyph_tile, glyphs
+from autobot.vision.harvest import keep_distinct, wait_for_sheet
 
 DIGITS = "0123456789"
 DIGITS_DIR = glyphs.DEFAULT_DIR.parent / "digits"
@@ -38,8 +41,6 @@ def count_cell(grid: Any, row: int, shape: tuple[int, ...]) -> tuple[int, int, i
 def read_count(frame: np.ndarray, grid: Any, row: int,
                templates: glyphs.Templates | None = None) -> int | None:
     """The digit shown right of board row `row` (a Jotto count), or None if none can be read."""
-    from autobot.vision import glyph_tile
-
     box = count_cell(grid, row, frame.shape)
     if box is None:
         return None
@@ -61,10 +62,6 @@ def load_digit_templates() -> glyphs.Templates:
 
 def harvest(out: Path) -> int:
     """Render the page's sheet of digits in Chromium, keep the distinct glyphs; how many kept."""
-    from autobot.drivers.browser import BrowserConfig, open_browser
-    from autobot.page.server import page_url, serve_page
-    from autobot.vision.harvest import keep_distinct, wait_for_sheet
-
     found: list[tuple[str, str, np.ndarray]] = []
     with serve_page() as base:
         for theme, scale in VARIANTS:

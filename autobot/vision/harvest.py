@@ -25,6 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.vision import glyphs, locate
 from autobot.vision.tiles import RINGS, TILE_PX, glyph_tile
 
@@ -194,8 +195,6 @@ def wait_for_sheet(
 
 def harvest(out: Path) -> int:
     """Render the sheets, write templates + README into `out`; returns the number written."""
-    from autobot.drivers.browser import BrowserConfig, open_browser
-
     found: list[tuple[str, str, np.ndarray]] = []
     with _sheet_urls() as (url_for, source):
         for theme, contrast, scale, font in VARIANTS:

@@ -16,6 +16,7 @@ import numpy as np
 
 from autobot.vision import glyphs
 from autobot.vision.model import Grid
+from autobot.vision.read import board_glyphs, template_dirs
 
 PER_LETTER = 3  # glyphs kept per letter (the first ones typed; one is usually enough)
 TYPED_INK = 0.01  # share of a tile's middle that must change for a letter to have arrived
@@ -79,8 +80,6 @@ class PageReader:
     def learn(self, frame: np.ndarray, read: Any, row: int, word: str) -> int:
         """Take row `row`'s glyphs as the letters of `word` (typed there by the bot); returns
         how many new glyphs were kept. Letters already known PER_LETTER times are skipped."""
-        from autobot.vision.read import board_glyphs, template_dirs
-
         cells = [(row, c) for c in range(len(word))]
         found = board_glyphs(frame, read, cells)
         new_letters: list[str] = []

@@ -201,24 +201,6 @@ def cluster(labs: np.ndarray, join: float = JOIN) -> list[list[int]]:
     return [sorted(groups[k]) for k in np.flatnonzero(alive)]
 
 
-def cluster_reference(labs: np.ndarray, join: float = JOIN) -> list[list[int]]:
-    """Slow obviously-correct twin of `cluster` (recomputes every centre from its members)."""
-    groups = [[i] for i in range(len(labs))]
-    while True:
-        best = None
-        for a, b in itertools.combinations(range(len(groups)), 2):
-            ca = np.mean([labs[k] for k in groups[a]], axis=0)
-            cb = np.mean([labs[k] for k in groups[b]], axis=0)
-            d = float(np.linalg.norm(ca - cb))
-            if d < join and (best is None or d < best[0]):
-                best = (d, a, b)
-        if best is None:
-            return [sorted(g) for g in groups]
-        _, a, b = best
-        groups[a] = groups[a] + groups[b]
-        del groups[b]
-
-
 def _chroma(lab: np.ndarray) -> float:
     return math.hypot(float(lab[1]), float(lab[2]))
 

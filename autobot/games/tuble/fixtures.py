@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from autobot.drivers.browser import BrowserConfig, load_page, open_browser
 from autobot.games.tuble.network import fold, load_network
 from autobot.games.tuble.rules import code_table, decode
+from autobot.page.server import serve_page
 
 OUT = Path(__file__).resolve().parents[3] / "fixtures" / "tuble"
 FORMAT = "autobot-tuble-fixture/1"
@@ -49,9 +51,6 @@ def expected_rows(answer: str, guesses: tuple[str, ...]) -> list[dict[str, Any]]
 
 def make(out: Path = OUT, only: tuple[str, ...] = ()) -> list[Path]:
     """Take the catalogue's screenshots (or `only` these) in headless Chromium, with sidecars."""
-    from autobot.drivers.browser import BrowserConfig, load_page, open_browser
-    from autobot.page.server import serve_page
-
     out.mkdir(parents=True, exist_ok=True)
     written = []
     with serve_page() as base:

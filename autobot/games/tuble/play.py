@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 import numpy as np
 
 from autobot.errors import AutobotError, SafetyStop
-from autobot.games.tuble import ROWS
+from autobot.games.tuble import ROWS, find_station
 from autobot.games.tuble.network import fold, load_network
 from autobot.games.tuble.rules import WIN, describe, encode
 from autobot.games.tuble.solver import OptimalPlayer, consistent
@@ -142,8 +142,8 @@ def _enter_guess(driver: Any, game: TubleGame, typed: str, cache: dict[bytes, An
 
 def run_play(args: Any) -> int:
     """`autobot play --game tuble`: the bundled page (or --url) in a browser; 0 won, 1 lost."""
+
     from autobot.app.session import browser_from_args, browser_session
-    from autobot.games.tuble import find_station
     from autobot.harness.record import GameRecord
 
     answer = load_network().names[find_station(args.answer)] if args.answer else None
@@ -166,7 +166,7 @@ def run_play(args: Any) -> int:
             f"{r.station:<30} {describe(encode(r.colour, r.stops or 0))}", flush=True))
     print(("won" if game.won else "lost") + f" in {len(game.rows)} guesses")
     record.write(game.to_json(), exit_code=0 if game.won else 1,
-                 reason=Reason.WON if game.won else "lost")
+                 reason=Reason.WON if game.won else Reason.LOST)
     return 0 if game.won else 1
 
 

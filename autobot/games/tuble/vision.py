@@ -17,7 +17,9 @@ from functools import cache
 import cv2
 import numpy as np
 
+from autobot.games.tuble.network import load_network
 from autobot.vision import glyphs
+from autobot.vision.digits import load_digit_templates
 
 # The colour roles of the blobs, in zone-distance order (the bundled page's; any green /
 # yellow / orange / red reads as the nearest one).
@@ -169,8 +171,6 @@ def nearest_station(text: str, names: tuple[str, ...], cutoff: float = 0.6) -> s
 
 @cache
 def _templates() -> tuple[glyphs.Templates, glyphs.Templates]:
-    from autobot.vision.digits import load_digit_templates
-
     return glyphs.load_templates(), load_digit_templates()
 
 
@@ -210,8 +210,6 @@ def read_rows(frame: np.ndarray, names: tuple[str, ...] | None = None,
     its reading (the loop reads the whole page every frame while it waits for a new row).
     """
     if names is None:
-        from autobot.games.tuble.network import load_network
-
         names = load_network().names
     letters, digits = _templates()
     rows = []
