@@ -139,6 +139,19 @@ def window_offset(state: MultiState, board: int, rows: Sequence[Row]) -> int | N
     return None
 
 
+def ends_short(state: MultiState, board: int, rows: Sequence[Row]) -> bool:
+    """Does a board read show this open board's played rows up to the last (at least one),
+    with no row after it: the row for this guess cut by the bottom of a box of its own?"""
+    k = len(state.guesses)
+    shown = min(len(rows), k)
+    if not shown or len(rows) > k or rows[-1] == ("", "....."):
+        return False
+    want = state.marks[board]
+    return all(row_matches(rows[j - (k - shown)], Turn(state.guesses[j], want[j]))
+               or row_near(rows[j - (k - shown)], Turn(state.guesses[j], want[j]))
+               for j in range(k - shown, k))
+
+
 def assign(state: MultiState, boards: Sequence[Sequence[Row]], partial: bool = False
            ) -> dict[int, int] | str:
     """Which board read shows each open board, {board: read index}, or why none does.
@@ -341,13 +354,40 @@ class ManyLoop(GameLoop):
             return None
         return {b: tuple(r.rows[k]) for b, r in reads.items()}  # type: ignore[misc]
 
+    def scroll_boxes(self, read: Any, wait: str = "ready") -> bool:
+        """Open boards whose reads end at their last played row (the row for this guess cut by
+        the bottom of a box of their own): turn the wheel over each, once per guess, by two
+        rows, as a person scrolls a board's box to its row; True if any was turned."""
+        k = len(self.state.guesses)
+        scroll = getattr(self.driver, "scroll", None)
+        room = self.room
+        if scroll is None or (k, f"boxes {wait}") in self.room_tried \
+                or not getattr(read, "found", False) \
+                or (room is not None and getattr(room, "scroller", None) is not None):
+            return False
+        got = open_reads(self.state, read, partial=True)
+        if got is None or all(r is not None for r in got.values()):
+            return False
+        self.room_tried.add((k, f"boxes {wait}"))
+        missing = [b for b, r in got.items() if r is None]
+        turned = []
+        for read_board, g in zip(read.boards, read.geometry, strict=False):
+            if read_board.found and any(ends_short(self.state, b, read_board.rows)
+                                        for b in missing):
+                x0, y0, x1, y1 = g.bbox()
+                self.send(scroll, (x0 + x1) / 2, (y0 + y1) / 2, 2 * g.pitch_y)
+                turned.append(f"{(x0 + x1) // 2},{(y0 + y1) // 2}")
+        if turned:
+            self.emit(Event("scroll", k, detail=f"boxes at {' '.join(turned)} by two rows"))
+        return bool(turned)
+
     def ready_judge(self, index: int) -> Judge:  # type: ignore[override]
         """Every open board's next row empty, the boards still (after `quiet` if they moved)."""
 
         def judge(read: Any, previous: Any, still: float) -> str | None:
             rows = self.settled_rows(read)
             if rows is None:
-                if still >= self.config.quiet:
+                if still >= self.config.quiet and not self.scroll_boxes(read):
                     self.make_room(read, f"guess {index + 1}: boards out of view", "scored")
                 return None
             if {row_kind(r) for r in rows.values()} != {"empty"}:
@@ -362,7 +402,8 @@ class ManyLoop(GameLoop):
         def judge(read: Any, previous: Any, still: float) -> str | None:
             rows = self.settled_rows(read)
             if rows is None:
-                if still >= self.config.quiet:  # the page still, a board's row not all shown
+                # The page still, a board's row not all shown (its box scrolled back on a key).
+                if still >= self.config.quiet and not self.scroll_boxes(read, "typed"):
                     self.make_room(read, f"guess {index + 1}: boards out of view", "typed")
                 return None
             if all(row_kind(r) == "typed" and letters_near(r[0], guess) for r in rows.values()):
