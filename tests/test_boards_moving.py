@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import play_clone, require_chromium
 
-from autobot.loop.many import assign, open_reads, still_despite, window_offset
+from autobot.loop.many import assign, ends_short, open_reads, still_despite, window_offset
 from autobot.multiboard import MultiState
 from autobot.vision.model import BoardRead
 from autobot.wordle import score
@@ -54,6 +54,15 @@ def test_a_board_scrolled_in_its_box_is_told_by_the_rows_it_shows() -> None:
     assert reads[1] is whole
     # A read showing none of the board's played rows (only the one being played) tells nothing.
     assert isinstance(assign(state, [_read(("", ".....")).rows] * 2), str)
+
+
+def test_a_read_that_ends_at_the_last_played_row_is_cut_by_its_box() -> None:
+    state = MultiState(2).after("salet", ["XYXXX", "XXXXG"]).after("brond", ["XXXYX", "YXXXX"])
+    assert ends_short(state, 0, (("SALET", "XYXXX"), ("BROND", "XXXYX")))
+    assert ends_short(state, 0, (("BROND", "XXXYX"),))  # scrolled, and cut
+    assert not ends_short(state, 0, (("BROND", "XXXYX"), ("", ".....")))  # its row shows
+    assert not ends_short(state, 1, (("SALET", "XYXXX"), ("BROND", "XXXYX")))  # not its rows
+    assert not ends_short(state, 0, ())
 
 
 def test_a_whole_read_is_taken_before_a_window_that_also_fits() -> None:
