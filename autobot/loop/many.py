@@ -115,6 +115,7 @@ def board_rows(read: Any) -> list[tuple[Row, ...]] | None:
     return [tuple(b.rows) for b in boards if b.found]
 
 
+BOX_TURNS = 3  # turns of the wheel over boards cut by their boxes, per guess and wait
 MIN_WINDOW_ROWS = 1  # played rows a board scrolled in its own box must show to be told
 
 
@@ -298,7 +299,8 @@ class ManyLoop(GameLoop):
         self.state = MultiState(boards)
         self.started = True  # no resumed rows: a many-board game is played from its start
         self.room = room  # zooms out / scrolls when boards do not fit (None: cannot)
-        self.room_tried: set[tuple[int, str]] = set()  # (guess, wait) the room was tried for
+        # (guess, wait) the room was tried for; (guess, "boxes WAIT", n) boxes were turned
+        self.room_tried: set[tuple] = set()
         self.keyboard_failed = False  # the on-screen keyboard lacked a key (real keys stay)
 
     def steady(self, board: Any, index: int) -> bool:
@@ -356,19 +358,20 @@ class ManyLoop(GameLoop):
 
     def scroll_boxes(self, read: Any, wait: str = "ready") -> bool:
         """Open boards whose reads end at their last played row (the row for this guess cut by
-        the bottom of a box of their own): turn the wheel over each, once per guess, by two
-        rows, as a person scrolls a board's box to its row; True if any was turned."""
+        the bottom of a box of their own): turn the wheel over each by two rows, as a person
+        scrolls a board's box to its row, up to BOX_TURNS times a wait (a page may scroll its
+        boxes back after a reveal); True if any was turned."""
         k = len(self.state.guesses)
         scroll = getattr(self.driver, "scroll", None)
         room = self.room
-        if scroll is None or (k, f"boxes {wait}") in self.room_tried \
-                or not getattr(read, "found", False) \
+        tries = sum(1 for t in self.room_tried if t[:2] == (k, f"boxes {wait}"))
+        if scroll is None or tries >= BOX_TURNS or not getattr(read, "found", False) \
                 or (room is not None and getattr(room, "scroller", None) is not None):
             return False
         got = open_reads(self.state, read, partial=True)
         if got is None or all(r is not None for r in got.values()):
             return False
-        self.room_tried.add((k, f"boxes {wait}"))
+        self.room_tried.add((k, f"boxes {wait}", tries))
         missing = [b for b, r in got.items() if r is None]
         turned = []
         for read_board, g in zip(read.boards, read.geometry, strict=False):
