@@ -60,6 +60,7 @@ def test_a_read_that_ends_at_the_last_played_row_is_cut_by_its_box() -> None:
     state = MultiState(2).after("salet", ["XYXXX", "XXXXG"]).after("brond", ["XXXYX", "YXXXX"])
     assert ends_short(state, 0, (("SALET", "XYXXX"), ("BROND", "XXXYX")))
     assert ends_short(state, 0, (("BROND", "XXXYX"),))  # scrolled, and cut
+    assert ends_short(state, 0, (("SALET", "XYXXX"),))  # its last played row cut too
     assert not ends_short(state, 0, (("BROND", "XXXYX"), ("", ".....")))  # its row shows
     assert not ends_short(state, 1, (("SALET", "XYXXX"), ("BROND", "XXXYX")))  # not its rows
     assert not ends_short(state, 0, ())

@@ -141,16 +141,17 @@ def window_offset(state: MultiState, board: int, rows: Sequence[Row]) -> int | N
 
 
 def ends_short(state: MultiState, board: int, rows: Sequence[Row]) -> bool:
-    """Does a board read show this open board's played rows up to the last (at least one),
-    with no row after it: the row for this guess cut by the bottom of a box of its own?"""
-    k = len(state.guesses)
-    shown = min(len(rows), k)
-    if not shown or len(rows) > k or rows[-1] == ("", "....."):
+    """Does a board read show some of this open board's played rows in a row (at least one),
+    with nothing after them: its later rows and the row for this guess cut by the bottom of
+    a box of its own?"""
+    k, n = len(state.guesses), len(rows)
+    if not n or n > k or rows[-1] == ("", "....."):
         return False
     want = state.marks[board]
-    return all(row_matches(rows[j - (k - shown)], Turn(state.guesses[j], want[j]))
-               or row_near(rows[j - (k - shown)], Turn(state.guesses[j], want[j]))
-               for j in range(k - shown, k))
+    return any(all(row_matches(rows[j], Turn(state.guesses[o + j], want[o + j]))
+                   or row_near(rows[j], Turn(state.guesses[o + j], want[o + j]))
+                   for j in range(n))
+               for o in range(k - n + 1))
 
 
 def assign(state: MultiState, boards: Sequence[Sequence[Row]], partial: bool = False
