@@ -175,3 +175,25 @@ def test_twordle_is_won(tmp_path: Path) -> None:
     assert {"grand", "child"} <= set(guesses)
     for answer, marks in zip(["grand", "child"], record["marks"], strict=True):
         assert marks == [score(g, answer) for g in guesses[:guesses.index(answer) + 1]]
+
+
+@pytest.mark.browser
+@pytest.mark.slow  # sixteen boards, up to 21 rows
+def test_sedordle_is_won(tmp_path: Path) -> None:
+    """Sedordle (16 boards of 21 rows, each its own scroll box showing about six rows and a
+    taller row being played, the 4th row of boards below the fold, solved boards fade, a
+    keyboard without BACK): the page is zoomed out to show every board (one's last column
+    under its box's scroll bar), the tall row is its board's, the boxes' hidden rows are the
+    game's own. Checked against the page's answers for the day."""
+    from conftest import CLONES
+
+    day = "2022-04-23"
+    case = next(c for c in json.loads((CLONES / "sedordle" / "answers.json").read_text())
+                ["cases"] if c["url"] == f"/?now={day}")
+    record = play_clone("sedordle", tmp_path, path=f"?now={day}")
+    assert record["exit"] == 0 and record["won"], record
+    answers = [a.lower() for a in case["answers"]]
+    guesses = record["guesses"]
+    assert set(answers) <= set(guesses) and len(guesses) <= 21
+    for answer, marks in zip(answers, record["marks"], strict=True):
+        assert marks == [score(g, answer) for g in guesses[:guesses.index(answer) + 1]]
