@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import play_clone, require_chromium
 
-from autobot.loop.many import assign, open_reads, still_despite, window_offset
+from autobot.loop.many import assign, ends_short, open_reads, still_despite, window_offset
 from autobot.multiboard import MultiState
 from autobot.vision.model import BoardRead
 from autobot.wordle import score
@@ -54,6 +54,16 @@ def test_a_board_scrolled_in_its_box_is_told_by_the_rows_it_shows() -> None:
     assert reads[1] is whole
     # A read showing none of the board's played rows (only the one being played) tells nothing.
     assert isinstance(assign(state, [_read(("", ".....")).rows] * 2), str)
+
+
+def test_a_read_that_ends_at_the_last_played_row_is_cut_by_its_box() -> None:
+    state = MultiState(2).after("salet", ["XYXXX", "XXXXG"]).after("brond", ["XXXYX", "YXXXX"])
+    assert ends_short(state, 0, (("SALET", "XYXXX"), ("BROND", "XXXYX")))
+    assert ends_short(state, 0, (("BROND", "XXXYX"),))  # scrolled, and cut
+    assert ends_short(state, 0, (("SALET", "XYXXX"),))  # its last played row cut too
+    assert not ends_short(state, 0, (("BROND", "XXXYX"), ("", ".....")))  # its row shows
+    assert not ends_short(state, 1, (("SALET", "XYXXX"), ("BROND", "XXXYX")))  # not its rows
+    assert not ends_short(state, 0, ())
 
 
 def test_a_whole_read_is_taken_before_a_window_that_also_fits() -> None:
@@ -164,4 +174,26 @@ def test_twordle_is_won(tmp_path: Path) -> None:
     guesses = record["guesses"]
     assert {"grand", "child"} <= set(guesses)
     for answer, marks in zip(["grand", "child"], record["marks"], strict=True):
+        assert marks == [score(g, answer) for g in guesses[:guesses.index(answer) + 1]]
+
+
+@pytest.mark.browser
+@pytest.mark.slow  # sixteen boards, up to 21 rows
+def test_sedordle_is_won(tmp_path: Path) -> None:
+    """Sedordle (16 boards of 21 rows, each its own scroll box showing about six rows and a
+    taller row being played, the 4th row of boards below the fold, solved boards fade, a
+    keyboard without BACK): the page is zoomed out to show every board (one's last column
+    under its box's scroll bar), the tall row is its board's, the boxes' hidden rows are the
+    game's own. Checked against the page's answers for the day."""
+    from conftest import CLONES
+
+    day = "2022-04-23"
+    case = next(c for c in json.loads((CLONES / "sedordle" / "answers.json").read_text())
+                ["cases"] if c["url"] == f"/?now={day}")
+    record = play_clone("sedordle", tmp_path, path=f"?now={day}")
+    assert record["exit"] == 0 and record["won"], record
+    answers = [a.lower() for a in case["answers"]]
+    guesses = record["guesses"]
+    assert set(answers) <= set(guesses) and len(guesses) <= 21
+    for answer, marks in zip(answers, record["marks"], strict=True):
         assert marks == [score(g, answer) for g in guesses[:guesses.index(answer) + 1]]

@@ -116,6 +116,7 @@ def board_rows(read: Any) -> list[tuple[Row, ...]] | None:
     return [tuple(b.rows) for b in boards if b.found]
 
 
+BOX_TURNS = 3  # turns of the wheel over boards cut by their boxes, per guess and wait
 MIN_WINDOW_ROWS = 1  # played rows a board scrolled in its own box must show to be told
 
 
@@ -138,6 +139,20 @@ def window_offset(state: MultiState, board: int, rows: Sequence[Row]) -> int | N
         ):
             return offset
     return None
+
+
+def ends_short(state: MultiState, board: int, rows: Sequence[Row]) -> bool:
+    """Does a board read show some of this open board's played rows in a row (at least one),
+    with nothing after them: its later rows and the row for this guess cut by the bottom of
+    a box of its own?"""
+    k, n = len(state.guesses), len(rows)
+    if not n or n > k or rows[-1] == ("", "....."):
+        return False
+    want = state.marks[board]
+    return any(all(row_matches(rows[j], Turn(state.guesses[o + j], want[o + j]))
+                   or row_near(rows[j], Turn(state.guesses[o + j], want[o + j]))
+                   for j in range(n))
+               for o in range(k - n + 1))
 
 
 def assign(state: MultiState, boards: Sequence[Sequence[Row]], partial: bool = False
@@ -286,7 +301,8 @@ class ManyLoop(GameLoop):
         self.state = MultiState(boards)
         self.started = True  # no resumed rows: a many-board game is played from its start
         self.room = room  # zooms out / scrolls when boards do not fit (None: cannot)
-        self.room_tried: set[tuple[int, str]] = set()  # (guess, wait) the room was tried for
+        # (guess, wait) the room was tried for; (guess, "boxes WAIT", n) boxes were turned
+        self.room_tried: set[tuple] = set()
         self.keyboard_failed = False  # the on-screen keyboard lacked a key (real keys stay)
 
     def steady(self, board: Any, index: int) -> bool:
@@ -342,13 +358,41 @@ class ManyLoop(GameLoop):
             return None
         return {b: tuple(r.rows[k]) for b, r in reads.items()}  # type: ignore[misc]
 
+    def scroll_boxes(self, read: Any, wait: str = "ready") -> bool:
+        """Open boards whose reads end at their last played row (the row for this guess cut by
+        the bottom of a box of their own): turn the wheel over each by two rows, as a person
+        scrolls a board's box to its row, up to BOX_TURNS times a wait (a page may scroll its
+        boxes back after a reveal); True if any was turned."""
+        k = len(self.state.guesses)
+        scroll = getattr(self.driver, "scroll", None)
+        room = self.room
+        tries = sum(1 for t in self.room_tried if t[:2] == (k, f"boxes {wait}"))
+        if scroll is None or tries >= BOX_TURNS or not getattr(read, "found", False) \
+                or (room is not None and getattr(room, "scroller", None) is not None):
+            return False
+        got = open_reads(self.state, read, partial=True)
+        if got is None or all(r is not None for r in got.values()):
+            return False
+        self.room_tried.add((k, f"boxes {wait}", tries))
+        missing = [b for b, r in got.items() if r is None]
+        turned = []
+        for read_board, g in zip(read.boards, read.geometry, strict=False):
+            if read_board.found and any(ends_short(self.state, b, read_board.rows)
+                                        for b in missing):
+                x0, y0, x1, y1 = g.bbox()
+                self.send(scroll, (x0 + x1) / 2, (y0 + y1) / 2, 2 * g.pitch_y)
+                turned.append(f"{(x0 + x1) // 2},{(y0 + y1) // 2}")
+        if turned:
+            self.emit(Event("scroll", k, detail=f"boxes at {' '.join(turned)} by two rows"))
+        return bool(turned)
+
     def ready_judge(self, index: int) -> Judge:  # type: ignore[override]
         """Every open board's next row empty, the boards still (after `quiet` if they moved)."""
 
         def judge(read: Any, previous: Any, still: float) -> str | None:
             rows = self.settled_rows(read)
             if rows is None:
-                if still >= self.config.quiet:
+                if still >= self.config.quiet and not self.scroll_boxes(read):
                     self.make_room(read, f"guess {index + 1}: boards out of view", "scored")
                 return None
             if {row_kind(r) for r in rows.values()} != {"empty"}:
@@ -363,7 +407,8 @@ class ManyLoop(GameLoop):
         def judge(read: Any, previous: Any, still: float) -> str | None:
             rows = self.settled_rows(read)
             if rows is None:
-                if still >= self.config.quiet:  # the page still, a board's row not all shown
+                # The page still, a board's row not all shown (its box scrolled back on a key).
+                if still >= self.config.quiet and not self.scroll_boxes(read, "typed"):
                     self.make_room(read, f"guess {index + 1}: boards out of view", "typed")
                 return None
             if all(row_kind(r) == "typed" and letters_near(r[0], guess) for r in rows.values()):
