@@ -16,8 +16,9 @@ import pytest
 from autobot.cli import main
 from autobot.drivers.browser import BrowserConfig, load_page, open_browser
 from autobot.drivers.driver import SeleniumDriver
+from autobot.errors import NoBoardFound
 from autobot.games.puzzles import find_puzzle, sudoku, takuzu
-from autobot.harness.puzzles_page import play_page, puzzle_url
+from autobot.harness.puzzles_page import MENU_SCREENS, play_page, puzzle_url, reach_grid
 from autobot.vision.buttons import find_buttons, menu_order
 
 SOLVED = ("534678912672195348198342567859761423426853791"
@@ -129,3 +130,41 @@ def test_no_grid_and_no_button_is_no_board_found(chromium: None, base: str,
     assert main(["play", "--game", "ohhi", "--url", url]) == 3
     err = capsys.readouterr().err
     assert "no puzzle grid" in err and "Traceback" not in err
+
+
+# --- the walk through a menu, on drawn screens (the logic only) -------------------------------
+
+class DrawnMenu:
+    """Screens of buttons drawn with OpenCV: a click on a button shows the next screen (never a
+    grid) when `leads_on`, else nothing changes; counts the clicks."""
+
+    def __init__(self, leads_on: bool) -> None:
+        self.leads_on = leads_on
+        self.screen = 0
+        self.clicks = 0
+
+    def grab(self) -> np.ndarray:
+        frame = np.full((400, 600, 3), 255, np.uint8)
+        fill = ((47, 155, 214), (217, 71, 63))[self.screen % 2]  # each screen looks new
+        drawn_button(frame, (190 + 10 * (self.screen % 3), 120, 410, 184), fill, "Play")
+        return frame
+
+    def click(self, x: float, y: float) -> None:
+        self.clicks += 1
+        if self.leads_on:
+            self.screen += 1
+
+    def type_word(self, word: str) -> None:
+        raise AssertionError("no keys on a menu")
+
+
+def test_a_menu_that_never_reaches_a_grid_gives_up_after_a_few_screens() -> None:
+    menu = DrawnMenu(leads_on=True)
+    with pytest.raises(NoBoardFound, match=f"after {MENU_SCREENS} screens"):
+        reach_grid(menu, menu, timeout=1.0, log=lambda _: None)
+    assert menu.clicks == MENU_SCREENS
+
+    dead = DrawnMenu(leads_on=False)
+    with pytest.raises(NoBoardFound, match="changed the page"):
+        reach_grid(dead, dead, timeout=1.0, log=lambda _: None)
+    assert dead.clicks == 1  # one button on the screen, tried once
