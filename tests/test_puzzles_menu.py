@@ -97,19 +97,20 @@ def test_ohhi_page_through_a_menu(page: Any, base: str, theme: str, cycle: str |
     assert takuzu.check(takuzu.new(side, side, [-1] * len(cells), unique=True), cells) == []
 
 
-@pytest.mark.parametrize(("page", "theme", "pad", "menu"), [
-    (1.0, "light", "input=pad", False),  # digit buttons under the grid
-    (2.0, "dark", "input=pad&pad=plain", True),  # bare numerals under the grid
-    (1.0, "light", "input=popup", False),  # buttons that pop up by the cell, over the grid
-    (2.0, "dark", "input=popup", True),
+@pytest.mark.parametrize(("page", "theme", "pad", "menu", "way"), [
+    (1.0, "light", "input=pad", False, "pad"),  # digit buttons under the grid
+    (2.0, "dark", "input=pad&pad=plain", True, "pad"),  # bare numerals under the grid
+    (1.0, "light", "input=popup", False, "pad"),  # buttons popping up by the cell, over the grid
+    (2.0, "dark", "input=popup", True, "pad"),
+    (1.0, "light", "input=digitfirst", False, "digit-first"),  # the digit picked, then cells
 ], indirect=["page"])
 def test_sudoku_page_with_a_digit_pad(page: Any, base: str, theme: str, pad: str,
-                                      menu: bool) -> None:
+                                      menu: bool, way: str) -> None:
     """Keys do nothing on these pages: the digits are clicked on the page's own pad."""
     assert sudoku.solve(sudoku.parse_text(PUZZLE)).status == "solved"
     url = puzzle_url(base, "sudoku", PUZZLE, theme) + f"&{pad}" + ("&menu=1" if menu else "")
     record = page("sudoku", url)
-    assert record["won"] and record["page_solved"] and record["input"] == "pad"
+    assert record["won"] and record["page_solved"] and record["input"] == way
     assert record["moves"] == len(BLANKS) and len(record["menu_clicks"]) == (2 if menu else 0)
     assert "".join(record["grid"].split()) == SOLVED
 

@@ -319,9 +319,10 @@ def letters_as_drawn(frame: np.ndarray, lat: Any, want: Sequence[int], templates
 class CellEntry:
     """How the screen takes a digit into a cell, learned from the first move and kept: click
     the cell and type the key; else click the cell and the digit on an on-screen pad (buttons
-    outside the grid whose glyphs read as digits); else hover the cell (no click) and type."""
+    or numerals outside the grid whose glyphs read as digits, or ones the click popped up);
+    else the pad's digit first, then the cell; else hover the cell (no click) and type."""
 
-    WAYS = ("keys", "pad", "hover")
+    WAYS = ("keys", "pad", "digit-first", "hover")
 
     def __init__(self, screen: Screen, hands: Hands, lat: Lattice, templates: Any, values: int,
                  settle: float, log: Callable[[str], None]) -> None:
@@ -356,6 +357,14 @@ class CellEntry:
             if value not in self.pad:
                 return False
             self.hands.click(*self.pad[value])
+        elif way == "digit-first":  # the pad's digit picked, then the cell clicked
+            if not self.pad or self.popup:
+                return False  # no pad beside the grid was seen by the cell-first try
+            if value not in self.pad:
+                return False
+            self.hands.click(*self.pad[value])
+            self.sent()
+            self.hands.click(*centre)
         else:
             hover = getattr(self.hands, "hover", None)
             if hover is None:
@@ -412,8 +421,8 @@ class CellEntry:
             if _wait_for(self.screen, shows, self.settle)[1]:
                 self.way = way
                 if way != "keys":
-                    self.log(f"the cell took the digit by {way}"
-                             + (f" ({len(self.pad)} digits on the pad)" if way == "pad" else ""))
+                    self.log(f"the cell took the digit by {way}" + (
+                        f" ({len(self.pad)} digits on the pad)" if self.pad else ""))
                 return True
         return False
 
