@@ -58,11 +58,22 @@ def test_menu_order_takes_the_largest_button_then_a_set_of_choices_first() -> No
     assert len(order) == 5
 
 
+def test_an_outlined_button_is_a_button() -> None:
+    frame = np.full((400, 600, 3), 255, np.uint8)
+    cv2.rectangle(frame, (200, 150), (399, 209), (47, 155, 214), 3)
+    cv2.putText(frame, "PLAY", (250, 193), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (47, 155, 214), 3)
+    found = find_buttons(frame)
+    assert len(found) == 1 and found[0].centre == (300, 180)
+
+
 def test_a_grid_is_not_a_button() -> None:
     frame = np.full((400, 400, 3), 255, np.uint8)
-    for k in range(10):  # a Sudoku-like lattice of thin lines: not one filled bar
+    for k in range(10):  # a Sudoku-like lattice of thin lines (and digits): not a button
         cv2.line(frame, (50 + 30 * k, 50), (50 + 30 * k, 320), (30, 30, 30), 2)
         cv2.line(frame, (50, 50 + 30 * k), (320, 50 + 30 * k), (30, 30, 30), 2)
+    for k in range(9):
+        cv2.putText(frame, str(k + 1), (58 + 30 * k, 74 + 30 * (k % 3)),
+                    cv2.FONT_HERSHEY_SIMPLEX, 0.6, (30, 30, 30), 2)
     assert find_buttons(frame) == []
 
 

@@ -1,6 +1,7 @@
-"""A page's buttons, found by shape: filled bars (or tiles) of one colour unlike the page, with
-something written on them. The word is never read to choose a button (any language will do);
-only a digit pad's glyphs are matched, against the digit templates, to learn which is which.
+"""A page's buttons, found by shape: filled bars (or tiles) of one colour unlike the page, or
+outlines round the page's colour, with something written on them. The word is never read to
+choose a button (any language will do); only a digit pad's glyphs are matched, against the
+digit templates, to learn which is which.
 
 Used where a puzzle page opens on a menu (a title screen with a Play button, then a row of
 sizes or levels) and where a Sudoku page takes its digits from an on-screen pad.
@@ -26,6 +27,7 @@ SQUARE_FILL = 0.85  # a button's outline (its word's holes filled) covers this o
 ONE_COLOUR = 0.5  # share of its box in the fill's one colour (a word on it, little else)
 WORD = (0.01, 0.5)  # share of its box its word covers
 MIN_HEIGHT = 14  # px: smaller marks are text or icons, not buttons
+OUTLINE = 0.35  # a button's own pixels cover less than this of its box: an outline, no fill
 SOLID = 0.12  # a button's fill is this thick somewhere (of its shorter side): not a stroke
 SAME_FILL = 30.0  # per channel: buttons of one set share their fill colour
 NEW_MARK = 0.2  # share of a mark's box changed since the frame before: it has just appeared
@@ -58,7 +60,8 @@ def page_colour(frame: np.ndarray) -> np.ndarray:
 
 def find_buttons(frame: np.ndarray, skip: Sequence[Box] = (),
                  background: np.ndarray | None = None) -> list[Button]:
-    """Every filled button in an RGB frame (none overlapping a box of `skip`), largest first;
+    """Every button (filled, or an outline) in an RGB frame (none overlapping a box of `skip`),
+    largest first;
     `background`: the page's colour when `frame` is a part of the page."""
     h, w = frame.shape[:2]
     pixels = frame.astype(np.int16)
@@ -83,6 +86,9 @@ def find_buttons(frame: np.ndarray, skip: Sequence[Box] = (),
             continue  # a letter, a ring, a picture: not a bar
         part = pixels[by:by + bh, bx:bx + bw]
         fill = np.median(part[mask.astype(bool)], axis=0)
+        if mask.mean() < OUTLINE and _outlined(mask, ink[by:by + bh, bx:bx + bw], filled):
+            out.append(Button(box, (int(fill[0]), int(fill[1]), int(fill[2]))))
+            continue
         same = np.abs(part - fill).max(axis=2) <= 24
         word = filled.astype(bool) & ~same
         if same.mean() < ONE_COLOUR or not WORD[0] <= word.mean() <= WORD[1]:
@@ -93,6 +99,18 @@ def find_buttons(frame: np.ndarray, skip: Sequence[Box] = (),
             continue  # strokes round a hole (a bold O, a 0): a glyph, not a fill round a word
         out.append(Button(box, (int(fill[0]), int(fill[1]), int(fill[2]))))
     return sorted(out, key=lambda b: -b.area)
+
+
+def _outlined(ring: np.ndarray, ink: np.ndarray, filled: np.ndarray) -> bool:
+    """An outlined button: its outline only near its box's edge (not a grid's lines across
+    it), and a word inside in ink of its own, the rest the page."""
+    h, w = ring.shape
+    k = max(2, int(0.2 * min(h, w)))
+    if ring[k:h - k, k:w - k].mean() > 0.02:
+        return False  # lines through the middle: a grid, a picture
+    word = filled.astype(bool) & ~cv2.dilate(ring, np.ones((3, 3), np.uint8)).astype(bool) \
+        & ink.astype(bool)
+    return bool(WORD[0] <= word.mean() <= 0.4)
 
 
 def _corners_filled(filled: np.ndarray, inset: float = 0.12) -> bool:
