@@ -114,6 +114,7 @@ def test_ohhi_page_through_a_menu(page: Any, base: str, theme: str, cycle: str |
     (1.0, "light", "input=popup", False, "pad"),  # buttons popping up by the cell, over the grid
     (2.0, "dark", "input=popup", True, "pad"),
     (1.0, "light", "input=digitfirst", False, "digit-first"),  # the digit picked, then cells
+    (2.0, "dark", "input=digitfirst&pad=card", True, "digit-first"),  # buttons on a card
 ], indirect=["page"])
 def test_sudoku_page_with_a_digit_pad(page: Any, base: str, theme: str, pad: str,
                                       menu: bool, way: str) -> None:

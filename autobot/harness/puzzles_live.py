@@ -354,12 +354,16 @@ class CellEntry:
             self.sent()
             if self.popup or not self.pad:
                 self.pad = self.find_pad(before)
+            elif value not in self.pad:  # a digit not read at first (or shown again): look
+                self.pad = {**self.find_pad(None), **self.pad}
             if value not in self.pad:
                 return False
             self.hands.click(*self.pad[value])
         elif way == "digit-first":  # the pad's digit picked, then the cell clicked
             if not self.pad or self.popup:
                 return False  # no pad beside the grid was seen by the cell-first try
+            if value not in self.pad:  # a digit not read at first (or shown again): look
+                self.pad = {**self.find_pad(None), **self.pad}
             if value not in self.pad:
                 return False
             self.hands.click(*self.pad[value])

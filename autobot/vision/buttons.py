@@ -59,10 +59,11 @@ def page_colour(frame: np.ndarray) -> np.ndarray:
 
 
 def find_buttons(frame: np.ndarray, skip: Sequence[Box] = (),
-                 background: np.ndarray | None = None) -> list[Button]:
+                 background: np.ndarray | None = None, depth: int = 1) -> list[Button]:
     """Every button (filled, or an outline) in an RGB frame (none overlapping a box of `skip`),
-    largest first;
-    `background`: the page's colour when `frame` is a part of the page."""
+    largest first; `background`: the page's colour when `frame` is a part of the page. A panel
+    (a card) holding buttons of its own is looked into (`depth` levels): its buttons count,
+    not the panel."""
     h, w = frame.shape[:2]
     pixels = frame.astype(np.int16)
     page = page_colour(frame) if background is None else background
@@ -71,7 +72,8 @@ def find_buttons(frame: np.ndarray, skip: Sequence[Box] = (),
     out: list[Button] = []
     for i in range(1, count):
         bx, by, bw, bh, _ = (int(v) for v in stats[i])
-        if bh < MIN_HEIGHT or bw < MIN_HEIGHT or bw > 0.9 * w or bh > 0.4 * h:
+        # On the page a button is a fraction of its height; in a card, most of the card's.
+        if bh < MIN_HEIGHT or bw < MIN_HEIGHT or bw > 0.9 * w or bh > (0.4 if depth else 0.9) * h:
             continue
         if not 0.5 <= bw / bh <= 12:
             continue
@@ -85,7 +87,16 @@ def find_buttons(frame: np.ndarray, skip: Sequence[Box] = (),
         if filled.mean() < SQUARE_FILL or not _corners_filled(filled):
             continue  # a letter, a ring, a picture: not a bar
         part = pixels[by:by + bh, bx:bx + bw]
-        fill = np.median(part[mask.astype(bool)], axis=0)
+        fill = _edge_colour(part, mask.astype(bool))
+        if depth > 0 and bw >= 3 * MIN_HEIGHT and bh >= 3 * MIN_HEIGHT:
+            inner = find_buttons(frame[by:by + bh, bx:bx + bw],
+                                 [(a - bx, b - by, c - bx, d - by) for a, b, c, d in skip],
+                                 fill, depth - 1)
+            inner = [b for b in inner if b.area < 0.5 * bw * bh]
+            if len(inner) >= 2:  # a card of buttons: the buttons, not the card
+                out += [Button((x0 + bx, y0 + by, x1 + bx, y1 + by), b.fill)
+                        for b in inner for x0, y0, x1, y1 in [b.box]]
+                continue
         if mask.mean() < OUTLINE and _outlined(mask, ink[by:by + bh, bx:bx + bw], filled):
             out.append(Button(box, (int(fill[0]), int(fill[1]), int(fill[2]))))
             continue
@@ -99,6 +110,16 @@ def find_buttons(frame: np.ndarray, skip: Sequence[Box] = (),
             continue  # strokes round a hole (a bold O, a 0): a glyph, not a fill round a word
         out.append(Button(box, (int(fill[0]), int(fill[1]), int(fill[2]))))
     return sorted(out, key=lambda b: -b.area)
+
+
+def _edge_colour(part: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """A shape's own colour: the median of its pixels along its box's edges (a card's, not
+    the buttons' on it; a button's fill, not its word's)."""
+    k = max(1, min(part.shape[:2]) // 10)
+    band = np.zeros_like(mask)
+    band[:k], band[-k:], band[:, :k], band[:, -k:] = True, True, True, True
+    edge = part[band & mask]
+    return np.median(edge if len(edge) else part[mask], axis=0)
 
 
 def _outlined(ring: np.ndarray, ink: np.ndarray, filled: np.ndarray) -> bool:
@@ -126,16 +147,20 @@ def _overlap(a: Box, b: Box) -> bool:
 
 
 def alike(a: Button, b: Button) -> bool:
-    """Two buttons of one set (sizes, levels, digits): one fill, about one size, in a line."""
+    """Two buttons of one set (sizes, levels, digits): one fill, about one size, in a line (or
+    in neighbouring rows)."""
     (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = a.box, b.box
     if np.abs(np.subtract(a.fill, b.fill)).max() > SAME_FILL:
         return False
     ah, bh, aw, bw = ay1 - ay0, by1 - by0, ax1 - ax0, bx1 - bx0
     if abs(ah - bh) > 0.15 * max(ah, bh) or abs(aw - bw) > 0.35 * max(aw, bw):
         return False
-    in_row = abs((ay0 + ay1) - (by0 + by1)) / 2 <= 0.5 * max(ah, bh)
-    in_column = abs((ax0 + ax1) - (bx0 + bx1)) / 2 <= 0.5 * max(aw, bw)
-    return in_row or in_column
+    dx, dy = abs((ax0 + ax1) - (bx0 + bx1)) / 2, abs((ay0 + ay1) - (by0 + by1)) / 2
+    in_row = dy <= 0.5 * max(ah, bh)
+    in_column = dx <= 0.5 * max(aw, bw)
+    # A block of rows (a pad wrapped onto a second, centred row): the next row down.
+    next_row = dy <= 1.8 * max(ah, bh) and dx <= 12 * max(aw, bw)
+    return in_row or in_column or next_row
 
 
 def button_sets(buttons: Sequence[Button]) -> list[list[Button]]:
