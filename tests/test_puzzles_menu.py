@@ -16,8 +16,9 @@ import pytest
 from autobot.cli import main
 from autobot.drivers.browser import BrowserConfig, load_page, open_browser
 from autobot.drivers.driver import SeleniumDriver
+from autobot.errors import NoBoardFound
 from autobot.games.puzzles import find_puzzle, sudoku, takuzu
-from autobot.harness.puzzles_page import play_page, puzzle_url
+from autobot.harness.puzzles_page import MENU_SCREENS, play_page, puzzle_url, reach_grid
 from autobot.vision.buttons import find_buttons, menu_order
 
 SOLVED = ("534678912672195348198342567859761423426853791"
@@ -57,11 +58,22 @@ def test_menu_order_takes_the_largest_button_then_a_set_of_choices_first() -> No
     assert len(order) == 5
 
 
+def test_an_outlined_button_is_a_button() -> None:
+    frame = np.full((400, 600, 3), 255, np.uint8)
+    cv2.rectangle(frame, (200, 150), (399, 209), (47, 155, 214), 3)
+    cv2.putText(frame, "PLAY", (250, 193), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (47, 155, 214), 3)
+    found = find_buttons(frame)
+    assert len(found) == 1 and found[0].centre == (300, 180)
+
+
 def test_a_grid_is_not_a_button() -> None:
     frame = np.full((400, 400, 3), 255, np.uint8)
-    for k in range(10):  # a Sudoku-like lattice of thin lines: not one filled bar
+    for k in range(10):  # a Sudoku-like lattice of thin lines (and digits): not a button
         cv2.line(frame, (50 + 30 * k, 50), (50 + 30 * k, 320), (30, 30, 30), 2)
         cv2.line(frame, (50, 50 + 30 * k), (320, 50 + 30 * k), (30, 30, 30), 2)
+    for k in range(9):
+        cv2.putText(frame, str(k + 1), (58 + 30 * k, 74 + 30 * (k % 3)),
+                    cv2.FONT_HERSHEY_SIMPLEX, 0.6, (30, 30, 30), 2)
     assert find_buttons(frame) == []
 
 
@@ -96,15 +108,21 @@ def test_ohhi_page_through_a_menu(page: Any, base: str, theme: str, cycle: str |
     assert takuzu.check(takuzu.new(side, side, [-1] * len(cells), unique=True), cells) == []
 
 
-@pytest.mark.parametrize(("page", "theme", "menu"), [
-    (1.0, "light", False),
-    (2.0, "dark", True),
+@pytest.mark.parametrize(("page", "theme", "pad", "menu", "way"), [
+    (1.0, "light", "input=pad", False, "pad"),  # digit buttons under the grid
+    (2.0, "dark", "input=pad&pad=plain", True, "pad"),  # bare numerals under the grid
+    (1.0, "light", "input=popup", False, "pad"),  # buttons popping up by the cell, over the grid
+    (2.0, "dark", "input=popup", True, "pad"),
+    (1.0, "light", "input=digitfirst", False, "digit-first"),  # the digit picked, then cells
+    (2.0, "dark", "input=digitfirst&pad=card", True, "digit-first"),  # buttons on a card
 ], indirect=["page"])
-def test_sudoku_page_with_a_digit_pad(page: Any, base: str, theme: str, menu: bool) -> None:
+def test_sudoku_page_with_a_digit_pad(page: Any, base: str, theme: str, pad: str,
+                                      menu: bool, way: str) -> None:
+    """Keys do nothing on these pages: the digits are clicked on the page's own pad."""
     assert sudoku.solve(sudoku.parse_text(PUZZLE)).status == "solved"
-    url = puzzle_url(base, "sudoku", PUZZLE, theme) + "&input=pad" + ("&menu=1" if menu else "")
+    url = puzzle_url(base, "sudoku", PUZZLE, theme) + f"&{pad}" + ("&menu=1" if menu else "")
     record = page("sudoku", url)
-    assert record["won"] and record["page_solved"] and record["input"] == "pad"
+    assert record["won"] and record["page_solved"] and record["input"] == way
     assert record["moves"] == len(BLANKS) and len(record["menu_clicks"]) == (2 if menu else 0)
     assert "".join(record["grid"].split()) == SOLVED
 
@@ -125,3 +143,41 @@ def test_no_grid_and_no_button_is_no_board_found(chromium: None, base: str,
     assert main(["play", "--game", "ohhi", "--url", url]) == 3
     err = capsys.readouterr().err
     assert "no puzzle grid" in err and "Traceback" not in err
+
+
+# --- the walk through a menu, on drawn screens (the logic only) -------------------------------
+
+class DrawnMenu:
+    """Screens of buttons drawn with OpenCV: a click on a button shows the next screen (never a
+    grid) when `leads_on`, else nothing changes; counts the clicks."""
+
+    def __init__(self, leads_on: bool) -> None:
+        self.leads_on = leads_on
+        self.screen = 0
+        self.clicks = 0
+
+    def grab(self) -> np.ndarray:
+        frame = np.full((400, 600, 3), 255, np.uint8)
+        fill = ((47, 155, 214), (217, 71, 63))[self.screen % 2]  # each screen looks new
+        drawn_button(frame, (190 + 10 * (self.screen % 3), 120, 410, 184), fill, "Play")
+        return frame
+
+    def click(self, x: float, y: float) -> None:
+        self.clicks += 1
+        if self.leads_on:
+            self.screen += 1
+
+    def type_word(self, word: str) -> None:
+        raise AssertionError("no keys on a menu")
+
+
+def test_a_menu_that_never_reaches_a_grid_gives_up_after_a_few_screens() -> None:
+    menu = DrawnMenu(leads_on=True)
+    with pytest.raises(NoBoardFound, match=f"after {MENU_SCREENS} screens"):
+        reach_grid(menu, menu, timeout=1.0, log=lambda _: None)
+    assert menu.clicks == MENU_SCREENS
+
+    dead = DrawnMenu(leads_on=False)
+    with pytest.raises(NoBoardFound, match="changed the page"):
+        reach_grid(dead, dead, timeout=1.0, log=lambda _: None)
+    assert dead.clicks == 1  # one button on the screen, tried once

@@ -316,9 +316,10 @@ def letters_as_drawn(frame: np.ndarray, lat: Any, want: Sequence[int], templates
 class CellEntry:
     """How the screen takes a digit into a cell, learned from the first move and kept: click
     the cell and type the key; else click the cell and the digit on an on-screen pad (buttons
-    outside the grid whose glyphs read as digits); else hover the cell (no click) and type."""
+    or numerals outside the grid whose glyphs read as digits, or ones the click popped up);
+    else the pad's digit first, then the cell; else hover the cell (no click) and type."""
 
-    WAYS = ("keys", "pad", "hover")
+    WAYS = ("keys", "pad", "digit-first", "hover")
 
     def __init__(self, screen: Screen, hands: Hands, lat: Lattice, templates: Any, values: int,
                  settle: float, log: Callable[[str], None]) -> None:
@@ -328,6 +329,8 @@ class CellEntry:
         self.pad: dict[int, tuple[int, int]] = {}
         self.tried: list[str] = []
         self.first_sent = 0.0  # perf_counter when the last put's first action was sent
+        self.popup = False  # the pad pops up by the clicked cell (found again every move)
+        self.start: np.ndarray | None = None  # the frame before the learning move's tries
 
     def grid_box(self) -> tuple[int, int, int, int]:
         """The grid's box in frame pixels (a pad lies outside it)."""
@@ -340,42 +343,87 @@ class CellEntry:
         centre = self.lat.centre(r, c)
         if way == "keys":
             self.hands.click(*centre)
+            self.sent()
             self.hands.type_word(value_key(value))
         elif way == "pad":
+            before = self.screen.grab() if self.popup else self.start
             self.hands.click(*centre)
-            if not self.pad:
-                time.sleep(0.1)  # a pad may appear once a cell is chosen
-                self.pad = find_pad(self.screen.grab(), self.templates, self.values,
-                                    skip=[self.grid_box()])
+            self.sent()
+            if self.popup or not self.pad:
+                self.pad = self.find_pad(before)
+            elif value not in self.pad:  # a digit not read at first (or shown again): look
+                self.pad = {**self.find_pad(None), **self.pad}
             if value not in self.pad:
                 return False
             self.hands.click(*self.pad[value])
+        elif way == "digit-first":  # the pad's digit picked, then the cell clicked
+            if not self.pad or self.popup:
+                return False  # no pad beside the grid was seen by the cell-first try
+            if value not in self.pad:  # a digit not read at first (or shown again): look
+                self.pad = {**self.find_pad(None), **self.pad}
+            if value not in self.pad:
+                return False
+            self.hands.click(*self.pad[value])
+            self.sent()
+            self.hands.click(*centre)
         else:
             hover = getattr(self.hands, "hover", None)
             if hover is None:
                 return False
             hover(*centre)
+            self.sent()
             self.hands.type_word(value_key(value))
         return True
+
+    def sent(self) -> None:
+        """Note when a move's first input went out (its latency's end)."""
+        self.first_sent = self.first_sent or time.perf_counter()
+
+    def find_pad(self, before: np.ndarray | None) -> dict[int, tuple[int, int]]:
+        """The digit pad: one beside the grid (kept for the game), else one that popped up
+        when the cell was clicked (looked for again on every move: it follows the cell)."""
+        side = self.lat.side  # a pad's numerals are about a cell's digit in size
+        heights = (max(6, side // 4), 3 * side // 2)
+        # Learning, a page with no pad is the common case: a short look; once known, a pad
+        # that is slow to pop up gets the full wait.
+        deadline = time.monotonic() + (self.settle if self.way else min(1.0, self.settle))
+        while True:
+            time.sleep(0.1)  # a pad may appear, or slide in, once a cell is chosen
+            frame = self.screen.grab()
+            # What the click made appear first (a popup may reach past the grid's edge: part
+            # of it alone could pass for a pad beside the grid); then a pad that was there.
+            if before is not None:
+                pad = find_pad(frame, self.templates, self.values, glyph_height=heights,
+                               before=before)
+                if pad:
+                    self.popup = True
+                    return pad
+            if not self.popup:
+                pad = find_pad(frame, self.templates, self.values, skip=[self.grid_box()],
+                               glyph_height=heights)
+                if pad:
+                    return pad
+            if time.monotonic() > deadline:
+                return {}
 
     def put(self, r: int, c: int, value: int, shows: Callable[[np.ndarray], bool]) -> bool:
         """Enter `value` at (r, c) and wait until `shows` sees it; the first move tries each
         way in turn and keeps the one that worked. False: no way showed it."""
         self.first_sent = 0.0
+        # Learning: the frame before any try, so a pad that an earlier try popped up is new.
+        self.start = self.screen.grab() if self.way is None else None
         if self.way is not None:
             self.send(self.way, r, c, value)
-            self.first_sent = time.perf_counter()
             return _wait_for(self.screen, shows, self.settle)[1]
         for way in self.WAYS:
             self.tried.append(way)
             if not self.send(way, r, c, value):
                 continue
-            self.first_sent = self.first_sent or time.perf_counter()
             if _wait_for(self.screen, shows, self.settle)[1]:
                 self.way = way
                 if way != "keys":
-                    self.log(f"the cell took the digit by {way}"
-                             + (f" ({len(self.pad)} digits on the pad)" if way == "pad" else ""))
+                    self.log(f"the cell took the digit by {way}" + (
+                        f" ({len(self.pad)} digits on the pad)" if self.pad else ""))
                 return True
         return False
 
