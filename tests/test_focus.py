@@ -92,6 +92,21 @@ def watchdog(states: list[FocusState], stack: list[Place] = STACK) -> tuple[Focu
     return dog, clock
 
 
+def test_the_locked_window_is_named_once_so_a_record_on_the_way_out_asks_x_nothing() -> None:
+    """A signal can cut an X request short, leaving the connection waiting for a reply that
+    never comes: the record written on the way out must not ask X again (it hung so)."""
+    on_game = FocusState(GAME, GAME, GAME)
+    dog, _ = watchdog([on_game])
+    dog.check()
+    named = dog.window()
+
+    def hang(top: int | None) -> str:
+        raise AssertionError("asked X for the window's name again")
+
+    dog.source.describe = hang  # type: ignore[method-assign]
+    assert dog.window() == named and named.startswith("Wordle")
+
+
 def test_the_watchdog_stops_at_once_when_another_window_takes_the_focus() -> None:
     on_game, on_chat = FocusState(GAME, GAME, GAME), FocusState(CHAT, CHAT, GAME)
     dog, clock = watchdog([on_game, on_game, on_chat])

@@ -105,6 +105,10 @@ class FocusWatchdog:
         self.source = source
         self._where = where  # root (pointer) coordinates of the board's centre, now
         self.target: int | None = None
+        # The target's name, asked of X once when it is locked: a record written on the way out
+        # of a signal must not ask X again (a request the signal cut short leaves the
+        # connection waiting for a reply that never comes).
+        self._target_name = ""
         self.settle = settle
         self._grace: float | None = None  # a wait for the focus to come back (hand_back)
         self._clock = clock
@@ -119,11 +123,12 @@ class FocusWatchdog:
             raise SafetyStop(f"safety stop: no window shows the board at ({x:.0f}, {y:.0f}) "
                                "on the X screen; not typing", reason=FOCUS_LOST)
         self.target = top
+        self._target_name = self.source.describe(top)
         return top
 
     def window(self) -> str:
-        """The board's window, as the messages and the record name it."""
-        return self.source.describe(self.target)
+        """The board's window, as the messages and the record name it (named when locked)."""
+        return self._target_name or self.source.describe(self.target)
 
     def hand_back(self, settle: float) -> None:
         """The person had the keyboard (a prompt in their terminal): until the next key has gone
