@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import play_clone, require_chromium
+from conftest import play_clone, require_chromium, require_clone
 
 from autobot.loop.many import assign, ends_short, open_reads, still_despite, window_offset
 from autobot.multiboard import MultiState
@@ -185,10 +185,8 @@ def test_sedordle_is_won(tmp_path: Path) -> None:
     keyboard without BACK): the page is zoomed out to show every board (one's last column
     under its box's scroll bar), the tall row is its board's, the boxes' hidden rows are the
     game's own. Checked against the page's answers for the day."""
-    from conftest import CLONES
-
     day = "2022-04-23"
-    case = next(c for c in json.loads((CLONES / "sedordle" / "answers.json").read_text())
+    case = next(c for c in json.loads((require_clone("sedordle") / "answers.json").read_text())
                 ["cases"] if c["url"] == f"/?now={day}")
     record = play_clone("sedordle", tmp_path, path=f"?now={day}")
     assert record["exit"] == 0 and record["won"], record

@@ -18,6 +18,8 @@ from autobot.app.args import (
     word_length,
 )
 from autobot.errors import AutobotError
+from autobot.games import GAMES, find_game
+from autobot.games.puzzles import ALIASES, PUZZLES
 from autobot.solver import STRATEGIES, SolverConfig
 from autobot.words import (
     Playable,
@@ -151,9 +153,6 @@ def add_game_options(parser: argparse.ArgumentParser, board_width: bool = False,
                      puzzles: bool = False) -> None:
     """--game NAME and --length N (`board_width`: not given, the board's own width;
     `puzzles`: the grid puzzles are choices too)."""
-    from autobot.games import GAMES
-    from autobot.games.puzzles import ALIASES, PUZZLES
-
     names = (*GAMES, *PUZZLES, *ALIASES) if puzzles else tuple(GAMES)
     parser.add_argument("--game", default="wordle", choices=names,
                         help="the game: wordle (default), absurdle, jotto, tuble or fibble" + (
@@ -165,8 +164,6 @@ def add_game_options(parser: argparse.ArgumentParser, board_width: bool = False,
 
 def puzzle_of(args: argparse.Namespace) -> str | None:
     """The grid puzzle --game names ("ohhi", "sudoku"), or None for a word game."""
-    from autobot.games.puzzles import ALIASES, PUZZLES
-
     name = str(getattr(args, "game", "wordle")).lower()
     name = ALIASES.get(name, name)
     return name if name in PUZZLES else None
@@ -220,8 +217,6 @@ def user_game(args: argparse.Namespace) -> Any:
     lines that cannot be played at it (stray lines, words with a hyphen or a middle dot) are
     skipped with a note."""
     from dataclasses import replace
-
-    from autobot.games import find_game
 
     answers_name, guesses_name = getattr(args, "answers", None), getattr(args, "guesses", None)
     if not answers_name and not guesses_name:

@@ -7,7 +7,10 @@ from typing import Any
 
 from autobot.app.options import length_from_page, multi_strategy, user_game
 from autobot.errors import AutobotError
+from autobot.games import find_game
+from autobot.harness.calibration import load_profile
 from autobot.players import PageLanguage, PageWidth
+from autobot.scoring import RULES
 from autobot.solver import SolverConfig
 from autobot.words import load_words
 
@@ -15,8 +18,6 @@ from autobot.words import load_words
 def game_from_args(args: argparse.Namespace) -> Any:
     """The `autobot.games.Game` the options name: --game/--length (five-letter Wordle when
     neither is given), or the game of the user's --answers/--guesses lists."""
-    from autobot.games import find_game
-
     return any_scoring(user_game(args) or find_game(getattr(args, "game", "wordle"),
                                                     getattr(args, "length", None) or 5))
 
@@ -25,8 +26,6 @@ def any_scoring(game: Any) -> Any:
     """A game played on a page: the page may colour repeated letters its own way, and its rows
     tell which (`autobot.scoring`); honest coloured tiles only."""
     from dataclasses import replace
-
-    from autobot.scoring import RULES  # deferred: it loads the compiled feedback kernels
 
     if getattr(game, "page", None) == "tiles" and not game.lies:
         return replace(game, scorings=tuple(RULES))
@@ -78,8 +77,6 @@ def solver_from_args(args: argparse.Namespace) -> Any:
 
         solver = PageLanguage(make)
     if length_from_page(args):
-        from autobot.games import find_game
-
         # A board of another width: that length's words (English; --start is five letters).
         solver = PageWidth(solver, lambda width: make_player(
             any_scoring(find_game("wordle", width)), SolverConfig(hard=args.hard)), game)
@@ -92,8 +89,6 @@ def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
 
     profile = None
     if getattr(args, "profile", None):
-        from autobot.harness.calibration import load_profile
-
         profile = load_profile(args.profile)  # missing or broken: one line, exit 2
 
     # One reader per game: unchanged tiles skip glyph matching, and the page's own glyphs are

@@ -13,6 +13,7 @@ from typing import Any
 from autobot.app.options import check_answers
 from autobot.app.players import check_answer, game_from_args, page_game
 from autobot.drivers.recording import record_driver
+from autobot.page.server import page_url, serve_page
 
 
 @dataclass
@@ -64,8 +65,6 @@ def browser_session(
         phase("browser")
         base = None
         if url is None:
-            from autobot.page.server import serve_page
-
             base = stack.enter_context(serve_page())
             url = bundled(base) if bundled is not None else None
         t0 = time.monotonic()
@@ -111,8 +110,6 @@ def launched(args: Any) -> Iterator[str | None]:
     from autobot.drivers.browser import BrowserConfig
 
     def bundled(base: str) -> str:
-        from autobot.page.server import page_url
-
         game = game_from_args(args)
         answer = check_answer(args.answer, game)
         return page_url(base, answer=answer, theme=args.theme, contrast=args.contrast,

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from autobot.app.prompt import Prompt
 from autobot.app.text import parse_reply, printer
 from autobot.errors import AutobotError, UserQuit
+from autobot.kernels.feedback import encode
 from autobot.solver import GameState, play
 from autobot.wordle import (
     ALL_GREEN,
@@ -228,7 +229,6 @@ def play_session(player: Any, ask: Callable[[str], int | None], out: TextIO,
     import numpy as np
 
     from autobot.games.strategy import hard_mask
-    from autobot.kernels.feedback import encode
 
     game = player.game
     hard = hard and game.page == "tiles"

@@ -28,6 +28,7 @@ from autobot.harness.record import keep_game, traced_game
 from autobot.harness.report import check_writable
 from autobot.harness.trace import check_folder
 from autobot.outcomes import Reason
+from autobot.page.server import page_url
 from autobot.solver import SolverConfig, make_solver
 from autobot.words import load_words
 
@@ -71,7 +72,6 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from autobot.loop import BotConfig, Timings, percentile, play_game
-    from autobot.page.server import page_url
 
     games = int(option(args, "games"))
     if games < 1:

@@ -34,6 +34,7 @@ from autobot.errors import AutobotError, SafetyStop
 from autobot.harness.live import find_board, live_config
 from autobot.harness.record import keep_game, traced_game
 from autobot.harness.trace import check_folder
+from autobot.page.server import page_url, serve_page
 from autobot.solver import SolverConfig, make_solver
 from autobot.wordle import score
 from autobot.words import load_words
@@ -62,7 +63,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Play the games; returns the JSON record."""
     from autobot.loop import Timings, percentile, play_game
-    from autobot.page.server import page_url, serve_page
     from autobot.vision import read_board
 
     x, y, w, h = parse_region(args.window)

@@ -51,6 +51,7 @@ from autobot.harness.grid import (
     status_summary,
 )
 from autobot.harness.record import exit_of
+from autobot.page.server import page_url, serve_page
 from autobot.solver import SolverConfig, make_solver
 
 
@@ -281,7 +282,6 @@ class ParallelRun:
     def _play(self, session: _Session, solver: Any, job: Job, retries: int) -> dict[str, Any]:
         from autobot.drivers.driver import SeleniumDriver
         from autobot.loop import BotConfig, play_game
-        from autobot.page.server import page_url
 
         c = self.config
         options = page_options(c, job.game)
@@ -481,8 +481,6 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
 
 def run(args: argparse.Namespace) -> int:
     """`autobot bench --browser --parallel N`: print progress and the summary; 0 if all won."""
-    from autobot.page.server import serve_page
-
     config = config_from_args(args)
     resume = getattr(args, "resume", None)
     out_path = Path(resume or args.jsonl) if (resume or getattr(args, "jsonl", None)) else None

@@ -23,7 +23,9 @@ from typing import Any
 import cv2
 import numpy as np
 
+from autobot.bench.vision import timed_read
 from autobot.harness.replay import compare_board, expectation_from_sidecar
+from autobot.vision import load_image
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "screenshots"
@@ -113,7 +115,6 @@ def _time_reads(frame: np.ndarray, reads: int, data: dict, hinted: bool, cached:
     CPU time (this process, all threads) is reported beside wall time because the machine may
     be shared: other work inflates wall time, not the reader's own cost. `cached`: the reads
     share a glyph cache, as a game loop's reads of a settled board do (every tile a hit)."""
-    from autobot.bench.vision import timed_read
     from autobot.vision import read_board
 
     cache: dict | None = {} if cached else None
@@ -139,8 +140,6 @@ def _stats(times: list[float]) -> dict[str, float]:
 def run(reads: int, out: Path, limit: int | None = None, save: Path | None = None
         ) -> dict[str, Any]:
     """Time every suitable fixture at both sizes; print a table; write JSON to `out`."""
-    from autobot.vision import load_image
-
     setups = {
         # name: (fixture scale, fixture width, frame builder, page options?); the default
         # page's frames give the figures comparable over time, the page options' are apart.
@@ -221,8 +220,6 @@ def main(argv: list[str] | None = None) -> int:
                         help="write two sample composed frames and every misread one here")
     args = parser.parse_args(argv)
     if args.save_frames:
-        from autobot.vision import load_image
-
         d = Path(args.save_frames)
         d.mkdir(parents=True, exist_ok=True)
         page = load_image(FIXTURES / "mid_dark_desk2x.png")

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from autobot.bench.model import BenchRecord, BenchRun, summarise
+from autobot.bench.variants import bench_entropy
 from autobot.games import LENGTHS, find_game
 from autobot.games.base import Game
 from autobot.solver.game_tree import load_game_tree
@@ -96,7 +97,6 @@ def bench_best(game: Game, hard: bool = False, *, sample: int | None = None,
     The shipped tree is a normal-mode tree: hard mode (and any game without one) is the
     entropy player's alone.
     """
-    from autobot.bench.variants import bench_entropy
     entropy = bench_entropy(game, hard=hard, sample=sample, seed=seed)
     if hard or game.adversarial or game.lies:
         return [entropy]
@@ -135,7 +135,6 @@ def main(argv: list[str] | None = None) -> int:
 def bench_five(game: Game) -> list[BenchRun]:
     """Five letters: the shipped salet tree (`autobot.solver.tree`, the `optimal` strategy) on
     Wordle's 2,315 answers, beside the entropy player on the same game."""
-    from autobot.bench.variants import bench_entropy
     start = time.perf_counter()
     answers, allowed = load_words("answers"), load_words("allowed")
     tree = load_tree("salet", False, answers, allowed)

@@ -23,6 +23,7 @@ from autobot.app.options import (
 from autobot.app.text import write_output
 from autobot.cli.boards import run_bench
 from autobot.errors import AutobotError, BadInput
+from autobot.games import find_game, find_puzzle, runner_for
 from autobot.words import load_words
 from autobot.words.languages import load_language
 
@@ -96,8 +97,6 @@ def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
-    from autobot.games import runner_for
-
     return runner_for("bench", args.game)(args)  # the game's own benchmark
 
 
@@ -105,7 +104,6 @@ def bench_puzzle(args: argparse.Namespace) -> int:
     """Grid puzzles: the solver bench over the apps' generated IDs (--games N seeds each,
     default 200), and the puzzle's graded sets (kaidoku's for Sudoku)."""
     from autobot.bench.puzzles import main as bench_puzzles
-    from autobot.games import find_puzzle
 
     sets = find_puzzle(args.game).bench_sets
     argv = ["--sets", sets, "--seeds", str(args.games or args.sample or 200)]
@@ -121,7 +119,6 @@ def bench_word_game(args: argparse.Namespace) -> int:
     if args.headroom is not None:
         raise AutobotError("--headroom needs --boards N (it measures the many-board strategies)")
     from autobot.cli import games
-    from autobot.games import find_game
 
     game = find_game(args.game, args.length)
     if game.solver is None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot.errors import AutobotError, NoBoardFound
+from autobot.harness.calibration import DEFAULT_TOLERANCES, Profile, save_profile
 from autobot.vision.calibrate import harvest_templates, measure_palette
 
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -48,7 +49,6 @@ def parse_letters(text: str, rows: int) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Measure and write the profile; print where it went and what it holds."""
-    from autobot.harness.calibration import DEFAULT_TOLERANCES, Profile, save_profile
     from autobot.vision import load_image, read_board, render_board
 
     if not NAME_RE.fullmatch(args.name):

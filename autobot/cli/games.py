@@ -14,7 +14,16 @@ from typing import Any, TextIO
 from autobot.app.prompt import reply_asker
 from autobot.app.solve_sessions import play_session
 from autobot.bench.output import print_runs, write_runs
+from autobot.bench.trees import bench_best
+from autobot.bench.tuble import bench_browser
+from autobot.bench.tuble import bench_tuble as tree_and_seed_runs
+from autobot.bench.variants import bench_absurdle, bench_jotto
 from autobot.errors import AutobotError
+from autobot.games import find_game
+from autobot.games.lookahead import LookaheadPlayer
+from autobot.games.tuble import find_station
+from autobot.games.tuble.network import load_network
+from autobot.games.tuble.rules import code_table
 
 # A person's session and the question asked at each guess: the app layer's, wired here.
 session = play_session
@@ -23,9 +32,6 @@ _asker = reply_asker
 
 def bench(args: argparse.Namespace) -> int:
     """Benchmark a variant, print its figures and write --json."""
-    from autobot.bench.variants import bench_absurdle, bench_jotto
-    from autobot.games import find_game
-
     game = find_game(args.game, args.length)
     check_hard(game, args)
     if game.adversarial:
@@ -35,7 +41,6 @@ def bench(args: argparse.Namespace) -> int:
         runs = bench_jotto(game, args.seed or 0)
     else:
         # The game's best strategy (its shipped tree, autobot.solver.game_tree) beside entropy.
-        from autobot.bench.trees import bench_best
 
         runs = bench_best(game, hard=getattr(args, "hard", False),
                           sample=args.sample or args.games, seed=args.seed or 0)
@@ -52,9 +57,6 @@ def check_hard(game: Any, args: argparse.Namespace) -> None:
 
 def bench_tuble(args: argparse.Namespace) -> int:
     """Tuble: the bot's tree and the seed post's player over every station, in one run."""
-    from autobot.bench.tuble import bench_browser
-    from autobot.bench.tuble import bench_tuble as tree_and_seed_runs
-
     if getattr(args, "browser", False):
         # The bundled page from the pixels: --games N seeded stations (default 20).
         runs = [bench_browser(args.games or args.sample or 20, args.seed or 0,
@@ -70,10 +72,6 @@ def bench_tuble(args: argparse.Namespace) -> int:
 def solve_tuble(args: argparse.Namespace, inp: TextIO | None = None,
                 out: TextIO | None = None) -> int:
     """Tuble: guesses for a person (or one game against --answer STATION)."""
-    from autobot.games import find_game
-    from autobot.games.tuble import find_station
-    from autobot.games.tuble.network import load_network
-    from autobot.games.tuble.rules import code_table
     from autobot.games.tuble.session import session
 
     inp = sys.stdin if inp is None else inp
@@ -92,8 +90,6 @@ def solve(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | Non
     # The streams of the moment, not of import time (a captured or replaced stdout).
     inp = sys.stdin if inp is None else inp
     out = sys.stdout if out is None else out
-    from autobot.games import find_game
-    from autobot.games.lookahead import LookaheadPlayer
 
     game = find_game(args.game, args.length)
     check_hard(game, args)

@@ -19,6 +19,8 @@ from autobot.app.players import check_answer, game_from_args, reader_from_args, 
 from autobot.app.session import BUNDLED, launched
 from autobot.drivers.recording import record_screen
 from autobot.errors import AutobotError, BadInput, SafetyStop
+from autobot.games import runs_of
+from autobot.harness.calibration import read_mismatch
 from autobot.harness.live import advise, find_board, play_live, terminate_as_interrupt
 
 
@@ -124,8 +126,6 @@ def check_args(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Find the board, then play it (or advise); exit 0 won, 1 lost, 3 no board, 4 safety."""
-    from autobot.games import runs_of
-
     runs = runs_of(args.game)
     if getattr(args, "trace", None) and not runs.traced:
         raise BadInput(f"--trace is for word pages, not --game {args.game}")
@@ -207,8 +207,6 @@ def _live(args: argparse.Namespace, solver: Any, console: Any, profile: Any, rea
             raise SafetyStop(f"the board is cut by the bottom of {where_text(args)}: {cut} "
                              "may be out of view; scroll the page or move the window")
         if profile is not None:
-            from autobot.harness.calibration import read_mismatch
-
             why = read_mismatch(profile, frame.shape, first)
             if why:
                 raise BadInput(why)

@@ -23,8 +23,10 @@ from autobot.errors import AutobotError, SafetyStop
 from autobot.harness.calibration import load_profile
 from autobot.harness.live import live_config, terminate_as_interrupt
 from autobot.harness.record import GameRecord, verdict_line
+from autobot.loop.many import MANY_CONFIG, play_many
 from autobot.loop.probe import below_boards, find_boards_on_screen
 from autobot.outcomes import Reason
+from autobot.vision.boards import BoardsReader
 
 
 def run_live_boards(args: argparse.Namespace) -> int:
@@ -54,9 +56,6 @@ def check_many(args: argparse.Namespace) -> None:
 def play_boards_on_screen(args: argparse.Namespace, screen: Any, boards: int, console: Any,
                           record: Any, solver: Any = None) -> int:
     """Play `boards` boards shown on an open screen (the browser, if any, launched already)."""
-    from autobot.loop.many import MANY_CONFIG, play_many
-    from autobot.vision.boards import BoardsReader
-
     solver = solver if solver is not None else many_solver(args)
     profile = None
     if args.profile:

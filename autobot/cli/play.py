@@ -34,10 +34,12 @@ from autobot.app.players import (
 )
 from autobot.app.session import browser_from_args, browser_session
 from autobot.errors import AutobotError, BadInput
+from autobot.games import runs_of
 from autobot.harness.report import make_printer, share_grid
 from autobot.loop import BotConfig, play_game
 from autobot.loop.probe import count_boards, page_layout, room_for
 from autobot.outcomes import Reason
+from autobot.page.server import page_url
 from autobot.players import Confirm
 
 
@@ -71,8 +73,6 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss (or a quit)."""
-    from autobot.games import runs_of
-
     split_answers(args)
     runs = runs_of(args.game)
     if getattr(args, "trace", None) and not runs.traced:
@@ -117,8 +117,6 @@ def _play(args: argparse.Namespace, record: Any) -> int:
         printer(event)
 
     def bundled(base: str) -> str:
-        from autobot.page.server import page_url
-
         return page_url(base, answer=answer, theme=theme, contrast=args.contrast,
                         hard=args.hard, anim=args.anim, **page_game(game))
 

@@ -17,8 +17,11 @@ from autobot.app.text import many_printer
 from autobot.errors import AutobotError
 from autobot.harness.calibration import load_profile
 from autobot.harness.record import GameRecord
+from autobot.loop.many import play_many
 from autobot.loop.probe import room_for
 from autobot.outcomes import Reason
+from autobot.page.server import page_url
+from autobot.vision.boards import BoardsReader
 
 
 def run_play_boards(args: argparse.Namespace) -> int:
@@ -37,8 +40,6 @@ def run_play_boards(args: argparse.Namespace) -> int:
     record = GameRecord(args.json, getattr(args, "trace", None),
                         meta={"url": args.url})  # checked now; written on every exit from here
     def bundled(base: str) -> str:
-        from autobot.page.server import page_url
-
         return page_url(base, theme=args.theme, contrast=args.contrast, anim=args.anim,
                         boards=args.boards, answers=answers)
 
@@ -56,9 +57,6 @@ def play_loaded(args: argparse.Namespace, driver: Any, boards: int, t0: float,
     """Play the many-board game already loaded in the driver's browser; print it and write it
     to `record` (a `GameRecord`, which also writes on any exit)."""
     from rich.console import Console
-
-    from autobot.loop.many import play_many
-    from autobot.vision.boards import BoardsReader
 
     profile = None
     if args.profile:

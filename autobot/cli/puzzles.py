@@ -9,6 +9,7 @@ import json
 
 from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
 from autobot.errors import AutobotError, NotSolved
+from autobot.harness.record import GameRecord
 from autobot.outcomes import Reason
 
 WORD_ONLY = ("advise", "confirm", "launch", "answer", "boards", "profile")
@@ -18,7 +19,6 @@ def run_live_puzzle(args: argparse.Namespace) -> int:
     """Find the grid, solve it, fill it; exit 0 won, 1 not won, 3 no grid, 4 safety stop."""
     from autobot.games.puzzles import find_puzzle
     from autobot.harness.puzzles_live import play_watched
-    from autobot.harness.record import GameRecord
 
     for name in WORD_ONLY:
         if getattr(args, name, None) not in (None, False):

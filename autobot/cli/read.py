@@ -10,6 +10,7 @@ from typing import Any
 from autobot.app.args import word_length
 from autobot.app.readout import debug_path, print_board, write_debug
 from autobot.errors import AutobotError
+from autobot.harness.calibration import load_profile
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -71,8 +72,6 @@ def read_word_game(args: argparse.Namespace) -> int:
 
     profile = None
     if args.profile:
-        from autobot.harness.calibration import load_profile
-
         profile = load_profile(args.profile)
     results: list[dict[str, Any]] = []
     missing: list[str] = []

@@ -11,7 +11,15 @@ from typing import TextIO
 from autobot.app.args import add_lang_option, positive_int
 from autobot.app.options import add_game_options
 from autobot.errors import AutobotError
-from autobot.harness.replay import expect_frame
+from autobot.harness.calibration import load_profile
+from autobot.harness.replay import (
+    Replayer,
+    collect_cases,
+    expect_frame,
+    replay_cases,
+    summarise,
+    update_sidecars,
+)
 from autobot.harness.trace import is_trace
 
 
@@ -56,20 +64,10 @@ def _row_text(rows: list[tuple[str, str]]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Replay every case, print the table, write JSON; 1 if any case failed."""
-    from autobot.harness.replay import (
-        Replayer,
-        collect_cases,
-        replay_cases,
-        summarise,
-        update_sidecars,
-    )
-
     if args.expect:
         return write_expectations(args.paths, args.expect)
     profile = None
     if args.profile:
-        from autobot.harness.calibration import load_profile
-
         profile = load_profile(args.profile)
     cases = collect_cases(args.paths, args.strict)
     if not cases:

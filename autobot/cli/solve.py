@@ -15,6 +15,7 @@ from autobot.app.options import (
 from autobot.app.solve_sessions import HELP, ROWS, interact, render_row, simulate
 from autobot.cli.boards import run_solve
 from autobot.errors import AutobotError
+from autobot.games import find_game, runner_for
 
 
 def register(subparsers: Any) -> None:
@@ -37,15 +38,12 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Interactive helper (stdin/stdout) or one simulated game."""
-    from autobot.games import runner_for
-
     return runner_for("solve", args.game)(args)  # the game's own helper
 
 
 def solve_word_game(args: argparse.Namespace) -> int:
     """A word game: the shipped solver's helper, or the game strategy's session."""
     from autobot.cli import games
-    from autobot.games import find_game
 
     game = find_game(args.game, args.length)
     if game.solver is None:

@@ -22,6 +22,7 @@ from autobot.drivers.desktop.focus import watch_focus
 from autobot.drivers.desktop.guard import Anchor
 from autobot.errors import BadInput, NoBoardFound, SafetyStop
 from autobot.games.puzzles import sudoku, takuzu
+from autobot.games.runs import load_path
 from autobot.vision import glyphs
 from autobot.vision.buttons import find_pad
 from autobot.vision.digits import load_digit_templates
@@ -566,8 +567,6 @@ def play_watched(puzzle: Any, screen: Any, hands: Any, *, timeout: float = 10.0,
     """Play `puzzle` (a registry `Puzzle`) on the desktop with the focus watchdog on every
     click, key and frame where X11 can be asked (the pixels alone elsewhere). `record` (a
     `GameRecord`) is kept able to write the game so far: a stop or a signal records it."""
-    from autobot.games.runs import load_path
-
     grid: list[Lattice] = []
     size = getattr(screen, "size", (0, 0))
     dog = watch_focus(hands, lambda: lattice_anchor(grid[0]) if grid else None, size)

@@ -15,7 +15,12 @@ from urllib.parse import urlencode
 
 import numpy as np
 
+from autobot.app.session import browser_from_args, browser_session
 from autobot.errors import AutobotError, NoBoardFound
+from autobot.games.puzzles import find_puzzle
+from autobot.games.runs import load_path
+from autobot.harness.puzzles_live import keep_progress
+from autobot.harness.record import GameRecord
 from autobot.outcomes import Reason
 from autobot.vision.buttons import find_buttons, menu_order
 from autobot.vision.lattice import Lattice, find_lattice
@@ -168,9 +173,6 @@ def play_page(driver: Any, puzzle: Any, *, timeout: float = 10.0,
     """Win the puzzle (a registry `Puzzle`) the browser shows; the game as plain data (won,
     moves, per-move ms, the grid read back, whether the page showed its end outside the cells).
     `record` (a `GameRecord`) can write the game so far at any moment."""
-    from autobot.games.runs import load_path
-    from autobot.harness.puzzles_live import keep_progress
-
     screen = driver.screen
     hands = PageHands(driver)
     keep_progress(record, puzzle, None)
@@ -197,10 +199,6 @@ def play_page(driver: Any, puzzle: Any, *, timeout: float = 10.0,
 def run_play(args: Any) -> int:
     """`autobot play --game ohhi|sudoku`: the bundled page (--answer the puzzle) or --url, in
     Chromium; exit 0 won, 1 not won, 3 no grid, 4 the page did not take a move."""
-    from autobot.app.session import browser_from_args, browser_session
-    from autobot.games.puzzles import find_puzzle
-    from autobot.harness.record import GameRecord
-
     puzzle = find_puzzle(args.game)
     for name in WORD_ONLY:
         if getattr(args, name, None) not in (None, False):

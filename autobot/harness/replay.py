@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot.errors import AutobotError, BadInput
+from autobot.games import find_game
 from autobot.harness.calibration import read_mismatch
 from autobot.harness.grid_replay import grid_kind
 from autobot.harness.trace import FRAMES_DIR, frame_name, is_trace, last_reads
@@ -132,8 +133,6 @@ def is_game_over(rows: Sequence[Row], limit: int | None = ROWS) -> bool:
 
 def board_game(rows: Sequence[Row], mode: str = "wordle") -> Any:
     """The `autobot.games` game a board plays: `mode` at the board's width."""
-    from autobot.games import find_game
-
     width = len(rows[0][1]) if rows else WORD_LENGTH
 
     return find_game(mode, width)
@@ -413,8 +412,6 @@ class Replayer:
     def solver_for(self, hard: bool, game: Any = None) -> Any:
         """The player of `game` (five-letter Wordle unless told) for normal or hard mode,
         cached."""
-        from autobot.games import find_game
-
         game = game or find_game("wordle", 5)
         key = (hard, game.label, game.name)
         if key not in self._solvers:

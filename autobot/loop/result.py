@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from autobot.errors import AutobotError
+from autobot.games import find_game
 from autobot.outcomes import BY_EXIT, Reason, reason_of
 from autobot.wordle import WORD_LENGTH, Turn
 
@@ -52,8 +53,6 @@ class Reader(Protocol):
 
 def classic_wordle() -> Any:
     """Five-letter Wordle, the game a page is taken for until it is told or seen otherwise."""
-    from autobot.games import find_game
-
     return find_game("wordle", 5)
 
 

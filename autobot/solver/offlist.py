@@ -19,6 +19,7 @@ from functools import cache
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.kernels.feedback import feedback_block
 from autobot.outcomes import Reason
 from autobot.scoring import RULES, rule_codes
 from autobot.solver.lexicon import Lexicon
@@ -72,7 +73,6 @@ def _kernel() -> Callable[..., np.ndarray] | None:
         import numba  # noqa: F401
     except ImportError:
         return None
-    from autobot.kernels.feedback import feedback_block
 
     return feedback_block
 

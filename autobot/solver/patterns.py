@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
+from autobot.kernels.feedback import reference_block, word_codes
 from autobot.wordle import code_to_marks
 from autobot.words import WordList
 
@@ -18,8 +19,6 @@ def compute_matrix(
 ) -> np.ndarray:
     """Codes for all guesses x answers (uint8, base 3) from the one feedback kernel
     (`autobot.kernels.feedback`); same rule as `score` (`lenient`: as `score_lenient`)."""
-    from autobot.kernels.feedback import word_codes
-
     return word_codes(guesses, answers, lenient, np.uint8)
 
 
@@ -27,8 +26,6 @@ def reference_matrix(
     guesses: Sequence[str], answers: Sequence[str], lenient: bool = False
 ) -> np.ndarray:
     """The slow, obviously-correct matrix from `score` (tests compare it with `compute_matrix`)."""
-    from autobot.kernels.feedback import reference_block
-
     return reference_block(guesses, answers, lenient, np.uint8)
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.solver.game_tree import GameSearch
 from autobot.solver.patterns import pattern_matrix
 from autobot.solver.state import Strategy
 from autobot.solver.tree_file import read_tree_json
@@ -63,7 +64,6 @@ def build_tree(
         matrix = pattern_matrix(guesses, answers)
     depth = DEFAULT_DEPTH[hard] if depth is None else depth
     # Here: the search costs a moment to import, and only a build needs it.
-    from autobot.solver.game_tree import GameSearch
 
     game = replace(game, answers=tuple(answers.words), guesses=tuple(guesses.words))
     # The opener is given, so the search's k for it (the first) is never used.

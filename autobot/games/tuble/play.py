@@ -18,12 +18,14 @@ from urllib.parse import urlencode
 
 import numpy as np
 
+from autobot.app.session import browser_from_args, browser_session
 from autobot.errors import AutobotError, SafetyStop
 from autobot.games.tuble import ROWS, find_station
 from autobot.games.tuble.network import fold, load_network
 from autobot.games.tuble.rules import WIN, describe, encode
 from autobot.games.tuble.solver import OptimalPlayer, consistent
 from autobot.games.tuble.vision import Row, first_suggestion, read_rows
+from autobot.harness.record import GameRecord
 from autobot.outcomes import Reason
 
 ROW_TIMEOUT_S = 10.0  # a new row not seen by then: the page did not take the guess
@@ -142,9 +144,6 @@ def _enter_guess(driver: Any, game: TubleGame, typed: str, cache: dict[bytes, An
 
 def run_play(args: Any) -> int:
     """`autobot play --game tuble`: the bundled page (or --url) in a browser; 0 won, 1 lost."""
-
-    from autobot.app.session import browser_from_args, browser_session
-    from autobot.harness.record import GameRecord
 
     answer = load_network().names[find_station(args.answer)] if args.answer else None
     if args.url and answer:
