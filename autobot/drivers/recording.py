@@ -111,37 +111,35 @@ def _recorded_send(recording: Recording, method: str, send: Callable[..., Any], 
     return wrapped
 
 
-def record_screen(screen: Any, sink: Sink | None) -> Recording:
-    """Tell `sink` every frame `screen` hands out from now on; again on the same screen it
-    only switches the sink (None: off)."""
-    recording = screen.__dict__.get("recording")
+def _attach(target: Any, sink: Sink | None, names: Any, wrap: Any) -> Recording:
+    """Wrap `target`'s methods called `names` (those it has) with `wrap(recording, name,
+    method)` once; again on the same target it only switches the sink (None: off)."""
+    recording = target.__dict__.get("recording")
     if isinstance(recording, Recording):
         recording.sink = sink
         return recording
     recording = Recording(sink)
-    for name in GRABS:
-        grab = getattr(screen, name, None)
-        if callable(grab):
-            setattr(screen, name, _recorded_grab(recording, grab, screen))
-    screen.recording = recording
+    for name in names:
+        method = getattr(target, name, None)
+        if callable(method):
+            setattr(target, name, wrap(recording, name, method))
+    target.recording = recording
     return recording
+
+
+def record_screen(screen: Any, sink: Sink | None) -> Recording:
+    """Tell `sink` every frame `screen` hands out from now on; again on the same screen it
+    only switches the sink (None: off)."""
+    return _attach(screen, sink, GRABS,
+                   lambda recording, _, grab: _recorded_grab(recording, grab, screen))
 
 
 def record_driver(driver: Any, sink: Sink | None) -> Recording:
     """Tell `sink` every key, click and scroll `driver` sends and every frame its screen hands
     out; again on the same driver it only switches the sink (None: off)."""
     record_screen(driver.screen, sink)
-    recording = driver.__dict__.get("recording")
-    if isinstance(recording, Recording):
-        recording.sink = sink
-        return recording
-    recording = Recording(sink)
-    for name in SENT:
-        send = getattr(driver, name, None)
-        if callable(send):
-            setattr(driver, name, _recorded_send(recording, name, send, driver))
-    driver.recording = recording
-    return recording
+    return _attach(driver, sink, SENT,
+                   lambda recording, name, send: _recorded_send(recording, name, send, driver))
 
 
 def sink_of(driver: Any) -> Any:

@@ -168,9 +168,7 @@ def live_config(hard: bool, game: Any = None) -> Any:
 def _note_focus(record: Any, focus: Any) -> None:
     """The record names the window the keys went to and how often the focus was checked."""
     if focus is not None:
-        record.extra["focus_checks"] = focus.checks
-        if focus.target is not None:
-            record.extra["focus_window"] = focus.window()
+        record.extra.update(focus.figures())
 
 
 def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,

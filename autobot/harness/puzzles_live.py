@@ -597,12 +597,7 @@ def keep_progress(record: Any, puzzle: Any, played: Played | None,
 
 def focus_figures(dog: Any) -> dict[str, Any]:
     """The record's fields for the watchdog: the window clicked into, how often it was asked."""
-    if dog is None:
-        return {}
-    figures: dict[str, Any] = {"focus_checks": dog.checks}
-    if dog.target is not None:
-        figures["focus_window"] = dog.window()
-    return figures
+    return {} if dog is None else dog.figures()
 
 
 def read_unruly_grid(frame: np.ndarray, lat: Lattice) -> tuple[list[str], dict[str, Any]]:

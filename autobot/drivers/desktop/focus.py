@@ -130,6 +130,13 @@ class FocusWatchdog:
         """The board's window, as the messages and the record name it (named when locked)."""
         return self._target_name or self.source.describe(self.target)
 
+    def figures(self) -> dict[str, Any]:
+        """The record's fields: how often the focus was asked, the window keys went to."""
+        figures: dict[str, Any] = {"focus_checks": self.checks}
+        if self.target is not None:
+            figures["focus_window"] = self.window()
+        return figures
+
     def hand_back(self, settle: float) -> None:
         """The person had the keyboard (a prompt in their terminal): until the next key has gone
         out, a click on the game's window may bring the focus back, and the key waits up to
