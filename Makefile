@@ -34,7 +34,7 @@ test-fast: install
 lint:
 	.venv/bin/ruff check autobot tests
 
-# The type checker on the pure core (wordle, games, solver, vision: pyproject's [tool.mypy]).
+# The type checker on the pure core (rules, games, solver, vision: pyproject's [tool.mypy]).
 typecheck:
 	.venv/bin/mypy
 

@@ -32,7 +32,7 @@ from typing import Any, TextIO
 
 from autobot.app.prompt import Prompt
 from autobot.errors import AutobotError
-from autobot.wordle import hard_mode_violation
+from autobot.rules import hard_mode_violation
 from autobot.words.languages import ENGLISH_ALPHABET, LANGUAGES, detect_language, spec
 
 

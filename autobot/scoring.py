@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from autobot.kernels.feedback import encode, word_codes
-from autobot.wordle import Turn, marks_to_code, score, score_lenient
+from autobot.rules import Turn, marks_to_code, score, score_lenient
 
 Rule = Callable[[str, str], str]
 

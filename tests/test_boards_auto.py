@@ -13,9 +13,9 @@ import pytest
 
 from autobot.loop.many import letters_near, row_near
 from autobot.loop.room import InView, Room, best_zoom, in_view
+from autobot.rules import Turn
 from autobot.vision import load_image, read_board
 from autobot.vision.boards import BoardsReader, find_boards, many_boards
-from autobot.wordle import Turn
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENS = sorted((ROOT / "fixtures" / "screenshots").glob("*.png"))

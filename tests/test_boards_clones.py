@@ -22,7 +22,7 @@ from conftest import (
     serve_clone,
 )
 
-from autobot.wordle import score
+from autobot.rules import score
 
 pytestmark = pytest.mark.browser
 

@@ -13,8 +13,8 @@ from conftest import play_clone, require_chromium, require_clone
 
 from autobot.loop.many import assign, ends_short, open_reads, still_despite, window_offset
 from autobot.multiboard import MultiState
+from autobot.rules import score
 from autobot.vision.model import BoardRead
-from autobot.wordle import score
 
 QUORDLE = ["cigar", "rebut", "humph", "awake"]
 

@@ -13,8 +13,8 @@ from PIL import Image
 from autobot.bench.model import SCHEMA, BenchRun, from_json
 from autobot.bench.solver import pick_targets, run_benchmark
 from autobot.cli import main
+from autobot.rules import score
 from autobot.solver import SolverConfig, make_solver
-from autobot.wordle import score
 
 
 def test_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from autobot.app.text import parse_reply
 from autobot.cli import main
-from autobot.wordle import score
+from autobot.rules import score
 
 
 def run_solve(
@@ -37,8 +37,8 @@ def test_answer_in_hard_mode_with_each_strategy(capsys: pytest.CaptureFixture) -
 
 def test_interactive_game_to_a_win(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     # Answer CIGAR: feed back whatever the solver suggests, in a different notation each time.
+    from autobot.rules import Turn
     from autobot.solver import GameState, SolverConfig, make_solver
-    from autobot.wordle import Turn
 
     solver = make_solver(SolverConfig(strategy="entropy", start="salet"))
     history: tuple[Turn, ...] = ()

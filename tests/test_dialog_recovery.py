@@ -8,8 +8,8 @@ from __future__ import annotations
 from test_loop import FakeClock, FakeDriver, FakeGame, Scripted, fake_reader
 
 from autobot.loop import BotConfig, Event, play_game
+from autobot.rules import score
 from autobot.vision.overlay import Overlay
-from autobot.wordle import score
 
 PANEL = (0, 0, 100, 100)
 BESIDE = (150, 50)

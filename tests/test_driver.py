@@ -15,8 +15,8 @@ from autobot.drivers.driver import Driver, SeleniumDriver
 from autobot.drivers.screen import FileScreen, Screen, SeleniumScreen, decode_image, load_frame
 from autobot.errors import AutobotError, UserQuit
 from autobot.players import Confirm, Player
+from autobot.rules import Turn, score
 from autobot.solver import GameState
-from autobot.wordle import Turn, score
 
 # A page that records every key it receives (the test reads that back: the bot never does).
 KEY_PAGE = (

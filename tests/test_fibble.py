@@ -21,8 +21,8 @@ from autobot.games import GAMES, find_game
 from autobot.games.entropy import EntropyPlayer
 from autobot.games.fibble import fibble_consistent, lies
 from autobot.games.strategy import GameStrategy
+from autobot.rules import Turn, code_to_marks, marks_to_code, score
 from autobot.solver import GameState
-from autobot.wordle import Turn, code_to_marks, marks_to_code, score
 
 
 def differing(a: str, b: str) -> int:

@@ -22,7 +22,7 @@ from autobot.harness.fixtures import (
     expected_settled,
     flip_catch,
 )
-from autobot.wordle import score
+from autobot.rules import score
 from autobot.words import load_words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,7 +108,7 @@ def test_moments_have_the_right_kind_of_board() -> None:
 
 def test_hard_fixtures_really_break_hard_mode() -> None:
     from autobot.harness.fixtures import accepts
-    from autobot.wordle import Turn, hard_mode_violation
+    from autobot.rules import Turn, hard_mode_violation
 
     for fx in CATALOGUE:
         if fx.hard:  # the page refuses an illegal replayed row: every stored row must be legal

@@ -4,7 +4,7 @@ key would go, which window shows a point, and when the game must stop before a k
 The real thing (a chat window taking the focus from a Chromium game under Xvfb) is
 `tests/test_live.py::test_live_safety_stop_when_another_window_takes_the_focus`; for the
 sgt-puzzles windows, `test_live_puzzle_stops_when_another_window_takes_the_focus` in
-`tests/test_puzzles_live.py`.
+`tests/test_puzzle_window.py`.
 """
 
 from __future__ import annotations
@@ -306,8 +306,8 @@ def test_a_puzzle_of_clicks_alone_is_watched_from_its_first_click_on() -> None:
     """`live --game unruly` sends clicks only: without a key, the start's wait for the focus
     would never end and the watchdog would stay silent; each click must leave the focus on the
     puzzle's window, and a frame read after a steal stops the game before the next click."""
-    from autobot.harness.puzzles_live import WatchedHands, WatchedScreen, lattice_anchor
-    from autobot.vision.lattice import Lattice
+    from autobot.engines.puzzle_window import WatchedHands, WatchedScreen, lattice_anchor
+    from autobot.vision.puzzle_grid import Lattice
 
     lat = Lattice(xs=(100, 130, 160, 190), ys=(100, 130, 160, 190), side=28)
     box = lattice_anchor(lat).box

@@ -12,8 +12,8 @@ from autobot.games import find_game
 from autobot.games.absurdle import reply
 from autobot.games.strategy import GameStrategy, hard_mask
 from autobot.kernels.feedback import encode
+from autobot.rules import Turn, code_to_marks, hard_mode_violation
 from autobot.solver import GameState
-from autobot.wordle import Turn, code_to_marks, hard_mode_violation
 
 
 def play_out(strategy: GameStrategy, answer: str, hard: bool = False) -> list[Turn]:

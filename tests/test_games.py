@@ -75,7 +75,7 @@ def test_entropy_player_solves_sampled_six_letter_answers_within_the_rows() -> N
 
 def test_solve_session_reads_colours_for_any_length() -> None:
     from autobot.cli.games import _asker, session
-    from autobot.wordle import score
+    from autobot.rules import score
 
     game = find_game("wordle", 7)
     answer = "example"

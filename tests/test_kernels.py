@@ -1,5 +1,5 @@
 """The one feedback kernel and the one bucket kernel against their slow, obviously-correct
-references (`autobot.wordle.score` / `score_lenient`, a Counter), and the splits built on them."""
+references (`autobot.rules.score` / `score_lenient`, a Counter), and the splits built on them."""
 
 from __future__ import annotations
 

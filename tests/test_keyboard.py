@@ -1,7 +1,7 @@
 """The on-screen keyboard read from real Chromium screenshots of the bundled page and the clones.
 
 Pages are set up through their own parameters or keys; the DOM is used only to check where
-the keys are, and the expected key colours come from the game's rules (autobot.wordle.score)
+the keys are, and the expected key colours come from the game's rules (autobot.rules.score)
 or, on the bundled page, from its key states.
 """
 
@@ -19,9 +19,9 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.page.server import page_url
+from autobot.rules import score
 from autobot.vision import read_board
 from autobot.vision.keyboard import Key, KeyboardRead, best_marks, mark_conflicts, read_keyboard
-from autobot.wordle import score
 
 pytestmark = pytest.mark.browser
 

@@ -10,9 +10,9 @@ import pytest
 
 from autobot.cli import main
 from autobot.errors import AutobotError
+from autobot.rules import Turn, score, upper_word
 from autobot.solver import GameState, SolverConfig, make_solver, play
 from autobot.solver.patterns import compute_matrix, reference_matrix
-from autobot.wordle import Turn, score, upper_word
 from autobot.words import load_words, parse_words
 from autobot.words.languages import (
     ANSWER_ZIPF,

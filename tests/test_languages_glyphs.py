@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from conftest import require_chromium, serve_clone
 
+from autobot.rules import score, upper_word
 from autobot.vision import glyphs, read_board
 from autobot.vision.harvest import glyphs_from_sheet, tiles_in_reading_order
-from autobot.wordle import score, upper_word
 from autobot.words.languages import SPECS
 
 

@@ -12,8 +12,8 @@ import re
 import pytest
 from conftest import require_clone
 
+from autobot.rules import Turn, score
 from autobot.solver import GameState, SolverConfig, make_solver
-from autobot.wordle import Turn, score
 from autobot.words.languages import load_language
 
 

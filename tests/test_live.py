@@ -35,7 +35,7 @@ from autobot.drivers.desktop import (
     rows_differ,
 )
 from autobot.errors import AutobotError
-from autobot.wordle import score
+from autobot.rules import score
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -203,7 +203,7 @@ def test_guarded_driver_closes_only_a_dialog_over_the_board() -> None:
 
 
 def test_find_board_starts_under_a_dialog_only_when_one_is_seen_twice() -> None:
-    from autobot.harness.live import find_board
+    from autobot.engines.desktop import find_board
 
     now = [0.0]
 
@@ -640,8 +640,8 @@ def test_live_confirm_hard_mode_refuses_an_illegal_edit(xdisplay: dict[str, str]
 @pytest.mark.desktop
 def test_live_advise_suggests_and_never_types(xdisplay: dict[str, str], base: str,
                                               open_window: Any) -> None:
+    from autobot.rules import Turn
     from autobot.solver import GameState, SolverConfig, make_solver
-    from autobot.wordle import Turn
 
     solver = make_solver(SolverConfig())
     answer = "fjord"

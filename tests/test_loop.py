@@ -23,8 +23,8 @@ from autobot.loop import (
     row_kind,
     sync_problem,
 )
+from autobot.rules import Turn, score
 from autobot.solver import GameState, SolverConfig, make_solver
-from autobot.wordle import Turn, score
 from autobot.words import load_words
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from autobot.loop import played_rows, row_kind, row_matches, sync_problem
 from autobot.loop.result import is_win
-from autobot.wordle import Turn
+from autobot.rules import Turn
 
 
 @pytest.mark.parametrize(

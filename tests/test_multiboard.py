@@ -19,7 +19,7 @@ from autobot.multiboard import (
     joint,
     play,
 )
-from autobot.wordle import score
+from autobot.rules import score
 
 
 @pytest.fixture(scope="module")

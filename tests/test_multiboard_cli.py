@@ -9,7 +9,7 @@ import pytest
 
 from autobot.cli import main
 from autobot.multiboard import MultiSolver, MultiState
-from autobot.wordle import score
+from autobot.rules import score
 
 
 def test_bench_boards_compares_with_the_baseline(tmp_path, capsys) -> None:

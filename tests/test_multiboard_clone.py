@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import play_clone, require_clone
 
-from autobot.wordle import score
+from autobot.rules import score
 
 GAME_ID = 5
 # The clone's README: a historic game starts with one call once the page has loaded (setup only:

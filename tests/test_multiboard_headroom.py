@@ -12,7 +12,7 @@ from autobot.cli import main
 from autobot.multiboard import MultiSolver, MultiState, answer_sets, play
 from autobot.multiboard.game import play_on
 from autobot.multiboard.headroom import finish, position_gain, run_headroom
-from autobot.wordle import score
+from autobot.rules import score
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from test_live import live, xdisplay  # noqa: F401  (the private Xvfb fixture)
 
-from autobot.wordle import score
+from autobot.rules import score
 
 ANSWERS = ["crane", "piano", "robot", "llama"]
 

@@ -12,7 +12,7 @@ import pytest
 from autobot.loop.many import assign, rows_now
 from autobot.multiboard import MultiState
 from autobot.page.server import BOARD_COUNTS, answers_for_seed, page_url
-from autobot.wordle import score
+from autobot.rules import score
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
 

@@ -10,7 +10,7 @@ import pytest
 from conftest import require_chromium
 
 from autobot.cli import main
-from autobot.wordle import score
+from autobot.rules import score
 
 ANSWERS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
 

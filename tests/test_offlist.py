@@ -9,9 +9,9 @@ from functools import cache
 import numpy as np
 import pytest
 
+from autobot.rules import Turn, hard_mode_violation, score, score_lenient
 from autobot.scoring import score_anywhere
 from autobot.solver import GameState, Solver, SolverConfig, frequency_prior, make_solver, play
-from autobot.wordle import Turn, hard_mode_violation, score, score_lenient
 from autobot.words import load_words
 
 

@@ -13,8 +13,8 @@ import pytest
 
 from autobot.drivers.driver import SeleniumDriver
 from autobot.loop import BotConfig, play_game
+from autobot.rules import hard_mode_violation, score, score_lenient
 from autobot.solver import SolverConfig, make_solver
-from autobot.wordle import hard_mode_violation, score, score_lenient
 from autobot.words import load_words
 
 pytestmark = pytest.mark.browser

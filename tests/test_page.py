@@ -19,7 +19,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.page.server import answer_for_seed, page_url
-from autobot.wordle import Turn, hard_mode_violation, score
+from autobot.rules import Turn, hard_mode_violation, score
 
 pytestmark = pytest.mark.browser
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from autobot.players import PROBE_AFTER, PageLanguage
+from autobot.rules import Turn, score
 from autobot.solver import GameState, SolverConfig, make_solver
-from autobot.wordle import Turn, score
 
 
 @pytest.fixture(scope="module")

@@ -29,7 +29,7 @@ from test_page import (
     wait,
 )
 
-from autobot.wordle import score
+from autobot.rules import score
 
 pytestmark = pytest.mark.browser
 # test_page's fixtures: one Chromium for this module; a test leaves no console errors behind.

@@ -4,7 +4,7 @@ The bundled page is set up with its query parameters (answer, guesses, typed) an
 another palette with CSS custom properties: pastel tiles with dark letters, a dark page with
 bright tiles and black letters, white empty tiles on a grey page, an accessible blue/orange
 palette, a palette with no convention at all, and faint hint letters in empty rows. Expected
-marks come from `autobot.wordle.score`; the board is read from pixels only.
+marks come from `autobot.rules.score`; the board is read from pixels only.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from PIL import Image
 
 from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.page.server import page_url
+from autobot.rules import score
 from autobot.vision import BoardRead, read_board
-from autobot.wordle import score
 
 pytestmark = pytest.mark.browser
 

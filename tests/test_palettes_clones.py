@@ -2,7 +2,7 @@
 
 Each clone (../shared/clones) is opened with its answer fixed by its documented control, guesses
 are typed with real key events (repeated letters included), and the board read from the pixels
-must equal the page's own scoring: `autobot.wordle.score` for NYT-rule clones, the lenient rule
+must equal the page's own scoring: `autobot.rules.score` for NYT-rule clones, the lenient rule
 for solid-wordle. Where the board's geometry is not this part's job (32 tiny boards, round
 tiles), the tile boxes come from the DOM and only the colour roles are checked.
 """
@@ -26,6 +26,7 @@ from clone_pages import (
 from conftest import require_chromium, require_clone
 from perturb import PERTURBATIONS, seeded_rng
 
+from autobot.rules import score
 from autobot.vision import (
     Grid,
     background_lab,
@@ -36,7 +37,6 @@ from autobot.vision import (
     sample_tiles,
 )
 from autobot.vision.read import template_dirs
-from autobot.wordle import score
 
 pytestmark = pytest.mark.browser
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from autobot.rules import marks_to_code, score
 from autobot.solver.patterns import compute_matrix, pattern_matrix, reference_matrix
-from autobot.wordle import marks_to_code, score
 from autobot.words import WordList, load_words
 
 

@@ -23,8 +23,8 @@ from autobot.cli import main
 from autobot.drivers.driver import SeleniumDriver
 from autobot.loop import BotConfig, GameResult, play_game
 from autobot.players import Confirm
+from autobot.rules import Turn, hard_mode_violation, score
 from autobot.solver import GameState, SolverConfig, make_solver
-from autobot.wordle import Turn, hard_mode_violation, score
 
 pytestmark = pytest.mark.browser
 

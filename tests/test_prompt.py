@@ -12,7 +12,7 @@ import pytest
 from autobot.app.prompt import Prompt, reply_asker
 from autobot.errors import UserQuit
 from autobot.games import find_game
-from autobot.wordle import marks_to_code
+from autobot.rules import marks_to_code
 
 ROOT = Path(__file__).resolve().parent.parent
 AGAIN = "; try again ('help' explains)"

@@ -16,9 +16,9 @@ import pytest
 from autobot.cli import main
 from autobot.drivers.browser import BrowserConfig, load_page, open_browser
 from autobot.drivers.driver import SeleniumDriver
+from autobot.engines.puzzle_page import MENU_SCREENS, play_page, puzzle_url, reach_grid
 from autobot.errors import NoBoardFound
 from autobot.games.puzzles import find_puzzle, sudoku, takuzu
-from autobot.harness.puzzles_page import MENU_SCREENS, play_page, puzzle_url, reach_grid
 from autobot.vision.buttons import find_buttons, menu_order
 
 SOLVED = ("534678912672195348198342567859761423426853791"

@@ -10,9 +10,9 @@ import cv2
 import numpy as np
 import pytest
 
-from autobot.harness.puzzles_live import read_solo
+from autobot.engines.puzzle_window import read_solo
 from autobot.vision.digits import load_digit_templates
-from autobot.vision.lattice import box_groups, cell_colours, find_lattice, group_colours
+from autobot.vision.puzzle_grid import box_groups, cell_colours, find_lattice, group_colours
 
 DATA = Path(__file__).parent / "data" / "puzzles"
 FIXTURES = sorted(p.stem for p in DATA.glob("*.png"))

@@ -19,7 +19,7 @@ from autobot.harness.replay import (
     is_game_over,
     next_guess_for,
 )
-from autobot.wordle import Turn
+from autobot.rules import Turn
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "screenshots"

@@ -12,6 +12,7 @@ import pytest
 from autobot.games import find_game
 from autobot.games.strategy import GameStrategy
 from autobot.loop.rows import sync_problem
+from autobot.rules import Turn, score, score_lenient
 from autobot.scoring import (
     RULES,
     possible_rules,
@@ -23,7 +24,6 @@ from autobot.scoring import (
     score_once,
 )
 from autobot.solver import GameState
-from autobot.wordle import Turn, score, score_lenient
 
 
 def test_each_rule_colours_repeated_letters_its_own_way() -> None:

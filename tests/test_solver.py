@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from autobot.errors import AutobotError
+from autobot.rules import Turn, filter_candidates, hard_mode_violation, score
 from autobot.solver import (
     STRATEGIES,
     GameState,
@@ -20,7 +21,6 @@ from autobot.solver import (
     split_stats,
     split_stats_numpy,
 )
-from autobot.wordle import Turn, filter_candidates, hard_mode_violation, score
 from autobot.words import load_words
 
 # A fixed sample, with known troublemakers (doubled letters, _ATCH / _IGHT families).

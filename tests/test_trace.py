@@ -233,7 +233,7 @@ def test_a_failed_game_writes_its_record_into_the_trace_and_closes_it(tmp_path: 
 def test_a_bench_keeps_the_trace_of_a_lost_game_only(tmp_path: Path) -> None:
     """The recording is switched off between games; a won game's folder is deleted."""
     from autobot.loop.result import GameResult, Timings
-    from autobot.wordle import Turn
+    from autobot.rules import Turn
 
     driver = FakeDriver(FakeScreen([solid(1), solid(2)]))
     for number, guesses in ((1, ["salet", "crane"]), (2, ["salet", "beard"])):

@@ -13,6 +13,7 @@ import pytest
 
 from autobot.cli import main
 from autobot.games import find_game
+from autobot.rules import Turn, hard_mode_violation, score
 from autobot.solver.patterns import compute_matrix
 from autobot.solver.tree import (
     Tree,
@@ -22,7 +23,6 @@ from autobot.solver.tree import (
     shipped_path,
     tree_strategy,
 )
-from autobot.wordle import Turn, hard_mode_violation, score
 from autobot.words import WordList, load_words
 
 ANSWERS = load_words("answers")

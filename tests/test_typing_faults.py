@@ -15,8 +15,8 @@ from autobot.cli import main
 from autobot.errors import AutobotError
 from autobot.loop.result import REASONS, GameResult, Timings, reason_code
 from autobot.loop.rows import as_typed, stall_reason
+from autobot.rules import Turn
 from autobot.vision.locate import Box, fit_lattice
-from autobot.wordle import Turn
 
 
 def test_rows_of_known_words_read_as_typed_only_where_the_font_confuses() -> None:

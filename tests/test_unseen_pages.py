@@ -19,8 +19,8 @@ import pytest
 
 from autobot.errors import AutobotError
 from autobot.loop.rows import recoloured
+from autobot.rules import Turn
 from autobot.solver import GameState, SolverConfig, make_solver
-from autobot.wordle import Turn
 
 PAGES = Path(__file__).parent / "data" / "pages"
 

@@ -11,7 +11,7 @@ from autobot.games import find_game
 from autobot.games.jotto import jotto_feedback
 from autobot.harness.fixtures import CATALOGUE, expected_counts, expected_rows
 from autobot.harness.replay import Replayer, collect_cases, next_guess_for
-from autobot.wordle import score
+from autobot.rules import score
 
 ROOT = Path(__file__).resolve().parents[1]
 VARIANTS = [fx for fx in CATALOGUE if "variant" in fx.tags]

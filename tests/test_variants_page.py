@@ -20,7 +20,7 @@ from autobot.games import find_game, length_lists
 from autobot.games.absurdle import reply
 from autobot.games.jotto import jotto_feedback
 from autobot.page.server import answer_for_seed, page_url
-from autobot.wordle import code_to_marks, score
+from autobot.rules import code_to_marks, score
 
 pytestmark = pytest.mark.browser
 browser = test_page.browser

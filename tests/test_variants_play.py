@@ -19,7 +19,7 @@ from autobot.games.jotto import jotto_feedback
 from autobot.games.strategy import GameStrategy
 from autobot.loop import BotConfig, GameResult, play_game
 from autobot.page.server import page_url
-from autobot.wordle import code_to_marks, score
+from autobot.rules import code_to_marks, score
 
 pytestmark = pytest.mark.browser
 

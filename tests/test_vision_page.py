@@ -1,7 +1,7 @@
 """Vision on screenshots of the project's own page, made here in real headless Chromium.
 
 Boards are set up with the page's query parameters (answer, guesses, typed) and the expected
-marks come from the game's own scoring (`autobot.wordle.score`), so nothing is hand-written.
+marks come from the game's own scoring (`autobot.rules.score`), so nothing is hand-written.
 Frames are read from pixels only; the test never reads the DOM for the board.
 """
 
@@ -19,8 +19,8 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.page.server import page_url
+from autobot.rules import score
 from autobot.vision import BoardRead, frames_agree, read_board
-from autobot.wordle import score
 
 pytestmark = pytest.mark.browser
 

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 from autobot.drivers.browser import BrowserConfig, open_browser
+from autobot.rules import score
 from autobot.vision import BoardRead, read_board
-from autobot.wordle import score
 from tests.conftest import DATE_SHIM, serve_clone
 
 pytestmark = pytest.mark.browser

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from autobot.wordle import (
+from autobot.rules import (
     ALL_GREEN,
     Turn,
     code_to_marks,

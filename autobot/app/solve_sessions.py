@@ -14,8 +14,7 @@ from autobot.app.prompt import Prompt
 from autobot.app.text import parse_reply, printer
 from autobot.errors import AutobotError, UserQuit
 from autobot.kernels.feedback import encode
-from autobot.solver import GameState, play
-from autobot.wordle import (
+from autobot.rules import (
     ALL_GREEN,
     Turn,
     hard_mode_violation,
@@ -23,6 +22,7 @@ from autobot.wordle import (
     score,
     upper_word,
 )
+from autobot.solver import GameState, play
 from autobot.words import load_words
 
 REJECTED = "rejected"  # the reply that the game refused the guess (Not in word list)

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from autobot.errors import AutobotError
-from autobot.wordle import parse_marks
+from autobot.rules import parse_marks
 
 
 def write_output(path: Path, writer: Any) -> None:

@@ -20,9 +20,9 @@ from pathlib import Path
 import numpy as np
 
 from autobot.bench.vision import ANSWER, GUESSES, make_frames, save_results
+from autobot.rules import score
 from autobot.vision import read_board
 from autobot.vision.keyboard import KeyboardRead, best_marks, read_keyboard
-from autobot.wordle import score
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

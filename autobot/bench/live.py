@@ -30,13 +30,13 @@ from autobot.drivers.desktop import (
     parse_region,
     virtual_display,
 )
+from autobot.engines.desktop import find_board, live_config
 from autobot.errors import AutobotError, SafetyStop
-from autobot.harness.live import find_board, live_config
 from autobot.harness.record import keep_game, traced_game
 from autobot.harness.trace import check_folder
 from autobot.page.server import page_url, serve_page
+from autobot.rules import score
 from autobot.solver import SolverConfig, make_solver
-from autobot.wordle import score
 from autobot.words import load_words
 
 

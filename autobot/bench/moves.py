@@ -1,5 +1,5 @@
 """The puzzle benches' per-move figures (frame -> click/key): one summary line for the bundled
-page (`puzzles_page`) and the real apps (`puzzles_live`), written as `autobot-bench/1`."""
+page (`puzzle_page`) and the real apps (`puzzle_window`), written as `autobot-bench/1`."""
 
 from __future__ import annotations
 

@@ -41,7 +41,8 @@ from autobot.drivers.browser import (
     remove_profile,
 )
 from autobot.errors import AutobotError, SafetyStop
-from autobot.harness.grid import (
+from autobot.harness.record import exit_of
+from autobot.harness.selenium_grid import (
     default_run_dir,
     fetch_status,
     leftovers,
@@ -50,7 +51,6 @@ from autobot.harness.grid import (
     session_node,
     status_summary,
 )
-from autobot.harness.record import exit_of
 from autobot.page.server import page_url, serve_page
 from autobot.solver import SolverConfig, make_solver
 

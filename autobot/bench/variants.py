@@ -15,7 +15,7 @@ from autobot.games.entropy import EntropyPlayer, GreedyPlayer
 from autobot.games.lookahead import LookaheadPlayer
 from autobot.games.strategy import hard_mask
 from autobot.kernels.feedback import encode
-from autobot.wordle import Turn
+from autobot.rules import Turn
 
 
 def draw(seed: int, answer: int, turn: int) -> int:

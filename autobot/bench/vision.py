@@ -29,8 +29,8 @@ import numpy as np
 
 from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.page.server import page_url, serve_page
+from autobot.rules import score
 from autobot.vision import BoardRead, Grid, read_board
-from autobot.wordle import score
 
 ANSWER, GUESSES, TYPED = "crane", ["slate", "trace"], "cr"
 LOOKS = [  # (name, theme, contrast, window, device scale)

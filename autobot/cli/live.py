@@ -1,5 +1,5 @@
 """`autobot live`: play (or advise on) the Wordle tab already open on your desktop. This module
-parses and wires (and launches a window with --launch); the play is autobot.harness.live."""
+parses and wires (and launches a window with --launch); the play is autobot.engines.desktop."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from autobot.app.options import (
 from autobot.app.players import check_answer, game_from_args, reader_from_args, solver_from_args
 from autobot.app.session import BUNDLED, launched
 from autobot.drivers.recording import record_screen
+from autobot.engines.desktop import advise, find_board, play_live, terminate_as_interrupt
 from autobot.errors import AutobotError, BadInput, SafetyStop
 from autobot.games import runs_of
 from autobot.harness.calibration import read_mismatch
-from autobot.harness.live import advise, find_board, play_live, terminate_as_interrupt
 
 
 def region_arg(text: str) -> tuple[int, int, int, int]:

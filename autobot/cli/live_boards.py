@@ -19,9 +19,9 @@ from autobot.app.text import many_printer
 from autobot.drivers.desktop import Anchor, DesktopDriver, MssScreen, require_pyautogui
 from autobot.drivers.desktop.focus import watch_focus
 from autobot.drivers.recording import record_driver, record_screen
+from autobot.engines.desktop import live_config, terminate_as_interrupt
 from autobot.errors import AutobotError, SafetyStop
 from autobot.harness.calibration import load_profile
-from autobot.harness.live import live_config, terminate_as_interrupt
 from autobot.harness.record import GameRecord, verdict_line
 from autobot.loop.many import MANY_CONFIG, play_many
 from autobot.loop.probe import below_boards, find_boards_on_screen

@@ -1,5 +1,5 @@
 """The grid puzzles on the command line: `autobot live --game unruly|solo` (or ohhi|sudoku)
-plays the puzzle window on the screen hands-free (autobot.harness.puzzles_live), `autobot solve
+plays the puzzle window on the screen hands-free (autobot.engines.puzzle_window), `autobot solve
 --game ohhi|sudoku --puzzle ID` prints a solution, `autobot read --game ... IMAGE` the grid."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ WORD_ONLY = ("advise", "confirm", "launch", "answer", "boards", "profile")
 
 def run_live_puzzle(args: argparse.Namespace) -> int:
     """Find the grid, solve it, fill it; exit 0 won, 1 not won, 3 no grid, 4 safety stop."""
+    from autobot.engines.puzzle_window import play_watched
     from autobot.games.puzzles import find_puzzle
-    from autobot.harness.puzzles_live import play_watched
 
     for name in WORD_ONLY:
         if getattr(args, name, None) not in (None, False):
@@ -76,7 +76,7 @@ def read_puzzle(images: list[str], puzzle: str, as_json: bool) -> int:
 
     from autobot.games.puzzles import find_puzzle
     from autobot.games.runs import load_path
-    from autobot.vision.lattice import find_lattice
+    from autobot.vision.puzzle_grid import find_lattice
 
     read_grid = load_path(find_puzzle(puzzle).read_grid)
     status = 0

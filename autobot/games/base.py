@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from autobot.errors import AutobotError
-from autobot.wordle import marks_to_code, parse_marks
+from autobot.rules import marks_to_code, parse_marks
 
 # Codes for `guesses` x `answers` (int32); every game's fast rule has this shape.
 Block = Callable[[Sequence[str], Sequence[str]], np.ndarray]

@@ -21,15 +21,15 @@ from autobot.games.entropy import EntropyPlayer
 from autobot.kernels.feedback import encode
 from autobot.outcomes import Reason
 from autobot.players import Player
+from autobot.rules import Turn
 from autobot.scoring import possible_rules, rule_candidates
 from autobot.solver.prior import STRICTER_AFTER
-from autobot.wordle import Turn
 
 
 def hard_mask(guesses: np.ndarray, index: dict[str, int], history: Sequence[Turn]) -> np.ndarray:
     """Which of the encoded `guesses` hard mode allows after `history` (any word length).
 
-    The NYT rule as `autobot.wordle.hard_mode_violation` states it: greens stay in place, and
+    The NYT rule as `autobot.rules.hard_mode_violation` states it: greens stay in place, and
     each revealed letter is used at least as often as one row revealed it.
     """
     ok = np.ones(len(guesses), dtype=bool)

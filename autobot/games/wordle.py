@@ -11,8 +11,8 @@ from autobot.errors import AutobotError
 from autobot.games.base import Game
 from autobot.games.lists import length_lists
 from autobot.kernels.feedback import word_codes
+from autobot.rules import code_to_marks, marks_to_code, score, upper_word
 from autobot.solver import make_solver
-from autobot.wordle import code_to_marks, marks_to_code, score, upper_word
 
 
 def wordle_codes(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:

@@ -2,7 +2,7 @@
 
 The maker may drive the page however it likes (keys through Selenium; the Web Animations API
 and cancelled timers to freeze a flip at an exact millisecond), but the expected board always
-comes from the fixture's guesses and answer through `autobot.wordle.score`. The only thing read
+comes from the fixture's guesses and answer through `autobot.rules.score`. The only thing read
 from the page is geometry: which tiles a toast covers (those become '?').
 """
 

@@ -2,7 +2,7 @@
 
 Pure: no browser here. `autobot fixtures make` (autobot/harness/capture.py) plays each entry on the
 bundled page in real Chromium and writes `NAME.png` + `NAME.json`. The expected board comes from
-the known guesses and answer through `autobot.wordle.score` (the ground truth), never from the DOM.
+the known guesses and answer through `autobot.rules.score` (the ground truth), never from the DOM.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from autobot.errors import AutobotError
-from autobot.wordle import WORD_LENGTH, Turn, code_to_marks, hard_mode_violation, score
+from autobot.rules import WORD_LENGTH, Turn, code_to_marks, hard_mode_violation, score
 
 ROWS = 6
 # What the capture waits for (see `Fixture.moment`); "intro": the page's "How To Play" dialog

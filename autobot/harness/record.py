@@ -20,8 +20,8 @@ from autobot.errors import UNAVAILABLE_EXIT, AutobotError, browser_failure, brow
 from autobot.harness.report import check_writable, write_json
 from autobot.harness.trace import Trace
 from autobot.outcomes import BY_EXIT, Reason
+from autobot.rules import Turn
 from autobot.shutdown import exit_code_of, interrupt_behind, signal_of
-from autobot.wordle import Turn
 
 REASONS = tuple(Reason)  # every record's `reason` is one of these (autobot.outcomes)
 

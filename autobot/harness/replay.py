@@ -23,10 +23,10 @@ from typing import Any
 from autobot.errors import AutobotError, BadInput
 from autobot.games import find_game
 from autobot.harness.calibration import read_mismatch
-from autobot.harness.grid_replay import grid_kind
+from autobot.harness.puzzle_replay import grid_kind
 from autobot.harness.trace import FRAMES_DIR, frame_name, is_trace, last_reads
+from autobot.rules import WORD_LENGTH, Turn
 from autobot.solver import GameState, SolverConfig
-from autobot.wordle import WORD_LENGTH, Turn
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
 LABELS_FILE = "labels.json"
@@ -289,7 +289,7 @@ def _image_case(image: Path, labels: dict[str, Case] | None = None) -> Case:
     if sidecar.is_file():
         data = _read_json(sidecar)
 
-        if grid_kind(data) is not None:  # a puzzle grid or Tuble's rows: grid_replay judges it
+        if grid_kind(data) is not None:  # a puzzle grid or Tuble's rows: puzzle_replay judges it
             return Case(name=image.stem, image=image, expect=None, source="grid", sidecar=sidecar)
         try:
             expect = expectation_from_sidecar(data)
@@ -426,7 +426,7 @@ class Replayer:
         be read, or breaks the reader, is that case's failure, not the end of the run."""
         try:
             if case.source == "grid" and case.sidecar is not None:
-                from autobot.harness.grid_replay import replay_grid
+                from autobot.harness.puzzle_replay import replay_grid
 
                 return Result(name=case.name, image=str(case.image), source="sidecar",
                               **replay_grid(case.image, _read_json(case.sidecar)))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot.errors import AutobotError
-from autobot.wordle import upper_word
+from autobot.rules import upper_word
 
 # Tile colours for the terminal (the page's palette; marks are G Y X).
 TILE_COLOURS = {

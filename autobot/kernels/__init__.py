@@ -5,7 +5,7 @@ alphabet); `buckets` counts one guess's codes over a set of candidates into colo
 split every strategy scores). Reader: `outlines` judges the outlines OpenCV traces, `median`
 takes the medians across bands of a board view's pixels, `glyph_match` measures a tile's ink.
 What OpenCV or numpy already do (edges, outlines, sums) is theirs, not copied here. The
-slow, obviously-correct references the tests compare the kernels with are `autobot.wordle`'s
+slow, obviously-correct references the tests compare the kernels with are `autobot.rules`'s
 rules (feedback) and `tests/references.py` (the others). Import the submodules lazily where
 start-up time matters: numba takes a moment to load.
 """

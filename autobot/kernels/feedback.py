@@ -1,10 +1,10 @@
 """Wordle's feedback codes of letter rows: the one code kernel (any word length, any alphabet).
 
 A code is a base-3 integer, tile i worth digit * 3**i (X=0, Y=1, G=2), the same code as
-`autobot.wordle.marks_to_code`: 243 codes for five letters, 177,147 for eleven. Words are rows of
+`autobot.rules.marks_to_code`: 243 codes for five letters, 177,147 for eleven. Words are rows of
 letter numbers (`encode`); `feedback_code` is the rule for one guess and answer, which
 `fill_codes` (a guesses x answers block) and the fused split loops call per cell. The slow,
-obviously-correct reference is `autobot.wordle.score` / `score_lenient` (`reference_block`).
+obviously-correct reference is `autobot.rules.score` / `score_lenient` (`reference_block`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from autobot.kernels.jit import jit, jit_inline
-from autobot.wordle import marks_to_code, score, score_lenient
+from autobot.rules import marks_to_code, score, score_lenient
 
 
 def encode(*lists: Sequence[str]) -> tuple[list[np.ndarray], int]:

@@ -20,9 +20,9 @@ from typing import Any
 
 from autobot.errors import AutobotError
 from autobot.loop.watch import closing_ways, default_overlay
+from autobot.rules import Turn
 from autobot.solver import GameState
 from autobot.vision.textlist import ListLine, ListRead, TextReader, read_list
-from autobot.wordle import Turn
 
 FIND_TIMEOUT = 1.0  # s for the page to show a list or a text box before keys go to the page
 SETTLE = 2.0  # s after Enter with no new line: the page did not take the word

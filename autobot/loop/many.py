@@ -31,8 +31,8 @@ from autobot.loop.turns import GameLoop
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
 from autobot.outcomes import Reason
+from autobot.rules import WORD_LENGTH, Turn, score
 from autobot.vision.boards import BoardsReader, renumbered
-from autobot.wordle import WORD_LENGTH, Turn, score
 
 
 def row_near(row: Row, turn: Turn) -> bool:

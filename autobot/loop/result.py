@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from autobot.errors import AutobotError
 from autobot.games import find_game
 from autobot.outcomes import BY_EXIT, Reason, reason_of
-from autobot.wordle import WORD_LENGTH, Turn
+from autobot.rules import WORD_LENGTH, Turn
 
 ROWS = 6
 ALL_GREEN = "G" * WORD_LENGTH

@@ -8,7 +8,7 @@ from typing import Any
 from autobot.errors import SafetyStop
 from autobot.loop.result import EVALUATED, BoardView, Row, is_win
 from autobot.outcomes import Reason
-from autobot.wordle import Turn, upper_word
+from autobot.rules import Turn, upper_word
 
 MIN_LENGTH = 4  # shorter rows are not a word game's (the reader's misfits)
 

@@ -34,8 +34,8 @@ from autobot.loop.rows import (
 from autobot.loop.watch import Judge, Outcome, OutOfStep, OverlayFinder, Watcher, default_overlay
 from autobot.outcomes import Reason
 from autobot.players import Player
+from autobot.rules import Turn, upper_word
 from autobot.solver import GameState
-from autobot.wordle import Turn, upper_word
 
 
 def _default_reader() -> Reader:

@@ -23,7 +23,7 @@ from autobot.loop.rows import (
 )
 from autobot.outcomes import Reason
 from autobot.players import Player, as_player
-from autobot.wordle import Turn
+from autobot.rules import Turn
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
 OverlayFinder = Callable[[Any], Any]  # frame -> autobot.vision.overlay.Overlay | None

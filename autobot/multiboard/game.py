@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from autobot.multiboard.solver import MultiSolver
 from autobot.multiboard.state import MultiState
-from autobot.wordle import score
+from autobot.rules import score
 
 
 @dataclass

@@ -25,7 +25,7 @@ from autobot.multiboard.rollout import sample_targets
 from autobot.multiboard.solver import MultiSolver
 from autobot.multiboard.split import board_splits
 from autobot.multiboard.state import MultiState
-from autobot.wordle import score
+from autobot.rules import score
 
 SPLITTERS = 15  # alternatives: the rows with most summed bits ...
 ANSWERS = 5  # ... and the possible answers with most

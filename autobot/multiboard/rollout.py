@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from autobot.wordle import ALL_GREEN, PATTERN_COUNT
+from autobot.rules import ALL_GREEN, PATTERN_COUNT
 
 LOST_PENALTY = 10  # guesses a rollout that runs out of guesses is charged on top of the limit
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from autobot.wordle import PATTERN_COUNT
+from autobot.rules import PATTERN_COUNT
 
 # The one bucket kernel, imported with numba on first use (`_kernel`): importing numba takes time.
 count_buckets: Any = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from autobot.wordle import ALL_GREEN, Turn, marks_to_code
+from autobot.rules import ALL_GREEN, Turn, marks_to_code
 
 EXTRA_GUESSES = 5  # N boards get N + 5 guesses (Dordle 7, Quordle 9, Octordle 13, ...)
 ALL_GREEN_MARKS = "GGGGG"

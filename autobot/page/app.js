@@ -58,7 +58,7 @@
     ['vague', 3, 'absent', 'is not in the word in any spot.'],
   ];
 
-  // ---------- pure rules (mirror autobot.wordle) ----------
+  // ---------- pure rules (mirror autobot.rules) ----------
 
   /** The colours Wordle shows for `guess` against `answer`: greens first, then yellows left
    *  to right while the answer still has an unmatched copy of the letter. */

@@ -15,6 +15,7 @@ import numpy as np
 from autobot.errors import AutobotError
 from autobot.outcomes import Reason
 from autobot.players import Player
+from autobot.rules import ALL_GREEN, Turn, marks_to_code, score
 from autobot.solver.lexicon import Lexicon
 from autobot.solver.offlist import NOTES, ROWS, Fit, OffList
 from autobot.solver.patterns import pattern_matrix
@@ -26,7 +27,6 @@ from autobot.solver.strategies import (
     WithFallback,
     tree_strategy_for,
 )
-from autobot.wordle import ALL_GREEN, Turn, marks_to_code, score
 from autobot.words import WordList, load_words
 from autobot.words.languages import load_fallback, load_language
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from autobot.wordle import Turn
+from autobot.rules import Turn
 
 
 class Lexicon:

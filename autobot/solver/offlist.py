@@ -21,12 +21,12 @@ import numpy as np
 from autobot.errors import AutobotError
 from autobot.kernels.feedback import feedback_block
 from autobot.outcomes import Reason
+from autobot.rules import ALL_GREEN, WORD_LENGTH, Turn, marks_to_code
 from autobot.scoring import RULES, rule_codes
 from autobot.solver.lexicon import Lexicon
 from autobot.solver.patterns import reference_matrix
 from autobot.solver.prior import prior_from_zipf
 from autobot.solver.splits import split_stats
-from autobot.wordle import ALL_GREEN, WORD_LENGTH, Turn, marks_to_code
 
 # How well the candidates fit the rows, best first. "answers" is the solver's own list.
 LEVELS = ("answers", "fits", "lenient", "closest")

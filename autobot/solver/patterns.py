@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from autobot.kernels.feedback import reference_block, word_codes
-from autobot.wordle import code_to_marks
+from autobot.rules import code_to_marks
 from autobot.words import WordList
 
 

@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from autobot.kernels.buckets import clear_buckets, count_buckets
-from autobot.wordle import PATTERN_COUNT
+from autobot.rules import PATTERN_COUNT
 
 
 @njit(cache=True, nogil=True)

@@ -8,7 +8,7 @@ from functools import cache
 
 import numpy as np
 
-from autobot.wordle import PATTERN_COUNT
+from autobot.rules import PATTERN_COUNT
 
 
 @dataclass(frozen=True)

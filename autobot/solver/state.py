@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from autobot.wordle import Turn
+from autobot.rules import Turn
 
 
 @dataclass(frozen=True)

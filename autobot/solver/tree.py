@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from autobot.errors import AutobotError
+from autobot.rules import Turn, code_to_marks, hard_mode_violation, score
 from autobot.solver.game_tree import GameSearch
 from autobot.solver.patterns import pattern_matrix
 from autobot.solver.state import Strategy
 from autobot.solver.tree_file import read_tree_json
-from autobot.wordle import Turn, code_to_marks, hard_mode_violation, score
 from autobot.words import WordList
 
 if TYPE_CHECKING:  # the registry's import is not needed to read or play a tree

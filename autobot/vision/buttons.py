@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from autobot.vision import glyphs
-from autobot.vision.lattice import Glyph, glyph_of
+from autobot.vision.puzzle_grid import Glyph, glyph_of
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in frame pixels (x1/y1 exclusive)
 Point = tuple[int, int]

@@ -14,7 +14,7 @@ from importlib import resources
 from types import MappingProxyType
 
 from autobot.errors import BadInput
-from autobot.wordle import upper_word
+from autobot.rules import upper_word
 from autobot.words import WordList, load_words, parse_words
 
 ENGLISH_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -42,11 +42,11 @@ class Puzzle:
 
 PUZZLES: dict[str, Puzzle] = {
     "ohhi": Puzzle("ohhi", "unruly", takuzu.parse_unruly, takuzu.solve, takuzu.check,
-                   takuzu.render, "unruly", "autobot.harness.puzzles_live:play_unruly",
-                   "autobot.harness.puzzles_live:read_unruly_grid"),
+                   takuzu.render, "unruly", "autobot.engines.puzzle_window:play_unruly",
+                   "autobot.engines.puzzle_window:read_unruly_grid"),
     "sudoku": Puzzle("sudoku", "solo", sudoku.parse_solo, sudoku.solve, sudoku.check,
-                     sudoku.render, "solo,kaidoku", "autobot.harness.puzzles_live:play_solo",
-                     "autobot.harness.puzzles_live:read_solo_grid", sudoku.parse_text,
+                     sudoku.render, "solo,kaidoku", "autobot.engines.puzzle_window:play_solo",
+                     "autobot.engines.puzzle_window:read_solo_grid", sudoku.parse_text,
                      "81 digits with 0 or . for empty"),
 }
 # Other names people use for the same rules (the apps' own names among them).
@@ -55,7 +55,7 @@ ALIASES = {"0hh1": "ohhi", "takuzu": "ohhi", "binairo": "ohhi", "unruly": "ohhi"
 
 # The grid puzzles' commands: a page or an app window played by clicks and keys.
 RUNS = Runs(
-    play="autobot.harness.puzzles_page:run_play",
+    play="autobot.engines.puzzle_page:run_play",
     live="autobot.cli.puzzles:run_live_puzzle",
     solve="autobot.cli.puzzles:solve_puzzle",
     bench="autobot.cli.bench:bench_puzzle",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from autobot.cli import main
-from autobot.harness.grid_replay import grid_kind, ink_diffs, judge_tuble, partition_diffs
+from autobot.harness.puzzle_replay import grid_kind, ink_diffs, judge_tuble, partition_diffs
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = [ROOT / "fixtures" / "puzzles", ROOT / "fixtures" / "puzzles" / "sgt",
@@ -93,7 +93,7 @@ def test_server_sends_the_puzzle_page_for_ohhi_and_sudoku(base: str) -> None:
 
 
 def test_solo_symbols_past_nine_are_letters() -> None:
-    from autobot.harness.puzzles_live import symbol_value, value_key
+    from autobot.engines.puzzle_window import symbol_value, value_key
 
     assert [value_key(v) for v in (1, 9, 10, 12, 16)] == ["1", "9", "a", "c", "g"]
     assert all(symbol_value(value_key(v)) == v for v in range(1, 36))

@@ -15,7 +15,7 @@ import pytest
 from conftest import listening, require_chromium
 
 from autobot.errors import AutobotError
-from autobot.harness import grid
+from autobot.harness import selenium_grid
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,8 +24,8 @@ def require_grid() -> None:
     """Skip locally without java or the Grid jar; in CI (CI=true) that is a failure."""
     require_chromium()
     try:
-        grid.find_java()
-        grid.find_jar()
+        selenium_grid.find_java()
+        selenium_grid.find_jar()
     except AutobotError as exc:
         if os.environ.get("CI"):
             pytest.fail(f"Grid not installed in CI: {exc}")
@@ -33,9 +33,9 @@ def require_grid() -> None:
 
 
 def test_hub_and_node_config_are_valid_toml_on_loopback() -> None:
-    config = grid.GridConfig(nodes=3, max_sessions=4)
-    hub = tomllib.loads(grid.hub_toml(config, 4444, 5001, 5002))
-    node = tomllib.loads(grid.node_toml(config, 5555, 5001, 5002))
+    config = selenium_grid.GridConfig(nodes=3, max_sessions=4)
+    hub = tomllib.loads(selenium_grid.hub_toml(config, 4444, 5001, 5002))
+    node = tomllib.loads(selenium_grid.node_toml(config, 5555, 5001, 5002))
     assert hub["server"] == {"host": "127.0.0.1", "port": 4444}
     assert hub["events"]["publish"] == node["events"]["publish"] == "tcp://127.0.0.1:5001"
     assert hub["events"]["subscribe"] == node["events"]["subscribe"] == "tcp://127.0.0.1:5002"
@@ -50,7 +50,7 @@ def test_hub_and_node_config_are_valid_toml_on_loopback() -> None:
 
 def test_grid_refuses_a_non_loopback_host(tmp_path: Path) -> None:
     with pytest.raises(AutobotError, match="loopback"):
-        grid.grid_up(grid.GridConfig(host="0.0.0.0"), tmp_path / "run")
+        selenium_grid.grid_up(selenium_grid.GridConfig(host="0.0.0.0"), tmp_path / "run")
 
 
 def test_status_summary_counts_sessions_on_live_nodes_only() -> None:
@@ -59,7 +59,7 @@ def test_status_summary_counts_sessions_on_live_nodes_only() -> None:
         {"availability": "UP", "uri": "http://127.0.0.1:1", "slots": [slot, {"session": None}]},
         {"availability": "DOWN", "uri": "http://127.0.0.1:2", "slots": [slot]},
     ]}
-    summary = grid.status_summary(status)
+    summary = selenium_grid.status_summary(status)
     assert summary["sessions"] == ["abc"]
     assert (summary["nodes_up"], summary["nodes_down"], summary["slots"]) == (1, 1, 2)
 
@@ -85,7 +85,7 @@ def test_twenty_games_on_a_real_grid_all_won_nothing_left(tmp_path: Path) -> Non
     env = {**os.environ, "AUTOBOT_GRID_DIR": str(run_dir), "SE_OFFLINE": "true"}
     up = _cli(["grid", "up", "--nodes", "2", "--max-sessions", "2", "--port", "0"], env, 300)
     assert up.returncode == 0, up.stderr
-    state = grid.load_state(run_dir)
+    state = selenium_grid.load_state(run_dir)
     assert state is not None and up.stdout.splitlines()[0] == state.hub_url
     pids = [state.hub_pid, *state.node_pids]
     try:
@@ -93,7 +93,7 @@ def test_twenty_games_on_a_real_grid_all_won_nothing_left(tmp_path: Path) -> Non
         assert status.returncode == 0, status.stderr
         assert json.loads(status.stdout)["slots"] == 4
         # Loopback only: the hub and both nodes (and all they started) listen on 127.0.0.1.
-        sockets = listening({p for pid in pids for p in grid.group_members(pid)})
+        sockets = listening({p for pid in pids for p in selenium_grid.group_members(pid)})
         assert sockets and {address for address, _ in sockets} == {"127.0.0.1"}, sockets
         assert {state.node_ports[0], state.node_ports[1]} <= {port for _, port in sockets}
         out = tmp_path / "games.jsonl"
@@ -117,7 +117,7 @@ def test_twenty_games_on_a_real_grid_all_won_nothing_left(tmp_path: Path) -> Non
         down = _cli(["grid", "down"], env, 120)
     assert down.returncode == 0, down.stderr
     assert not run_dir.exists()
-    assert all(not grid.group_members(pid) for pid in pids)
+    assert all(not selenium_grid.group_members(pid) for pid in pids)
 
 
 @pytest.mark.browser
@@ -130,7 +130,8 @@ def test_a_node_killed_mid_run_loses_no_game(tmp_path: Path) -> None:
     from autobot.bench.parallel import RunConfig, run_games
     from autobot.page.server import serve_page
 
-    state = grid.grid_up(grid.GridConfig(nodes=2, max_sessions=2, port=0), tmp_path / "grid")
+    config = selenium_grid.GridConfig(nodes=2, max_sessions=2, port=0)
+    state = selenium_grid.grid_up(config, tmp_path / "grid")
     run_dir = Path(state.run_dir)
     pages = [serve_page()]
     urls = [pages[0].__enter__()]
@@ -151,12 +152,12 @@ def test_a_node_killed_mid_run_loses_no_game(tmp_path: Path) -> None:
         summary = run_games(pick_answers(8, 3), RunConfig(parallel=2, remote_url=state.hub_url),
                             lambda: urls[0], out_path=out, grid_dir=run_dir, on_record=chaos)
         records = [json.loads(line) for line in out.read_text().splitlines()]
-        assert killed and not grid.group_members(killed[0])
+        assert killed and not selenium_grid.group_members(killed[0])
         assert sorted(r["game"] for r in records) == list(range(1, 9))
         assert all(r["won"] for r in records), [r.get("failed") for r in records]
         assert summary["retries"] >= 1 and sum(r["retries"] for r in records) >= 1
         assert summary["leaks"] == {"sessions": [], "processes": [], "profiles": []}
     finally:
         pages[0].__exit__(None, None, None)
-        grid.grid_down(run_dir)
+        selenium_grid.grid_down(run_dir)
     assert not run_dir.exists()

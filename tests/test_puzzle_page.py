@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from autobot.cli import main
+from autobot.engines.puzzle_page import end_shown, puzzle_url
 from autobot.errors import AutobotError
 from autobot.games.puzzles import sudoku, takuzu
-from autobot.harness.puzzles_page import end_shown, puzzle_url
-from autobot.vision.lattice import Lattice
+from autobot.vision.puzzle_grid import Lattice
 from tests.conftest import require_chromium
 
 # A solved 9x9 (rows) and the cells blanked for the short test games.

@@ -3,8 +3,8 @@ hands-free by `autobot live --game unruly|solo`, the end state checked from the 
 against the game ID's solution; looks: the default one and a dark one (`<GAME>_COLOUR_<n>`),
 two tile sizes (`<GAME>_TILESIZE`).
 
-    python -m autobot.bench.puzzles_live [--json FILE] [--quick] [--large]
-    python -m autobot.bench.puzzles_live --capture tests/data/puzzles   # reader fixtures
+    python -m autobot.bench.puzzle_window [--json FILE] [--quick] [--large]
+    python -m autobot.bench.puzzle_window --capture tests/data/puzzles   # reader fixtures
 
 Prints one line per game and the per-move time (frame -> click/key) median and p95 overall.
 """
@@ -76,9 +76,9 @@ def app_window(app: str, game: str, env: dict[str, str]) -> Iterator[subprocess.
 
 def window_solved(frame: np.ndarray, app: str, game_id: str) -> tuple[bool, str]:
     """Does the window's grid (read from its pixels) show the ID's solution? And why not."""
-    from autobot.harness.puzzles_live import letters_as_drawn, read_solo
+    from autobot.engines.puzzle_window import letters_as_drawn, read_solo
     from autobot.vision.digits import load_digit_templates
-    from autobot.vision.lattice import cell_colours, find_lattice
+    from autobot.vision.puzzle_grid import cell_colours, find_lattice
 
     lat = find_lattice(frame)
     if lat is None:
@@ -154,7 +154,7 @@ def run(quick: bool = False, seed: int = 1, large: bool = False) -> dict[str, An
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse options, run, print and write --json."""
-    ap = argparse.ArgumentParser(prog="python -m autobot.bench.puzzles_live", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m autobot.bench.puzzle_window", description=__doc__)
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--quick", action="store_true", help="one size per app")
     ap.add_argument("--seed", type=int, default=1)
@@ -190,7 +190,7 @@ def capture(out: Path, games: Sequence[tuple[str, str, int, str, int]] = FIXTURE
     and the expected grid."""
     import cv2
 
-    from autobot.harness.puzzles_live import find_grid, play_solo, play_unruly
+    from autobot.engines.puzzle_window import find_grid, play_solo, play_unruly
 
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -228,7 +228,7 @@ def capture(out: Path, games: Sequence[tuple[str, str, int, str, int]] = FIXTURE
                     side = {
                         "provenance": f"sgt-puzzles 20230122 (Debian) /usr/games/sgt-{app} "
                                       f"'{game_id}' under Xvfb, captured with mss by "
-                                      "python -m autobot.bench.puzzles_live --capture",
+                                      "python -m autobot.bench.puzzle_window --capture",
                         "app": app, "params": params, "seed": seed, "id": game_id,
                         "env": look_env, "moment": moment, "won_by_bot": played.won,
                         "grid": grid.splitlines(), "given": given.splitlines(),

@@ -1,7 +1,7 @@
 """Fixtures of the bundled 0h h1 and Sudoku pages: screenshots with a sidecar of the grid shown.
 
-    .venv/bin/python -m autobot.harness.grid_fixtures            # rewrite fixtures/puzzles/
-    .venv/bin/python -m autobot.harness.grid_fixtures --only sudoku-9-dark-2x-mid
+    .venv/bin/python -m autobot.harness.puzzle_fixtures            # rewrite fixtures/puzzles/
+    .venv/bin/python -m autobot.harness.puzzle_fixtures --only sudoku-9-dark-2x-mid
 
 Made in headless Chromium. The moves are made through the DOM (a fixture maker sets a page up;
 the bot never does) and the expected grid comes from the page's state and the moves made, never
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot.drivers.browser import BrowserConfig, load_page, open_browser
-from autobot.harness.grid_replay import PUZZLE_FORMAT
+from autobot.harness.puzzle_replay import PUZZLE_FORMAT
 
 OUT = Path(__file__).resolve().parents[2] / "fixtures" / "puzzles"
 WINDOW = (600, 700)
@@ -103,7 +103,7 @@ def make(out: Path = OUT, only: tuple[str, ...] = ()) -> list[Path]:
     """Take the catalogue's screenshots (or `only` these), each with its sidecar."""
     from PIL import Image
 
-    from autobot.harness.puzzles_page import puzzle_url
+    from autobot.engines.puzzle_page import puzzle_url
     from autobot.page.server import serve_page
 
     out.mkdir(parents=True, exist_ok=True)
@@ -134,7 +134,7 @@ def make(out: Path = OUT, only: tuple[str, ...] = ()) -> list[Path]:
                 "grid": grid, "given": given,
                 "legend": ("0 red, 1 blue, '.' empty; given 1 = a given cell" if game == "ohhi"
                            else "digits, '.' empty; given 1 = a given cell"),
-                "made_by": {"command": "python -m autobot.harness.grid_fixtures",
+                "made_by": {"command": "python -m autobot.harness.puzzle_fixtures",
                             "page_url": url[url.index("?"):], "browser": f"chromium {version}",
                             "moves": "made through the DOM by the fixture maker; the expected "
                                      "grid is the page's state, not read from the picture"},

@@ -3,10 +3,10 @@
 the grid read back from the pixels equals the solution, and the page itself says solved (its
 DOM, read by the bench only, never by the bot).
 
-    python -m autobot.bench.puzzles_page [--json FILE] [--quick]
+    python -m autobot.bench.puzzle_page [--json FILE] [--quick]
 
 Prints one line per game and the per-move time (frame -> click/key) median and p95 overall, as
-`python -m autobot.bench.puzzles_live` does for the desktop apps.
+`python -m autobot.bench.puzzle_window` does for the desktop apps.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ def sudoku_specs(quick: bool) -> list[tuple[str, str]]:
 def play_one(webdriver: Any, base: str, puzzle: str, spec: str, theme: str) -> dict[str, Any]:
     """Load one page, win it, check the page's own solved state."""
     from autobot.drivers.driver import SeleniumDriver
+    from autobot.engines.puzzle_page import play_page, puzzle_url
     from autobot.games.puzzles import find_puzzle
-    from autobot.harness.puzzles_page import play_page, puzzle_url
 
     load_page(webdriver, puzzle_url(base, puzzle, spec, theme))
     time.sleep(0.2)
@@ -96,7 +96,7 @@ def run(quick: bool = False) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse options, run, print and write --json."""
-    ap = argparse.ArgumentParser(prog="python -m autobot.bench.puzzles_page",
+    ap = argparse.ArgumentParser(prog="python -m autobot.bench.puzzle_page",
                                  description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--quick", action="store_true", help="one game per puzzle and look")

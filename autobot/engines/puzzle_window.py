@@ -26,7 +26,7 @@ from autobot.games.runs import load_path
 from autobot.vision import glyphs
 from autobot.vision.buttons import find_pad
 from autobot.vision.digits import load_digit_templates
-from autobot.vision.lattice import (
+from autobot.vision.puzzle_grid import (
     Lattice,
     box_groups,
     cell_colours,

@@ -1,7 +1,7 @@
 """Play a grid puzzle page in a browser from its screenshots (`autobot play --game ohhi|sudoku`):
 the bundled page (`?game=ohhi&size=N&seed=S`, `?game=sudoku&puzzle=...`) or any page at --url.
 
-The play itself is the desktop loop's (autobot.harness.puzzles_live: find the lattice, read the
+The play itself is the desktop loop's (autobot.engines.puzzle_window: find the lattice, read the
 cells, solve, click or type, check each move on the screen, read the finished grid back); this
 module gives it a browser's frames and hands, and looks for the page's own sign of the end: the
 finished grid read back equal to the solution, and the page changing outside the cells.
@@ -16,14 +16,14 @@ from urllib.parse import urlencode
 import numpy as np
 
 from autobot.app.session import browser_from_args, browser_session
+from autobot.engines.puzzle_window import keep_progress
 from autobot.errors import AutobotError, NoBoardFound
 from autobot.games.puzzles import find_puzzle
 from autobot.games.runs import load_path
-from autobot.harness.puzzles_live import keep_progress
 from autobot.harness.record import GameRecord
 from autobot.outcomes import Reason
 from autobot.vision.buttons import find_buttons, menu_order
-from autobot.vision.lattice import Lattice, find_lattice
+from autobot.vision.puzzle_grid import Lattice, find_lattice
 
 # Word-game options that mean nothing to a grid puzzle: named in a clear error, not ignored.
 WORD_ONLY = ("start", "confirm", "init_script", "profile", "hard")

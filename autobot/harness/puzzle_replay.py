@@ -81,7 +81,7 @@ def read_grid(frame: np.ndarray, kind: str, want: Sequence[str] = ()
     digits, letters past 9, '.' empty, '?' unreadable), what else was read (labels / inks),
     and problems. A Sudoku past nine symbols takes its letters' shapes from the cells `want`
     puts them in (as the bot learns them by typing each once): a partition check for those."""
-    from autobot.vision.lattice import box_groups, cell_colours, find_lattice, group_colours
+    from autobot.vision.puzzle_grid import box_groups, cell_colours, find_lattice, group_colours
 
     lat = find_lattice(frame)
     if lat is None:
@@ -89,7 +89,7 @@ def read_grid(frame: np.ndarray, kind: str, want: Sequence[str] = ()
     if kind == "ohhi":
         labels, _ = group_colours(cell_colours(frame, lat))
         return ["".join(str(int(v)) for v in row) for row in labels], labels, []
-    from autobot.harness.puzzles_live import letters_as_drawn, read_solo, symbol_value, value_key
+    from autobot.engines.puzzle_window import letters_as_drawn, read_solo, symbol_value, value_key
     from autobot.vision.digits import load_digit_templates
 
     templates = load_digit_templates()

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import require_desktop
 
-from autobot.bench.puzzles_live import app_env, app_window, window_solved
+from autobot.bench.puzzle_window import app_env, app_window, window_solved
 
 ROOT = Path(__file__).resolve().parents[1]
 
