@@ -1,6 +1,7 @@
 """Play a grid puzzle window on the desktop (Unruly: 0h h1's rules; Solo: Sudoku) from the
 pixels: find the lattice, read the givens, solve, click (and type) each cell, check after each
-move that the window shows it, and read the finished grid back from the window.
+move that the window shows it, and read the finished grid back from the window. A turn is one
+cell, played by the one game loop (`autobot.loop.skeleton`: `UnrulySteps`, `SoloSteps`).
 
 Nothing about the app is assumed beyond what a person sees: the colours are learned (the
 commonest cell colour is "empty"; one click on an empty cell shows which colour one click

@@ -5,7 +5,8 @@ box's autocomplete matches names without punctuation) and picked from the autoco
 Enter, which takes the first suggestion; when Enter adds no row (a list that takes clicks only)
 the first suggestion is found by what typing changed on the screen and clicked, for the rest of
 the game. After each guess the loop waits until a new answer row shows the station it typed,
-then reads the row's colour and stops.
+then reads the row's colour and stops. A turn is one station, played by the one game loop
+(`autobot.loop.skeleton`: `TubleSteps`).
 """
 
 from __future__ import annotations
