@@ -174,11 +174,12 @@ def _note_focus(record: Any, focus: Any) -> None:
         record.extra.update(focus.figures())
 
 
-def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
-              console: Any, read: Callable[..., Any], game: Any = None, *,
-              record: Any = None) -> int:
-    """Take over the game on screen (Wordle, or `game`) and play it to the end through guarded
-    real keys."""
+def guarded_game(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
+                 console: Any, read: Callable[..., Any], game: Any = None, *,
+                 record: Any) -> tuple[Any, Any, Any]:
+    """Play the game on screen through guarded real keys, the X focus watchdog before each key
+    and click: (its result, the guarded driver, the watchdog or None); `autobot live`'s game,
+    and the live benchmark's."""
     theme, contrast = first.theme or "light", first.high_contrast
     # Under a dialog there is no board yet: the guard takes its place from the first settled
     # read, and closing the dialog (a click on it) gives the page the focus.
@@ -216,9 +217,6 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     printer = make_printer(console, theme, contrast)
     seen: list[Any] = []  # rows scored so far, to report what was on the board if we stop
 
-    if record is None:
-        record = GameRecord(args.json)
-
     def on_event(event: Any) -> None:
         if event.kind in ("row", "resumed"):
             seen.append(event)
@@ -239,6 +237,20 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
         if record.wanted and not record.written:
             record.failed(exc, getattr(exc, "result", None))
         raise
+    return result, driver, focus
+
+
+def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
+              console: Any, read: Callable[..., Any], game: Any = None, *,
+              record: Any = None) -> int:
+    """Take over the game on screen (Wordle, or `game`) and play it to the end through guarded
+    real keys."""
+    if record is None:
+        record = GameRecord(args.json)
+    result, driver, focus = guarded_game(args, screen, frame, first, solver, console, read,
+                                         game, record=record)
+    theme, contrast = first.theme or "light", first.high_contrast
+    config = live_config(args.hard, game)
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
     console.print()
