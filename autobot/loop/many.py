@@ -27,7 +27,8 @@ from autobot.drivers.driver import RUNGS, Driver
 from autobot.errors import AutobotError, SafetyStop, UserQuit
 from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings, reason_code
 from autobot.loop.rows import MISREAD_SCORED, letters_near, row_kind, row_matches
-from autobot.loop.turns import GameLoop
+from autobot.loop.skeleton import Step, play_steps
+from autobot.loop.turns import GameLoop, TurnStamps
 from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
 from autobot.outcomes import Reason
@@ -492,53 +493,84 @@ class ManyLoop(GameLoop):
 
     def play_many(self) -> bool:
         """Guess until every board is solved or the guesses run out; True on a win."""
-        retypes = 0
-        while not self.state.won and self.state.left > 0:
-            k = len(self.state.guesses)
-            t0 = self.clock()
-            if self.wait(self.ready_judge(k), f"guess {k + 1}: the boards ready for keys") \
-                    == "dirty":
-                self.erase()
-                continue
-            t1 = self.clock()
-            guess = self.solver.next_guess(replace(self.state, banned=frozenset(self.banned)))
-            guess = guess.lower()
-            t2 = self.clock()
-            self.send(self.driver.type_word, guess)
-            t3 = self.clock()
-            typed = self.wait(self.typed_judge(k, guess), f"guess {k + 1}: {guess.upper()} typed")
-            t4 = self.clock()
-            if typed == "mistyped":
-                retypes += 1
-                self.emit(Event("retype", k, guess))
-                if self.escalate(enter=False) is None and retypes > self.config.retypes:
-                    raise SafetyStop(f"the keys do not reach the page: the boards do not show "
-                                     f"{guess.upper()} after typing it {retypes} times",
-                                     reason=Reason.KEYS_NOT_REACHING)
-                self.erase()
-                continue
-            self.send(self.driver.press_enter)
-            t5 = self.clock()
-            outcome = self.wait(self.submit_judge(k, guess),
-                                f"guess {k + 1}: {guess.upper()} scored")
-            t6 = self.clock()
-            self.timings.decide_ms.append((t2 - t1) * 1000)
-            self.timings.type_ms.append((t3 - t2 + t5 - t4) * 1000)
-            self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
-            self.timings.reveal_ms.append((t6 - t5) * 1000)
-            retypes = 0
-            if outcome == "rejected":
-                self.erase()
-                self.banned.add(guess)
-                self.rejected.append(guess)
-                self.emit(Event("rejected", k, guess))
-                if len(self.rejected) > self.config.max_rejections:
-                    raise SafetyStop(f"the page refused {len(self.rejected)} words",
-                                     reason=Reason.REFUSED_WORDS)
-                continue
-            self.state = self.state.after(guess, outcome)
-            self.emit(Event("row", k, guess, " ".join(outcome[b] for b in sorted(outcome))))
-        return self.state.won
+        return play_steps(BoardsTurns(self), clock=self.clock).won
+
+
+class BoardsTurns:
+    """Many boards' turns for `play_steps`: wait for every open board's next row ready for
+    keys, ask the solver for a guess, type it into them all, press Enter and read each
+    board's marks."""
+
+    def __init__(self, loop: ManyLoop) -> None:
+        self.loop = loop
+        self.retypes = 0  # times the current guess was typed again
+        self.stamps = TurnStamps()
+
+    def ready(self) -> Step:
+        """Wait for every open board's next row empty and the boards still: rows that keep
+        letters are erased (AGAIN); every board solved, WON; no guess left, OVER."""
+        loop = self.loop
+        if loop.state.won:
+            return Step.WON
+        if loop.state.left <= 0:
+            return Step.OVER
+        k = len(loop.state.guesses)
+        self.stamps.began = loop.clock()
+        if loop.wait(loop.ready_judge(k), f"guess {k + 1}: the boards ready for keys") \
+                == "dirty":
+            loop.erase()
+            return Step.AGAIN
+        self.stamps.ready = loop.clock()
+        return Step.NEXT
+
+    def decide(self) -> str:
+        """The solver's next guess for every board's colours so far."""
+        loop = self.loop
+        return loop.solver.next_guess(replace(loop.state, banned=frozenset(loop.banned))).lower()
+
+    def act(self, guess: str) -> Step:
+        """Type `guess` and wait until every open board shows it; keys that went astray are
+        erased and the same guess typed again (AGAIN), another way when the driver has one."""
+        loop = self.loop
+        k = len(loop.state.guesses)
+        self.stamps.typing = loop.clock()
+        loop.send(loop.driver.type_word, guess)
+        self.stamps.typed = loop.clock()
+        typed = loop.wait(loop.typed_judge(k, guess), f"guess {k + 1}: {guess.upper()} typed")
+        self.stamps.shown = loop.clock()
+        if typed != "mistyped":
+            return Step.NEXT
+        self.retypes += 1
+        loop.emit(Event("retype", k, guess))
+        if loop.escalate(enter=False) is None and self.retypes > loop.config.retypes:
+            raise SafetyStop(f"the keys do not reach the page: the boards do not show "
+                             f"{guess.upper()} after typing it {self.retypes} times",
+                             reason=Reason.KEYS_NOT_REACHING)
+        loop.erase()
+        return Step.AGAIN
+
+    def settle(self, guess: str) -> Step:
+        """Press Enter and wait for every open board's row scored (the boards' colours join
+        the game; WON once every board is solved) or the word refused (erased and banned)."""
+        loop = self.loop
+        k = len(loop.state.guesses)
+        loop.send(loop.driver.press_enter)
+        self.stamps.entered = loop.clock()
+        outcome = loop.wait(loop.submit_judge(k, guess), f"guess {k + 1}: {guess.upper()} scored")
+        self.stamps.record(loop.timings, loop.clock())
+        self.retypes = 0
+        if outcome == "rejected":
+            loop.erase()
+            loop.banned.add(guess)
+            loop.rejected.append(guess)
+            loop.emit(Event("rejected", k, guess))
+            if len(loop.rejected) > loop.config.max_rejections:
+                raise SafetyStop(f"the page refused {len(loop.rejected)} words",
+                                 reason=Reason.REFUSED_WORDS)
+            return Step.NEXT
+        loop.state = loop.state.after(guess, outcome)
+        loop.emit(Event("row", k, guess, " ".join(outcome[b] for b in sorted(outcome))))
+        return Step.WON if loop.state.won else Step.NEXT
 
 
 def play_many(

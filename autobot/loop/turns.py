@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from autobot.drivers.driver import Driver
@@ -17,6 +18,7 @@ from autobot.loop.result import (
     GameFailed,
     GameResult,
     Reader,
+    Timings,
     is_win,
     reason_code,
 )
@@ -31,6 +33,7 @@ from autobot.loop.rows import (
     row_pixels,
     sync_problem,
 )
+from autobot.loop.skeleton import Step, play_steps
 from autobot.loop.watch import Judge, Outcome, OutOfStep, OverlayFinder, Watcher, default_overlay
 from autobot.outcomes import Reason
 from autobot.players import Player
@@ -485,124 +488,173 @@ class GameLoop(Watcher):
     def play(self, history: Sequence[Turn]) -> bool:
         """Play rows until a win or the last row; True on a win."""
         self.start(history)
-        if self.history and is_win(self.history[-1].marks):
-            return True
-        retypes = 0
-        guess: str | None = None  # the word to type again after dropped keys
-        shown = ""  # what the row showed the last time it did not show the guess
-        ready = False  # the last wait already saw the next row empty on a board that never moved
-        while True:
-            index = len(self.history)
-            # The last row of a board the game did not size (or of one that grows): one more
-            # row may or may not come.
-            maybe_over = not self.more_rows() or self.growing
-            if maybe_over and (self.config.rows is not None or index >= self.config.max_rows):
-                return False
-            t0 = self.clock()
-            if not ready or maybe_over:
-                got: Outcome = self.wait(
-                    self.ready_judge(index), f"row {index + 1} to be ready for keys",
-                    missing=Outcome("over") if maybe_over else None,
-                )
-                if got.kind == "over":
-                    return False
-                if got.kind == "dirty":
-                    # Backspace did not clear the row: erase again, another way if there is one.
-                    retypes += 1
-                    if self.escalate(enter=False) is None and retypes > self.config.retypes:
-                        raise SafetyStop(
-                            f"the keys do not reach the page: row {index + 1} keeps "
-                            f"{got.typed} letters after Backspace", reason=Reason.KEYS_NOT_REACHING,
-                        )
-                    self.send(self.driver.erase, max(got.typed, self.length))
-                    continue
-            ready = False
-            t1 = self.clock()
-            if guess is None:
-                state = _game_state(tuple(self.history), self.config.hard, frozenset(self.banned))
-                guess = self.solver.next_guess(state).lower()
-                self.tell_notes(index)
-            t2 = self.clock()
-            closed = self.closed
-            before = self.frame  # the row before the keys: which tiles gain ink is theirs
-            self.typing = guess
-            self.send(self.driver.type_word, guess)
-            t3 = self.clock()
-            typed: Outcome = self.wait(
-                self.typed_judge(index, guess, before, closed),
-                f"row {index + 1} to show {guess.upper()}",
+        return play_steps(RowTurns(self), clock=self.clock).won
+
+
+@dataclass
+class TurnStamps:
+    """When each part of a guess's last pass began, for the game's Timings (a word typed
+    again after dropped keys counts from its last `ready`, as one pass of the old loop did)."""
+
+    began: float = 0.0  # the wait for a ready row
+    ready: float = 0.0  # the row ready: the guess decided from here
+    typing: float = 0.0  # the keys sent from here
+    typed: float = 0.0  # the keys sent: the wait for the row to show them
+    shown: float = 0.0  # the row shows the guess: Enter sent from here
+    entered: float = 0.0  # Enter sent: the reveal from here
+
+    def record(self, timings: Timings, done: float) -> None:
+        """Add the guess's parts: `done` is when the page's answer was read."""
+        # Settling is every wait for the page: the quiet before typing, the typed row
+        # standing still before Enter, and the reveal after it.
+        timings.decide_ms.append((self.typing - self.ready) * 1000)
+        timings.type_ms.append((self.typed - self.typing + self.entered - self.shown) * 1000)
+        timings.settle_ms.append((self.ready - self.began + self.shown - self.typed
+                                  + done - self.entered) * 1000)
+        timings.reveal_ms.append((done - self.entered) * 1000)
+
+
+class RowTurns:
+    """One board's turns for `play_steps`: wait for the next row ready for keys, ask the
+    solver for a guess, type it into the row, press Enter and read the row's marks."""
+
+    def __init__(self, loop: GameLoop) -> None:
+        self.loop = loop
+        self.retypes = 0  # times the current guess (or the row's erasing) was tried again
+        self.shown = ""  # what the row showed the last time it did not show the guess
+        # The last wait already saw the next row empty on a board that never moved.
+        self.ready_seen = False
+        self.closed = 0  # dialogs closed before the keys of the current guess
+        self.typed_row: Any = None  # the row's pixels with the guess typed, before Enter
+        self.stamps = TurnStamps()
+
+    def ready(self) -> Step:
+        """Wait for the next row to be empty and the board still: a row that keeps letters
+        is erased (AGAIN); no row left, OVER; a won game already on the board, WON."""
+        loop = self.loop
+        if loop.history and is_win(loop.history[-1].marks):
+            return Step.WON
+        index = len(loop.history)
+        # The last row of a board the game did not size (or of one that grows): one more
+        # row may or may not come.
+        maybe_over = not loop.more_rows() or loop.growing
+        if maybe_over and (loop.config.rows is not None or index >= loop.config.max_rows):
+            return Step.OVER
+        self.stamps.began = loop.clock()
+        if not self.ready_seen or maybe_over:
+            got: Outcome = loop.wait(
+                loop.ready_judge(index), f"row {index + 1} to be ready for keys",
+                missing=Outcome("over") if maybe_over else None,
             )
-            t4 = self.clock()
-            typed_row = row_pixels(self.frame, self.grid, index)
-            if typed.kind == "mistyped" and self.font_confusion(typed, shown, guess):
-                typed = Outcome("typed")
-            if typed.kind == "mistyped":
-                shown = typed.letters
-                self.emit(Event("retype", index, guess))
-                if self.closed > closed:
-                    # A dialog came up and took the keys: the same way again, not another.
-                    self.send(self.driver.erase, self.length)
-                    continue
-                if not typed.typed and self.revive_keys(index):
-                    continue  # what was closed is closed another way: the same keys again
-                retypes += 1
-                # Another way of typing if the driver has one; else a plain retry or two.
-                if self.escalate(enter=False) is None and retypes > self.config.retypes:
+            if got.kind == "over":
+                return Step.OVER
+            if got.kind == "dirty":
+                # Backspace did not clear the row: erase again, another way if there is one.
+                self.retypes += 1
+                if loop.escalate(enter=False) is None and self.retypes > loop.config.retypes:
                     raise SafetyStop(
-                        f"the keys do not reach the page: row {index + 1} does not show "
-                        f"{guess.upper()} after typing it {retypes} times",
-                        reason=Reason.DROPPED_KEYS if typed.typed else "keys_not_reaching",
+                        f"the keys do not reach the page: row {index + 1} keeps "
+                        f"{got.typed} letters after Backspace", reason=Reason.KEYS_NOT_REACHING,
                     )
-                self.send(self.driver.erase, self.length)
-                continue
-            closed = self.closed
-            self.send(self.driver.press_enter)
-            t5 = self.clock()
-            outcome: Outcome = self.wait(
-                self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
+                loop.send(loop.driver.erase, max(got.typed, loop.length))
+                return Step.AGAIN
+        self.ready_seen = False
+        self.stamps.ready = loop.clock()
+        return Step.NEXT
+
+    def decide(self) -> str:
+        """The solver's next guess for the game so far (and what it has to say)."""
+        loop = self.loop
+        state = _game_state(tuple(loop.history), loop.config.hard, frozenset(loop.banned))
+        guess = loop.solver.next_guess(state).lower()
+        loop.tell_notes(len(loop.history))
+        return guess
+
+    def act(self, guess: str) -> Step:
+        """Type `guess` into the row and wait until it shows it; keys that went astray are
+        erased and the same guess typed again (AGAIN), another way when the driver has one."""
+        loop = self.loop
+        index = len(loop.history)
+        self.stamps.typing = loop.clock()
+        closed = self.closed = loop.closed
+        before = loop.frame  # the row before the keys: which tiles gain ink is theirs
+        loop.typing = guess
+        loop.send(loop.driver.type_word, guess)
+        self.stamps.typed = loop.clock()
+        typed: Outcome = loop.wait(
+            loop.typed_judge(index, guess, before, closed),
+            f"row {index + 1} to show {guess.upper()}",
+        )
+        self.stamps.shown = loop.clock()
+        self.typed_row = row_pixels(loop.frame, loop.grid, index)
+        if typed.kind == "mistyped" and loop.font_confusion(typed, self.shown, guess):
+            typed = Outcome("typed")
+        if typed.kind != "mistyped":
+            return Step.NEXT
+        self.shown = typed.letters
+        loop.emit(Event("retype", index, guess))
+        if loop.closed > closed:
+            # A dialog came up and took the keys: the same way again, not another.
+            loop.send(loop.driver.erase, loop.length)
+            return Step.AGAIN
+        if not typed.typed and loop.revive_keys(index):
+            return Step.AGAIN  # what was closed is closed another way: the same keys again
+        self.retypes += 1
+        # Another way of typing if the driver has one; else a plain retry or two.
+        if loop.escalate(enter=False) is None and self.retypes > loop.config.retypes:
+            raise SafetyStop(
+                f"the keys do not reach the page: row {index + 1} does not show "
+                f"{guess.upper()} after typing it {self.retypes} times",
+                reason=Reason.DROPPED_KEYS if typed.typed else "keys_not_reaching",
             )
-            if outcome.kind == "deaf" and self.closed > closed:
-                # A dialog came up and took the Enter: press it again the same way.
-                self.send(self.driver.press_enter)
-                outcome = self.wait(
-                    self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
-                )
-            if outcome.kind == "deaf" and row_changed(
-                typed_row, row_pixels(self.frame, self.grid, index)
-            ):
-                # The rows read the same but the row looks different (a red ring or border):
-                # the page heard Enter and said no without a toast.
-                outcome = Outcome("rejected")
-            if outcome.kind == "deaf":
-                outcome = self.press_enter_harder(index, guess)
-            t6 = self.clock()
-            # Settling is every wait for the page: the quiet before typing, the typed row
-            # standing still before Enter, and the reveal after it.
-            self.timings.decide_ms.append((t2 - t1) * 1000)
-            self.timings.type_ms.append((t3 - t2 + t5 - t4) * 1000)
-            self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
-            self.timings.reveal_ms.append((t6 - t5) * 1000)
-            word, guess, retypes, shown, self.typing = guess, None, 0, "", None
-            if outcome.kind == "scored":
-                self.keys_proven = True
-                answer = self.feedback(index, outcome.marks)
-                self.history.append(Turn(word, answer))
-                self.emit(Event("row", index, word, answer))
-                if is_win(answer):
-                    return True
-                # Scored on two equal reads with the rows below checked empty; if nothing moved
-                # (no animations) the page already takes keys, so no second look is needed.
-                ready = not self.motion and index + 1 < self.rows and not self.growing
-                continue
-            self.send(self.driver.erase, self.length)
-            self.banned.add(word)
-            self.rejected.append(word)
-            self.emit(Event("rejected", index, word))
-            if len(self.rejected) > self.config.max_rejections:
-                raise SafetyStop(
-                    f"the page refused {len(self.rejected)} words; is this Wordle?",
-                    reason=Reason.REFUSED_WORDS,
-                )
+        loop.send(loop.driver.erase, loop.length)
+        return Step.AGAIN
+
+    def settle(self, guess: str) -> Step:
+        """Press Enter and wait for the row's answer: scored, the row joins the game (WON on
+        a win); refused, the word is erased and banned. Either way the next guess follows."""
+        loop = self.loop
+        index = len(loop.history)
+        closed = loop.closed
+        what = f"row {index + 1} ({guess.upper()})"
+        loop.send(loop.driver.press_enter)
+        self.stamps.entered = loop.clock()
+        outcome: Outcome = loop.wait(loop.submit_judge(index, guess), what)
+        if outcome.kind == "deaf" and loop.closed > closed:
+            # A dialog came up and took the Enter: press it again the same way.
+            loop.send(loop.driver.press_enter)
+            outcome = loop.wait(loop.submit_judge(index, guess), what)
+        if outcome.kind == "deaf" and row_changed(
+            self.typed_row, row_pixels(loop.frame, loop.grid, index)
+        ):
+            # The rows read the same but the row looks different (a red ring or border):
+            # the page heard Enter and said no without a toast.
+            outcome = Outcome("rejected")
+        if outcome.kind == "deaf":
+            outcome = loop.press_enter_harder(index, guess)
+        self.stamps.record(loop.timings, loop.clock())
+        self.retypes, self.shown, loop.typing = 0, "", None
+        if outcome.kind == "scored":
+            loop.keys_proven = True
+            answer = loop.feedback(index, outcome.marks)
+            loop.history.append(Turn(guess, answer))
+            loop.emit(Event("row", index, guess, answer))
+            if is_win(answer):
+                return Step.WON
+            # Scored on two equal reads with the rows below checked empty; if nothing moved
+            # (no animations) the page already takes keys, so no second look is needed.
+            self.ready_seen = not loop.motion and index + 1 < loop.rows and not loop.growing
+            return Step.NEXT
+        loop.send(loop.driver.erase, loop.length)
+        loop.banned.add(guess)
+        loop.rejected.append(guess)
+        loop.emit(Event("rejected", index, guess))
+        if len(loop.rejected) > loop.config.max_rejections:
+            raise SafetyStop(
+                f"the page refused {len(loop.rejected)} words; is this Wordle?",
+                reason=Reason.REFUSED_WORDS,
+            )
+        return Step.NEXT
 
 
 def play_game(
