@@ -39,13 +39,15 @@ from autobot.outcomes import Reason
 from autobot.players import Player
 from autobot.rules import Turn, upper_word
 from autobot.solver import GameState
+from autobot.vision.learned import PageReader, typed_exactly
+
+# The count reader (Jotto) and the keyboard reader are imported where they are used: every
+# command's start (`autobot --help` too) loads this module, and they would add ~15 ms to it.
 
 
 def _default_reader() -> Reader:
     """`read_board` with a glyph cache for this game (tiles that did not change since an
     earlier frame are not matched again) that learns the page's glyphs from typed letters."""
-    from autobot.vision.learned import PageReader
-
     return PageReader()
 
 
@@ -221,8 +223,6 @@ class GameLoop(Watcher):
         went to since the frame `before` them, and what vision does read agrees with `guess`.
         The row's glyphs are then learned as `guess`'s letters (the reader reads the page's
         font from now on)."""
-        from autobot.vision.learned import typed_exactly
-
         row = read.rows[index]
         if row_kind(row) not in ("empty", "typing", "typed"):
             return False

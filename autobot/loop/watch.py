@@ -24,6 +24,7 @@ from autobot.loop.rows import (
 from autobot.outcomes import Reason
 from autobot.players import Player, as_player
 from autobot.rules import Turn
+from autobot.vision.overlay import find_overlay
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
 OverlayFinder = Callable[[Any], Any]  # frame -> autobot.vision.overlay.Overlay | None
@@ -73,8 +74,6 @@ def default_overlay(frame: Any) -> Any:
 
     if not isinstance(frame, np.ndarray):
         return None
-    from autobot.vision.overlay import find_overlay
-
     return find_overlay(frame)
 
 
