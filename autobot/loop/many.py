@@ -29,7 +29,7 @@ from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings, reaso
 from autobot.loop.rows import MISREAD_SCORED, letters_near, row_kind, row_matches
 from autobot.loop.skeleton import Step, play_steps
 from autobot.loop.turns import GameLoop, TurnStamps
-from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
+from autobot.loop.watch import Judge, Kind, OutOfStep, OverlayFinder, default_overlay
 from autobot.multiboard import MultiState
 from autobot.outcomes import Reason
 from autobot.rules import WORD_LENGTH, Turn, score
@@ -397,8 +397,8 @@ class ManyLoop(GameLoop):
                     self.make_room(read, f"guess {index + 1}: boards out of view", "scored")
                 return None
             if {row_kind(r) for r in rows.values()} != {"empty"}:
-                return "dirty" if still >= self.config.reject_patience else None
-            return "ready" if self.still_enough(still, self.config.quiet) else None
+                return Kind.DIRTY if still >= self.config.reject_patience else None
+            return Kind.READY if self.still_enough(still, self.config.quiet) else None
 
         return judge
 
@@ -413,8 +413,8 @@ class ManyLoop(GameLoop):
                     self.make_room(read, f"guess {index + 1}: boards out of view", "typed")
                 return None
             if all(row_kind(r) == "typed" and letters_near(r[0], guess) for r in rows.values()):
-                return "typed" if self.still_enough(still, self.config.typed_quiet) else None
-            return "mistyped" if still >= self.config.reject_patience else None
+                return Kind.TYPED if self.still_enough(still, self.config.typed_quiet) else None
+            return Kind.MISTYPED if still >= self.config.reject_patience else None
 
         return judge
 
@@ -461,7 +461,7 @@ class ManyLoop(GameLoop):
                 return {**{b: ALL_GREEN for b in gone}, **{b: r[1] for b, r in rows.items()}}
             if accepted or not settled or still < self.config.reject_patience:
                 return None
-            return "rejected" if kinds in ({"empty"}, {"typed"}) else None
+            return Kind.REJECTED if kinds in ({"empty"}, {"typed"}) else None
 
         return judge
 
@@ -517,7 +517,7 @@ class BoardsTurns:
         k = len(loop.state.guesses)
         self.stamps.began = loop.clock()
         if loop.wait(loop.ready_judge(k), f"guess {k + 1}: the boards ready for keys") \
-                == "dirty":
+                is Kind.DIRTY:
             loop.erase()
             return Step.AGAIN
         self.stamps.ready = loop.clock()
@@ -538,7 +538,7 @@ class BoardsTurns:
         self.stamps.typed = loop.clock()
         typed = loop.wait(loop.typed_judge(k, guess), f"guess {k + 1}: {guess.upper()} typed")
         self.stamps.shown = loop.clock()
-        if typed != "mistyped":
+        if typed is not Kind.MISTYPED:
             return Step.NEXT
         self.retypes += 1
         loop.emit(Event("retype", k, guess))
@@ -559,7 +559,7 @@ class BoardsTurns:
         outcome = loop.wait(loop.submit_judge(k, guess), f"guess {k + 1}: {guess.upper()} scored")
         self.stamps.record(loop.timings, loop.clock())
         self.retypes = 0
-        if outcome == "rejected":
+        if outcome is Kind.REJECTED:
             loop.erase()
             loop.banned.add(guess)
             loop.rejected.append(guess)

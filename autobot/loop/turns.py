@@ -34,7 +34,15 @@ from autobot.loop.rows import (
     sync_problem,
 )
 from autobot.loop.skeleton import Step, play_steps
-from autobot.loop.watch import Judge, Outcome, OutOfStep, OverlayFinder, Watcher, default_overlay
+from autobot.loop.watch import (
+    Judge,
+    Kind,
+    Outcome,
+    OutOfStep,
+    OverlayFinder,
+    Watcher,
+    default_overlay,
+)
 from autobot.outcomes import Reason
 from autobot.players import Player
 from autobot.rules import Turn, upper_word
@@ -202,7 +210,7 @@ class GameLoop(Watcher):
             self.grow(read)
             if index >= len(read.rows):
                 self.check_sync(read)
-                return Outcome("over") if still >= self.config.reject_patience else None
+                return Outcome(Kind.OVER) if still >= self.config.reject_patience else None
             self.check_sync(read, upto=index)
             row = read.rows[index]
             if row_kind(row) in ("evaluated", "moving"):
@@ -211,9 +219,9 @@ class GameLoop(Watcher):
             if row_kind(row) != "empty":
                 # Letters still being erased, or Backspace that never arrived.
                 if still >= self.config.reject_patience:
-                    return Outcome("dirty", typed=row[1].count("t"))
+                    return Outcome(Kind.DIRTY, typed=row[1].count("t"))
                 return None
-            return Outcome("ready") if self.still_enough(still, self.config.quiet) else None
+            return Outcome(Kind.READY) if self.still_enough(still, self.config.quiet) else None
 
         return judge
 
@@ -270,7 +278,7 @@ class GameLoop(Watcher):
                 # for a while: a row that does not show the word is a typing fault, not a flip.
                 row = read.rows[index]
                 if not letters_match(row[0], guess) and row_kind(row) not in ("evaluated",):
-                    return Outcome("mistyped", typed=row[1].count("t"), letters=row[0])
+                    return Outcome(Kind.MISTYPED, typed=row[1].count("t"), letters=row[0])
             if not (read.found and read.settled) or index >= len(read.rows):
                 return None
             self.check_sync(read, upto=index)
@@ -283,13 +291,13 @@ class GameLoop(Watcher):
                     return None
                 if "?" in row[0]:
                     self.learn_row(read, index, guess)  # letters typed, unreadable: learn them
-                return Outcome("typed")
+                return Outcome(Kind.TYPED)
             if kind in ("evaluated", "moving"):
                 raise OutOfStep(f"row {index + 1} shows {row[0]} {row[1]} before Enter")
             if (before is not None and self.steady(read, previous)
                     and self.still_enough(still, self.config.typed_quiet)
                     and self.typed_by_ink(read, index, guess, before)):
-                return Outcome("typed")
+                return Outcome(Kind.TYPED)
             # Fewer or other letters: keys may still be on their way; only a row that stays
             # wrong is a dropped or misdirected key. Every key was sent before this wait, so
             # a row that stands still short of the word is short for good. A dialog that came
@@ -297,10 +305,10 @@ class GameLoop(Watcher):
             # all that arrived.
             patience = self.config.typed_patience if kind in ("typing", "empty") \
                 else self.config.reject_patience
-            if closed is not None and self.closed > closed:
+            if closed is not None and self.dialogs.closed > closed:
                 patience = min(patience, self.config.escape_wait)
             if self.steady(read, previous) and still >= patience:
-                return Outcome("mistyped", typed=row[1].count("t"), letters=row[0])
+                return Outcome(Kind.MISTYPED, typed=row[1].count("t"), letters=row[0])
             return None
 
         return judge
@@ -324,7 +332,7 @@ class GameLoop(Watcher):
             nonlocal accepted, toast, won
             if not read.found and won:
                 # The end dialog covered the board before a second read: the win stands.
-                return Outcome("scored", won)
+                return Outcome(Kind.SCORED, won)
             if not read.found or index >= len(read.rows):
                 return None
             row = read.rows[index]
@@ -349,7 +357,7 @@ class GameLoop(Watcher):
                 # Colours read from rings, and the keys of its letters still unused: a page
                 # that rings a refused word in red (letreco), not one drawing its tiles so.
                 # Keys may colour a moment after the tiles: only a lasting look says no.
-                return Outcome("rejected") if still >= self.config.ring_patience else None
+                return Outcome(Kind.REJECTED) if still >= self.config.ring_patience else None
             if (
                 kind == "evaluated"
                 and same_row
@@ -359,7 +367,7 @@ class GameLoop(Watcher):
             ):
                 # The game may be over: a win toast or the statistics dialog may now cover the
                 # board for good, so two equal reads of the final row are taken as final.
-                return Outcome("scored", row[1])
+                return Outcome(Kind.SCORED, row[1])
             if not self.steady(read, previous):
                 return None
             self.check_sync(read, upto=index)
@@ -372,21 +380,21 @@ class GameLoop(Watcher):
                         raise OutOfStep(f"row {index + 1} was scored as {row[0]} but the bot "
                                         f"typed {guess.upper()}")
                     self.learn_look_alikes(row[0], guess, "scored")
-                return Outcome("scored", row[1])
+                return Outcome(Kind.SCORED, row[1])
             if accepted:
                 return None  # revealing; a half-scored row settles into a scored one
             patient = still >= self.config.reject_patience
             if kind == "typed" and letters_match(row[0], guess):
                 if toast:
-                    return Outcome("rejected")
+                    return Outcome(Kind.REJECTED)
                 if patient:
                     # Once every Enter was tried on a still row and none changed it, the page
                     # is one that refuses words silently: the next still row is a refusal.
                     proven = self.keys_proven or self.refuses_silently
-                    return Outcome("rejected" if proven else "deaf")
+                    return Outcome(Kind.REJECTED if proven else Kind.DEAF)
                 return None
             if kind == "empty" and patient:
-                return Outcome("rejected")  # a page that clears a refused row
+                return Outcome(Kind.REJECTED)  # a page that clears a refused row
             if kind in ("typed", "typing") and patient:
                 raise OutOfStep(
                     f"row {index + 1} shows {row[0] or '(nothing)'} {row[1]} after Enter, "
@@ -439,13 +447,13 @@ class GameLoop(Watcher):
             except AutobotError:
                 break  # this way is not available here (no DevTools, no on-screen keyboard)
             outcome: Outcome = self.wait(self.submit_judge(index, guess), what)
-            if outcome.kind != "deaf":
+            if outcome.kind is not Kind.DEAF:
                 return outcome
         if rung is not None:
             self.driver.rung = rung  # type: ignore[attr-defined]
             self.emit(Event("keys", index, detail=f"{rung} again"))
         self.refuses_silently = True
-        return Outcome("rejected")
+        return Outcome(Kind.REJECTED)
 
     revivals = 0  # steps taken to close for good a dialog that left the keys dead
 
@@ -455,15 +463,16 @@ class GameLoop(Watcher):
         click where its X and its backdrop were; then reload the page and close the dialog
         another way than before. False when there is nothing (more) to try: keys go on up
         the driver's ladder."""
-        if self.history or self.keys_proven or self.closed_by is None:
+        dialogs = self.dialogs
+        if self.history or self.keys_proven or dialogs.closed_by is None:
             return False
-        dialog = self.last_dialog
+        dialog = dialogs.last_dialog
         click = self.frame_clicker()
         self.revivals += 1
         if self.revivals == 1 and dialog is not None and click is not None:
             for what, target in (("the dialog's X", dialog.close),
                                  ("beside the dialog", dialog.outside)):
-                if target is not None and what != self.closed_by:
+                if target is not None and what != dialogs.closed_by:
                     self.send(click, *target)
                     self.emit(Event("close", index, detail=(
                         f"keys dead after the dialog went: clicked where {what} was "
@@ -472,10 +481,7 @@ class GameLoop(Watcher):
         reload = getattr(self.driver, "reload", None)
         if self.revivals > 2 or reload is None:
             return False
-        # The way that closed it left the page deaf: never first again on this page.
-        dead = self.closed_by
-        self.dead_ways.add(dead)
-        self.closed_by = None
+        dead = dialogs.deaf_way()
         self.emit(Event("note", index, detail=(
             f"keys dead after closing the dialog by {dead}: reloading the page to close it "
             f"another way")))
@@ -544,11 +550,11 @@ class RowTurns:
         if not self.ready_seen or maybe_over:
             got: Outcome = loop.wait(
                 loop.ready_judge(index), f"row {index + 1} to be ready for keys",
-                missing=Outcome("over") if maybe_over else None,
+                missing=Outcome(Kind.OVER) if maybe_over else None,
             )
-            if got.kind == "over":
+            if got.kind is Kind.OVER:
                 return Step.OVER
-            if got.kind == "dirty":
+            if got.kind is Kind.DIRTY:
                 # Backspace did not clear the row: erase again, another way if there is one.
                 self.retypes += 1
                 if loop.escalate(enter=False) is None and self.retypes > loop.config.retypes:
@@ -576,7 +582,7 @@ class RowTurns:
         loop = self.loop
         index = len(loop.history)
         self.stamps.typing = loop.clock()
-        closed = self.closed = loop.closed
+        closed = self.closed = loop.dialogs.closed
         before = loop.frame  # the row before the keys: which tiles gain ink is theirs
         loop.typing = guess
         loop.send(loop.driver.type_word, guess)
@@ -587,13 +593,13 @@ class RowTurns:
         )
         self.stamps.shown = loop.clock()
         self.typed_row = row_pixels(loop.frame, loop.grid, index)
-        if typed.kind == "mistyped" and loop.font_confusion(typed, self.shown, guess):
-            typed = Outcome("typed")
-        if typed.kind != "mistyped":
+        if typed.kind is Kind.MISTYPED and loop.font_confusion(typed, self.shown, guess):
+            typed = Outcome(Kind.TYPED)
+        if typed.kind is not Kind.MISTYPED:
             return Step.NEXT
         self.shown = typed.letters
         loop.emit(Event("retype", index, guess))
-        if loop.closed > closed:
+        if loop.dialogs.closed > closed:
             # A dialog came up and took the keys: the same way again, not another.
             loop.send(loop.driver.erase, loop.length)
             return Step.AGAIN
@@ -615,26 +621,26 @@ class RowTurns:
         a win); refused, the word is erased and banned. Either way the next guess follows."""
         loop = self.loop
         index = len(loop.history)
-        closed = loop.closed
+        closed = loop.dialogs.closed
         what = f"row {index + 1} ({guess.upper()})"
         loop.send(loop.driver.press_enter)
         self.stamps.entered = loop.clock()
         outcome: Outcome = loop.wait(loop.submit_judge(index, guess), what)
-        if outcome.kind == "deaf" and loop.closed > closed:
+        if outcome.kind is Kind.DEAF and loop.dialogs.closed > closed:
             # A dialog came up and took the Enter: press it again the same way.
             loop.send(loop.driver.press_enter)
             outcome = loop.wait(loop.submit_judge(index, guess), what)
-        if outcome.kind == "deaf" and row_changed(
+        if outcome.kind is Kind.DEAF and row_changed(
             self.typed_row, row_pixels(loop.frame, loop.grid, index)
         ):
             # The rows read the same but the row looks different (a red ring or border):
             # the page heard Enter and said no without a toast.
-            outcome = Outcome("rejected")
-        if outcome.kind == "deaf":
+            outcome = Outcome(Kind.REJECTED)
+        if outcome.kind is Kind.DEAF:
             outcome = loop.press_enter_harder(index, guess)
         self.stamps.record(loop.timings, loop.clock())
         self.retypes, self.shown, loop.typing = 0, "", None
-        if outcome.kind == "scored":
+        if outcome.kind is Kind.SCORED:
             loop.keys_proven = True
             answer = loop.feedback(index, outcome.marks)
             loop.history.append(Turn(guess, answer))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from autobot.drivers.driver import Driver
@@ -94,17 +95,88 @@ class OutOfStep(Exception):
     """A read that contradicts the game so far (a stop if it persists)."""
 
 
+class Kind(StrEnum):
+    """What a wait turned into (a StrEnum: it compares, prints and dumps as its word)."""
+
+    READY = "ready"  # the row to play is empty and the board still: keys may go
+    TYPED = "typed"  # the word is in the row, still: ready for Enter
+    MISTYPED = "mistyped"  # the row stays short of the word or shows others: keys went astray
+    SCORED = "scored"  # the row is coloured
+    REJECTED = "rejected"  # the page refused the word (a toast, a cleared or ringed row)
+    # Enter did nothing visible before any row was scored: maybe the page did not take it.
+    DEAF = "deaf"
+    DIRTY = "dirty"  # a row that should be empty keeps letters: Backspace did not arrive
+    OVER = "over"  # no row left
+
+
 @dataclass
 class Outcome:
     """What a wait turned into."""
 
-    # "typed" (ready for Enter), "mistyped", "scored", "rejected", "deaf" (Enter did nothing
-    # visible before any row was scored: maybe the page did not take our Enter), "dirty" (a
-    # row that should be empty keeps letters: Backspace did not arrive), "over" (no row left)
-    kind: str
+    kind: Kind
     marks: str = ""
     typed: int = 0
     letters: str = ""  # "mistyped": the letters the row showed
+
+
+class DialogCloser:
+    """What a game knows of the dialogs over its page: how to find one in a frame, the ways
+    to close it in the order to try them on this page, and what each close did."""
+
+    def __init__(self, overlay: OverlayFinder) -> None:
+        self.find = overlay  # frame -> the dialog's panel, X, button, backdrop point (or None)
+        self.closed = 0  # dialogs closed so far (keys sent while one was up were lost to it)
+        self.closing: str | None = None  # the way the last close step tried
+        self.closed_by: str | None = None  # the way that closed the last dialog (tried first)
+        # Ways that closed a dialog to the eye but left the page deaf to keys (tried last).
+        self.dead_ways: set[str] = set()
+        self.last_dialog: Any = None  # the last dialog closed (its X, button, backdrop point)
+        self.panel_closes: dict[tuple[int, ...], int] = {}  # closes tried per panel (its place)
+        self.panel_ways: dict[tuple[int, ...], int] = {}  # ... and the ways it has
+
+    def ways(self, found: Any) -> list[tuple[str, Any]]:
+        """The ways to close dialog `found` in the order to try them on this page."""
+        return closing_ways(found, self.closed_by, self.dead_ways)
+
+    def next_way(self, frame: Any, attempt: int, can_click: bool) -> tuple[str, Any]:
+        """The way to try at close step `attempt` on what covers `frame`: (what, frame point
+        to click, or None for Escape); round again if the dialog stays or comes back."""
+        found = self.find(frame)
+        if found is not None:
+            self.last_dialog = found
+            key = _rounded(found.panel)
+            self.panel_closes[key] = self.panel_closes.get(key, 0) + 1
+        # (a driver that cannot click has Escape only)
+        ways = [way for way in self.ways(found) if way[1] is None or can_click]
+        if found is not None:
+            self.panel_ways[_rounded(found.panel)] = len(ways)
+        what, target = ways[attempt % len(ways)]
+        self.closing = what
+        return what, target
+
+    def took(self) -> None:
+        """The board is back after a close step: the way it tried closed the dialog."""
+        if self.closing is not None:
+            self.closed_by, self.closing = self.closing, None
+
+    def tries(self) -> int:
+        """Close steps tried so far, over every panel."""
+        return sum(self.panel_closes.values())
+
+    def stayed(self, panel: Any) -> bool:
+        """Has the panel at `panel` stayed through every way of closing it (and a few tries)?
+        Then it is the page's own card, not a dialog."""
+        key = _rounded(panel)
+        return self.panel_closes.get(key, 0) >= max(STAYS_AFTER, self.panel_ways.get(key, 0))
+
+    def deaf_way(self) -> str | None:
+        """The way that closed the last dialog left the keys dead: tried last from now on,
+        never first again on this page. Returns it (None: no way closed one)."""
+        dead = self.closed_by
+        if dead is not None:
+            self.dead_ways.add(dead)
+        self.closed_by = None
+        return dead
 
 
 class Watcher:
@@ -130,7 +202,7 @@ class Watcher:
         self.sleep = sleep
         self.on_event = on_event
         self.guard = guard
-        self.overlay = overlay
+        self.dialogs = DialogCloser(overlay)  # what covers the board, and how to close it
         self.timings = Timings()
         self.captures: dict[str, int] = {}  # frames by how they were captured ("full", "clip")
         self.history: list[Turn] = []
@@ -156,7 +228,6 @@ class Watcher:
         self.keys_proven = False  # a row was scored: Enter reaches the page the current way
         self.refuses_silently = False  # every Enter left a typed row unchanged: a refusal
         self.scrolled = False  # the board was scrolled into view once (not again and again)
-        self.closed = 0  # dialogs closed so far (keys sent while one was up were lost to it)
         self.growing = False  # the board shows the rows played plus one (Absurdle-like)
         self.keyed_rows: set[int] = set()  # rows whose letters' keys were seen coloured
         self.started = False  # the board was taken (start() is over): keys may have been sent
@@ -164,13 +235,6 @@ class Watcher:
         # the frame the last dialog check looked at, and the closes tried by then
         self._covered_digest: tuple[int | None, int] | None = None
         self._covered = False
-        self._closing: str | None = None  # the way the last close step tried
-        self.closed_by: str | None = None  # the way that closed the last dialog (tried first)
-        # Ways that closed a dialog to the eye but left the page deaf to keys (tried last).
-        self.dead_ways: set[str] = set()
-        self.last_dialog: Any = None  # the last dialog closed (its X, button, backdrop point)
-        self.panel_closes: dict[tuple[int, ...], int] = {}  # closes tried per panel (its place)
-        self.panel_ways: dict[tuple[int, ...], int] = {}  # ... and the ways it has
         self.alert: str | None = None  # a native browser dialog's text since the last keys
         self.theme: str | None = None
         self.high_contrast = False
@@ -364,19 +428,18 @@ class Watcher:
         if plausible and self.started:
             return False  # a game board (a page may frame its board in a card): not examples
         # (the same pixels judged again once more closes were tried: the card rule may apply)
-        seen = (self._digest, sum(self.panel_closes.values()))
+        seen = (self._digest, self.dialogs.tries())
         if self._covered_digest == seen and self._digest is not None:
             return self._covered
         box = board_box(read)
-        found = self.overlay(self.whole_frame()) if box is not None else None
+        found = self.dialogs.find(self.whole_frame()) if box is not None else None
         inside = found is not None and (
             found.panel[0] <= box[0] and found.panel[1] <= box[1]  # type: ignore[index]
             and box[2] <= found.panel[2] and box[3] <= found.panel[3]  # type: ignore[index]
         )
         if inside and plausible and (
                 _area(box) >= CARD_SHARE * _area(found.panel)
-                or self.panel_closes.get(_rounded(found.panel), 0) >= max(
-                    STAYS_AFTER, self.panel_ways.get(_rounded(found.panel), 0))):
+                or self.dialogs.stayed(found.panel)):
             # Before the game, plausible rows that fill the panel: the page's card around its
             # board. Plausible rows in a corner of it are a picture (a dialog's book cover),
             # unless the panel stayed through every way of closing it: the page's own.
@@ -415,25 +478,11 @@ class Watcher:
             return None
         return getattr(self.driver, "click", None)
 
-    def closing_ways(self, found: Any) -> list[tuple[str, Any]]:
-        """The ways to close dialog `found` in the order to try them on this page."""
-        return closing_ways(found, self.closed_by, self.dead_ways)
-
     def uncover(self, attempt: int) -> str:
         """One step of closing what hides the board; says what was done (round again if the
         dialog stays or comes back: `closing_ways` says the order)."""
         click = self.frame_clicker()
-        found = self.overlay(self.whole_frame())
-        if found is not None:
-            self.last_dialog = found
-            key = _rounded(found.panel)
-            self.panel_closes[key] = self.panel_closes.get(key, 0) + 1
-        # (a driver that cannot click has Escape only)
-        ways = [way for way in self.closing_ways(found) if way[1] is None or click is not None]
-        if found is not None:
-            self.panel_ways[_rounded(found.panel)] = len(ways)
-        what, target = ways[attempt % len(ways)]
-        self._closing = what
+        what, target = self.dialogs.next_way(self.whole_frame(), attempt, click is not None)
         if target is None or click is None:
             self.send(self.driver.press_escape)
             return "pressed Escape"
@@ -522,8 +571,8 @@ class Watcher:
                 return missing
             if read.found:
                 missing_since = None
-                if closes and self._closing is not None:
-                    self.closed_by, self._closing = self._closing, None
+                if closes:
+                    self.dialogs.took()
             elif missing_since is None:
                 missing_since = now
             elif missing is not None:
@@ -539,12 +588,13 @@ class Watcher:
                         f"no Wordle board found on the screen while waiting for {what} "
                         f"({closes} tries to close what might cover it did not help; "
                         f"last seen: {describe(read)})",
-                        reason=Reason.DIALOG if self.started or self.overlay(self.frame) is not None
+                        reason=Reason.DIALOG
+                        if self.started or self.dialogs.find(self.frame) is not None
                         else "no_board",
                     )
                 done = self.uncover(closes)
                 closes += 1
-                self.closed += 1
+                self.dialogs.closed += 1
                 last_close = self.clock()
                 kind = "escape" if done == "pressed Escape" else "close"
                 self.emit(Event(kind, len(self.history), detail=done))
