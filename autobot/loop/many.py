@@ -25,11 +25,11 @@ from typing import Any, Protocol
 
 from autobot.drivers.driver import RUNGS, Driver
 from autobot.errors import AutobotError, SafetyStop, UserQuit
-from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings, reason_code
+from autobot.loop.result import ALL_GREEN, BotConfig, Event, Reader, Row, Timings, reason_code
 from autobot.loop.rows import MISREAD_SCORED, letters_near, row_kind, row_matches
 from autobot.loop.skeleton import Step, play_steps
 from autobot.loop.turns import GameLoop, TurnStamps
-from autobot.loop.watch import Judge, Kind, OutOfStep, OverlayFinder, default_overlay
+from autobot.loop.watch import Judge, Kind, OutOfStep, OverlayFinder, Watcher, default_overlay
 from autobot.multiboard import MultiState
 from autobot.outcomes import Reason
 from autobot.rules import WORD_LENGTH, Turn, score
@@ -295,8 +295,37 @@ def describe_many(read: Any, state: MultiState) -> str:
 # --- the loop ----------------------------------------------------------------------------
 
 
+class BoardsWatcher(Watcher):
+    """The watcher of many boards: "settled" means the open boards from the current row on,
+    and keys the on-screen keyboard cannot give step back to the way of sending keys before
+    it (`ManyLoop.calm`, `ManyLoop.step_back`)."""
+
+    def __init__(self, loop: ManyLoop, reader: Reader,
+                 guard: Callable[[Any], str | None] | None) -> None:
+        super().__init__(loop.driver, loop.config, reader, loop, loop.pace, loop.dialogs,
+                         loop.emit, guard)
+        self.boards = loop
+
+    def track(self, read: Any) -> float:
+        """As the watcher's, with "settled" meaning the open boards from the current row on."""
+        return super().track(self.boards.calm(read))
+
+    def send(self, keys: Callable[..., None], *args: Any) -> None:
+        """As the watcher's; a keyboard's details never end a game the page's keys can type."""
+        try:
+            super().send(keys, *args)
+        except SafetyStop as exc:
+            if not self.boards.step_back(exc):
+                raise
+            super().send(keys, *args)
+
+
 class ManyLoop(GameLoop):
-    """One many-board game on top of the one-board loop's watcher and key ladder."""
+    """One many-board game: the one-board loop's parts and key ladder, its own judges."""
+
+    def watcher(self, reader: Reader, guard: Callable[[Any], str | None] | None) -> Watcher:
+        """The watcher of many boards (`BoardsWatcher`)."""
+        return BoardsWatcher(self, reader, guard)
 
     def setup(self, boards: int, room: Any = None) -> None:
         self.state = MultiState(boards)
@@ -310,7 +339,7 @@ class ManyLoop(GameLoop):
         """`settled_from`, or still by its pixels: a board whose only doubts are of motion
         stands still when the frames have been pixel-identical for `FROZEN_STILL_S` s."""
         return settled_from(board, index) or (
-            self.frozen() >= FROZEN_STILL_S and self._identical_frames + 1
+            self.watch.frozen() >= FROZEN_STILL_S and self.watch.identical_frames + 1
             >= self.config.still_frames and still_despite(board, index))
 
     def make_room(self, read: Any, why: str, wait: str = "ready") -> bool:
@@ -331,12 +360,12 @@ class ManyLoop(GameLoop):
         if not bring(why):
             return False
         self.emit(Event(self.room.log[-1].split()[0], k, detail=self.room.log[-1]))
-        if hasattr(self.reader, "side"):
-            self.reader.side = None  # the tiles changed size: look for them afresh
+        if hasattr(self.watch.reader, "side"):
+            self.watch.reader.side = None  # the tiles changed size: look for them afresh
         return True
 
-    def track(self, read: Any) -> float:
-        """As the watcher's, with "settled" meaning the open boards from the current row on."""
+    def calm(self, read: Any) -> Any:
+        """`read`, "settled" if the open boards are, from the current row on."""
         reads = open_reads(self.state, read, partial=True) if read.found else None
         k = len(self.state.guesses)
         whole = [r is not None and len(r.rows) > k and self.steady(r, k)
@@ -344,12 +373,12 @@ class ManyLoop(GameLoop):
         # Boards out of view, or cut by the edge of the view (read as tiles moving) past this
         # guess's row or at it, say nothing: the page is still when the rest is (or its
         # pixels are), and then those boards are brought into view (`make_room`).
-        calm = reads is not None and (all(whole) or self.frozen() > 0 or any(
+        calm = reads is not None and (all(whole) or self.watch.frozen() > 0 or any(
             r is not None for r in reads.values()) and all(
             r is None or len(r.rows) <= k or quiet_to(r, k) for r in reads.values()))
         if is_dataclass(read) and calm != read.settled:
             read = replace(read, settled=calm)
-        return super().track(read)
+        return read
 
     def settled_rows(self, read: Any) -> dict[int, Row] | None:
         """Every open board's current row, if those boards are settled there (else None)."""
@@ -381,7 +410,7 @@ class ManyLoop(GameLoop):
             if read_board.found and any(ends_short(self.state, b, read_board.rows)
                                         for b in missing):
                 x0, y0, x1, y1 = g.bbox()
-                self.send(scroll, (x0 + x1) / 2, (y0 + y1) / 2, 2 * g.pitch_y)
+                self.watch.send(scroll, (x0 + x1) / 2, (y0 + y1) / 2, 2 * g.pitch_y)
                 turned.append(f"{(x0 + x1) // 2},{(y0 + y1) // 2}")
         if turned:
             self.emit(Event("scroll", k, detail=f"boxes at {' '.join(turned)} by two rows"))
@@ -398,7 +427,7 @@ class ManyLoop(GameLoop):
                 return None
             if {row_kind(r) for r in rows.values()} != {"empty"}:
                 return Kind.DIRTY if still >= self.config.reject_patience else None
-            return Kind.READY if self.still_enough(still, self.config.quiet) else None
+            return Kind.READY if self.watch.still_enough(still, self.config.quiet) else None
 
         return judge
 
@@ -413,7 +442,8 @@ class ManyLoop(GameLoop):
                     self.make_room(read, f"guess {index + 1}: boards out of view", "typed")
                 return None
             if all(row_kind(r) == "typed" and letters_near(r[0], guess) for r in rows.values()):
-                return Kind.TYPED if self.still_enough(still, self.config.typed_quiet) else None
+                typed = self.watch.still_enough(still, self.config.typed_quiet)
+                return Kind.TYPED if typed else None
             return Kind.MISTYPED if still >= self.config.reject_patience else None
 
         return judge
@@ -466,7 +496,7 @@ class ManyLoop(GameLoop):
         return judge
 
     def erase(self) -> None:
-        self.send(self.driver.erase, WORD_LENGTH)
+        self.watch.send(self.driver.erase, WORD_LENGTH)
 
     def escalate(self, *, enter: bool) -> str | None:
         """As the one-board loop's; none left once the on-screen keyboard failed to type (it is
@@ -475,25 +505,22 @@ class ManyLoop(GameLoop):
             return None
         return super().escalate(enter=enter)
 
-    def send(self, keys: Callable[..., None], *args: Any) -> None:
-        """As the watcher's; keys the on-screen keyboard cannot give (no BACK key drawn, no
-        keyboard found) step back to the way of sending keys before it, which real keys use:
-        a keyboard's details never end a game the page's keys can type."""
-        try:
-            super().send(keys, *args)
-        except SafetyStop as exc:
-            rung = getattr(self.driver, "rung", None)
-            if rung not in KEYBOARD_RUNGS:
-                raise
-            back = RUNGS[RUNGS.index(rung) - 1]
-            self.driver.rung = back  # type: ignore[attr-defined]
-            self.keyboard_failed = True
-            self.emit(Event("keys", len(self.state.guesses), detail=f"{back} again ({exc})"))
-            super().send(keys, *args)
+    def step_back(self, stop: SafetyStop) -> bool:
+        """Keys the on-screen keyboard could not give (no BACK key drawn, no keyboard found):
+        step back to the way of sending keys before it, which real keys use; False if they
+        were not sent through the keyboard (the stop stands)."""
+        rung = getattr(self.driver, "rung", None)
+        if rung not in KEYBOARD_RUNGS:
+            return False
+        back = RUNGS[RUNGS.index(rung) - 1]
+        self.driver.rung = back  # type: ignore[attr-defined]
+        self.keyboard_failed = True
+        self.emit(Event("keys", len(self.state.guesses), detail=f"{back} again ({stop})"))
+        return True
 
     def play_many(self) -> bool:
         """Guess until every board is solved or the guesses run out; True on a win."""
-        return play_steps(BoardsTurns(self), clock=self.clock).won
+        return play_steps(BoardsTurns(self), clock=self.pace.clock).won
 
 
 class BoardsTurns:
@@ -515,12 +542,12 @@ class BoardsTurns:
         if loop.state.left <= 0:
             return Step.OVER
         k = len(loop.state.guesses)
-        self.stamps.began = loop.clock()
-        if loop.wait(loop.ready_judge(k), f"guess {k + 1}: the boards ready for keys") \
+        self.stamps.began = loop.pace.clock()
+        if loop.watch.wait(loop.ready_judge(k), f"guess {k + 1}: the boards ready for keys") \
                 is Kind.DIRTY:
             loop.erase()
             return Step.AGAIN
-        self.stamps.ready = loop.clock()
+        self.stamps.ready = loop.pace.clock()
         return Step.NEXT
 
     def decide(self) -> str:
@@ -533,11 +560,11 @@ class BoardsTurns:
         erased and the same guess typed again (AGAIN), another way when the driver has one."""
         loop = self.loop
         k = len(loop.state.guesses)
-        self.stamps.typing = loop.clock()
-        loop.send(loop.driver.type_word, guess)
-        self.stamps.typed = loop.clock()
-        typed = loop.wait(loop.typed_judge(k, guess), f"guess {k + 1}: {guess.upper()} typed")
-        self.stamps.shown = loop.clock()
+        self.stamps.typing = loop.pace.clock()
+        loop.watch.send(loop.driver.type_word, guess)
+        self.stamps.typed = loop.pace.clock()
+        typed = loop.watch.wait(loop.typed_judge(k, guess), f"guess {k + 1}: {guess.upper()} typed")
+        self.stamps.shown = loop.pace.clock()
         if typed is not Kind.MISTYPED:
             return Step.NEXT
         self.retypes += 1
@@ -554,10 +581,11 @@ class BoardsTurns:
         the game; WON once every board is solved) or the word refused (erased and banned)."""
         loop = self.loop
         k = len(loop.state.guesses)
-        loop.send(loop.driver.press_enter)
-        self.stamps.entered = loop.clock()
-        outcome = loop.wait(loop.submit_judge(k, guess), f"guess {k + 1}: {guess.upper()} scored")
-        self.stamps.record(loop.timings, loop.clock())
+        loop.watch.send(loop.driver.press_enter)
+        self.stamps.entered = loop.pace.clock()
+        outcome = loop.watch.wait(loop.submit_judge(k, guess),
+                                  f"guess {k + 1}: {guess.upper()} scored")
+        self.stamps.record(loop.timings, loop.pace.clock())
         self.retypes = 0
         if outcome is Kind.REJECTED:
             loop.erase()
@@ -607,10 +635,10 @@ def play_many(
     def result(won: bool, error: AutobotError | None = None) -> ManyResult:
         s = loop.state
         return ManyResult(won, boards, s.guesses, s.marks, tuple(loop.rejected),
-                          clock() - started, loop.timings, stopped, loop.theme,
+                          clock() - started, loop.timings, stopped, loop.watch.theme,
                           str(error) if error else None,
                           error.exit_code if error else (0 if won else 1),
-                          loop.waiting_for if error else None, found,
+                          loop.watch.waiting_for if error else None, found,
                           tuple(room.log) if room is not None else (),
                           reason_code(won, stopped, error))
 
@@ -621,7 +649,7 @@ def play_many(
     except AutobotError as exc:
         if "did not settle" in str(exc):
             # The same error (class, code), with the boards as last seen and why it stalled.
-            seen = describe_many(loop._last_board, loop.state)
+            seen = describe_many(loop.watch.last_board, loop.state)
             exc = type(exc)(f"{exc} [{seen}]", exc.exit_code, stall_code(seen, exc.reason))
         raise ManyGameFailed(exc, result(False, exc)) from None
     return result(won)

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from autobot.drivers.driver import Driver
+from autobot.drivers.recording import sink_of
 from autobot.errors import AutobotError, BadInput, SafetyStop, UserQuit
 from autobot.loop.result import (
     EVALUATED,
+    ROWS,
     BoardView,
     BotConfig,
     Event,
@@ -35,16 +37,19 @@ from autobot.loop.rows import (
 )
 from autobot.loop.skeleton import Step, play_steps
 from autobot.loop.watch import (
+    DialogCloser,
     Judge,
     Kind,
     Outcome,
     OutOfStep,
     OverlayFinder,
+    Pace,
     Watcher,
     default_overlay,
+    steady,
 )
 from autobot.outcomes import Reason
-from autobot.players import Player
+from autobot.players import Player, as_player
 from autobot.rules import Turn, upper_word
 from autobot.solver import GameState
 from autobot.vision.learned import PageReader, typed_exactly
@@ -67,10 +72,59 @@ def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -
 SURE_LETTER = 0.8  # a letter read this well is what the page shows, whatever the bot typed
 
 
-class GameLoop(Watcher):
-    """One game's turns on top of its watcher; `play_game` is its only user."""
+class GameLoop:
+    """One game on one board: what was played, the solver, and the parts it plays with (its
+    watcher, dialog closer and pace); `play_game` is its only user."""
 
     font_learned = False  # glyphs of the page's own font were learned from typed letters
+
+    def __init__(
+        self,
+        driver: Driver,
+        solver: Player,  # (or any object with a next_guess: see autobot.players)
+        config: BotConfig,
+        reader: Reader,
+        clock: Callable[[], float],
+        sleep: Callable[[float], None],
+        on_event: Callable[[Event], None] | None,
+        guard: Callable[[BoardView], str | None] | None,
+        overlay: OverlayFinder,
+    ) -> None:
+        self.driver = driver
+        self.solver = as_player(solver)  # the contract's defaults for what it lacks
+        self.config = config
+        self.on_event = on_event
+        self.trace = sink_of(driver)  # `--trace`: each event is told to it too
+        self.history: list[Turn] = []
+        self.banned: set[str] = set()
+        self.rejected: list[str] = []
+        self.rows = config.rows or ROWS  # the board's row count once seen (start())
+        self.growing = False  # the board shows the rows played plus one (Absurdle-like)
+        self.started = False  # the board was taken (start() is over): keys may have been sent
+        self.keys_proven = False  # a row was scored: Enter reaches the page the current way
+        self.refuses_silently = False  # every Enter left a typed row unchanged: a refusal
+        self.keyed_rows: set[int] = set()  # rows whose letters' keys were seen coloured
+        # (read, typed) letter pairs: the page's font draws the typed letter so that it reads
+        # as the other (seen twice in a row typed with care); rows of known words are read so.
+        self.confusions: set[tuple[str, str]] = set()
+        self.typing: str | None = None  # the word in the row being played, once typed
+        self.pace = Pace(clock, sleep)
+        self.dialogs = DialogCloser(overlay)  # what covers the board, and how to close it
+        self.watch = self.watcher(reader, guard)
+        self.timings = self.watch.timings  # (the watcher's frames, this loop's guesses)
+
+    def watcher(self, reader: Reader, guard: Callable[[BoardView], str | None] | None
+                ) -> Watcher:
+        """The watcher of this game's page."""
+        return Watcher(self.driver, self.config, reader, self, self.pace, self.dialogs,
+                       self.emit, guard)
+
+    def emit(self, event: Event) -> None:
+        """Tell what happened in the game (the `--trace` record and the caller)."""
+        if self.trace is not None:
+            self.trace.event(event)
+        if self.on_event is not None:
+            self.on_event(event)
 
     @property
     def length(self) -> int:
@@ -86,15 +140,16 @@ class GameLoop(Watcher):
             return marks
         from autobot.vision.digits import read_count
 
-        deadline = self.clock() + self.config.settle_timeout
+        deadline = self.pace.clock() + self.config.settle_timeout
+        watch = self.watch
         while True:
-            count = read_count(self.frame, self.grid, index) if self.grid is not None else None
+            count = read_count(watch.frame, watch.grid, index) if watch.grid is not None else None
             if count is not None and count <= game.length:
                 return str(count)
-            if self.clock() > deadline:
+            if self.pace.clock() > deadline:
                 raise SafetyStop(f"row {index + 1} is scored but no count shows beside it",
                                  reason=Reason.UNSURE_COLOUR)
-            self.look()
+            self.watch.look()
 
     def check_sync(self, read: BoardView, upto: int | None = None) -> None:
         problem = sync_problem(read.rows, self.history, upto)
@@ -128,17 +183,18 @@ class GameLoop(Watcher):
         """Wait for a steady board; adopt the rows already played (or check them)."""
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> BoardView | None:
-            return read if self.steady(read, previous) else None
+            return read if steady(read, previous) else None
 
-        read = self.wait(judge, "the board to appear")
+        read = self.watch.wait(judge, "the board to appear")
         self.started = True
-        self.board_tile = float(getattr(getattr(read, "grid", None), "tile", 0.0) or 0.0)
-        self.solver.see_page(self.frame, read)  # a player may adapt to the page (its language)
+        self.watch.board_tile = float(getattr(getattr(read, "grid", None), "tile", 0.0) or 0.0)
+        # A player may adapt to the page (its language).
+        self.solver.see_page(self.watch.frame, read)
         self.tell_notes(0)
         game = self.solver.game
         if game is not None and game is not self.config.game:
             # It took the board's word length: the game is that length's from now on.
-            self.config = dataclasses.replace(self.config, game=game)
+            self.config = self.watch.config = dataclasses.replace(self.config, game=game)
         width = len(read.rows[0][1]) if read.rows else self.length
         if width != self.length:
             # The solver plays words of the game's length: a board of another width is another
@@ -169,7 +225,7 @@ class GameLoop(Watcher):
                              reason=Reason.OUT_OF_STEP)
         if typed:
             # Leftover letters in the current row would corrupt the next guess.
-            self.send(self.driver.erase, self.length)
+            self.watch.send(self.driver.erase, self.length)
 
     def keys_unplayed(self, read: BoardView, index: int) -> bool:
         """Do the on-screen keys of row `index`'s letters that no earlier row has all look
@@ -181,7 +237,7 @@ class GameLoop(Watcher):
         letters = read.rows[index][0]
         earlier = {ch for row_letters, _ in read.rows[:index] for ch in row_letters}
         new = {ch for ch in letters if ch not in earlier and ch.isalpha()}
-        keys = read_keyboard(self.whole_frame(), read.grid,
+        keys = read_keyboard(self.watch.whole_frame(), read.grid,
                              palette=getattr(read, "palette", None))
         if not keys.found or not new:
             return False
@@ -205,7 +261,7 @@ class GameLoop(Watcher):
         """
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> Any:
-            if not self.steady(read, previous):
+            if not steady(read, previous):
                 return None
             self.grow(read)
             if index >= len(read.rows):
@@ -221,7 +277,8 @@ class GameLoop(Watcher):
                 if still >= self.config.reject_patience:
                     return Outcome(Kind.DIRTY, typed=row[1].count("t"))
                 return None
-            return Outcome(Kind.READY) if self.still_enough(still, self.config.quiet) else None
+            ready = self.watch.still_enough(still, self.config.quiet)
+            return Outcome(Kind.READY) if ready else None
 
         return judge
 
@@ -246,7 +303,7 @@ class GameLoop(Watcher):
             if 2 * len(wrong) > len(guess) or any(
                     i < len(row_scores) and row_scores[i] >= SURE_LETTER for i in wrong):
                 return False
-        if not typed_exactly(before, self.frame, self.grid, index, len(guess)):
+        if not typed_exactly(before, self.watch.frame, self.watch.grid, index, len(guess)):
             return False
         self.learn_row(read, index, guess)
         return True
@@ -254,10 +311,10 @@ class GameLoop(Watcher):
     def learn_row(self, read: BoardView, index: int, guess: str) -> None:
         """Teach the reader row `index`'s glyphs as the letters of `guess` (the bot typed them
         there), if it learns (`autobot.vision.learned.PageReader`)."""
-        learn = getattr(self.reader, "learn", None)
-        if learn is not None and learn(self.frame, read, index, guess):
+        learn = getattr(self.watch.reader, "learn", None)
+        if learn is not None and learn(self.watch.frame, read, index, guess):
             # What was read from those pixels before is stale: read them again.
-            self._read_digest = None
+            self.watch.read_again()
             if not self.font_learned:
                 self.emit(Event("note", index, detail=(
                     f"the page's letters are in a font of its own: learning it from the "
@@ -273,7 +330,7 @@ class GameLoop(Watcher):
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> Outcome | None:
             if read.found and not read.settled and index < len(read.rows) \
-                    and self.frozen() >= self.config.still_override:
+                    and self.watch.frozen() >= self.config.still_override:
                 # Vision calls the row moving ("mid-flip") but the page has not changed a pixel
                 # for a while: a row that does not show the word is a typing fault, not a flip.
                 row = read.rows[index]
@@ -287,15 +344,15 @@ class GameLoop(Watcher):
             if kind == "typed" and letters_match(row[0], guess):
                 # One settled frame showing every letter proves the keys arrived; a letter
                 # seen popping must first stand still.
-                if not self.still_enough(still, self.config.typed_quiet):
+                if not self.watch.still_enough(still, self.config.typed_quiet):
                     return None
                 if "?" in row[0]:
                     self.learn_row(read, index, guess)  # letters typed, unreadable: learn them
                 return Outcome(Kind.TYPED)
             if kind in ("evaluated", "moving"):
                 raise OutOfStep(f"row {index + 1} shows {row[0]} {row[1]} before Enter")
-            if (before is not None and self.steady(read, previous)
-                    and self.still_enough(still, self.config.typed_quiet)
+            if (before is not None and steady(read, previous)
+                    and self.watch.still_enough(still, self.config.typed_quiet)
                     and self.typed_by_ink(read, index, guess, before)):
                 return Outcome(Kind.TYPED)
             # Fewer or other letters: keys may still be on their way; only a row that stays
@@ -307,7 +364,7 @@ class GameLoop(Watcher):
                 else self.config.reject_patience
             if closed is not None and self.dialogs.closed > closed:
                 patience = min(patience, self.config.escape_wait)
-            if self.steady(read, previous) and still >= patience:
+            if steady(read, previous) and still >= patience:
                 return Outcome(Kind.MISTYPED, typed=row[1].count("t"), letters=row[0])
             return None
 
@@ -342,7 +399,7 @@ class GameLoop(Watcher):
                 won = row[1]
             if any(m in EVALUATED for m in row[1]):
                 accepted = True
-            elif not accepted and (self.alert is not None or any(
+            elif not accepted and (self.watch.alert is not None or any(
                     "toast" in r for r in getattr(read, "reasons", ()) or ())):
                 # (a native browser dialog since Enter is the page's word, as a toast is)
                 toast = True
@@ -368,7 +425,7 @@ class GameLoop(Watcher):
                 # The game may be over: a win toast or the statistics dialog may now cover the
                 # board for good, so two equal reads of the final row are taken as final.
                 return Outcome(Kind.SCORED, row[1])
-            if not self.steady(read, previous):
+            if not steady(read, previous):
                 return None
             self.check_sync(read, upto=index)
             if kind == "evaluated":
@@ -443,10 +500,10 @@ class GameLoop(Watcher):
         what = f"row {index + 1} ({guess.upper()})"
         while self.escalate(enter=True) is not None:
             try:
-                self.send(self.driver.press_enter)
+                self.watch.send(self.driver.press_enter)
             except AutobotError:
                 break  # this way is not available here (no DevTools, no on-screen keyboard)
-            outcome: Outcome = self.wait(self.submit_judge(index, guess), what)
+            outcome: Outcome = self.watch.wait(self.submit_judge(index, guess), what)
             if outcome.kind is not Kind.DEAF:
                 return outcome
         if rung is not None:
@@ -467,13 +524,13 @@ class GameLoop(Watcher):
         if self.history or self.keys_proven or dialogs.closed_by is None:
             return False
         dialog = dialogs.last_dialog
-        click = self.frame_clicker()
+        click = self.watch.frame_clicker()
         self.revivals += 1
         if self.revivals == 1 and dialog is not None and click is not None:
             for what, target in (("the dialog's X", dialog.close),
                                  ("beside the dialog", dialog.outside)):
                 if target is not None and what != dialogs.closed_by:
-                    self.send(click, *target)
+                    self.watch.send(click, *target)
                     self.emit(Event("close", index, detail=(
                         f"keys dead after the dialog went: clicked where {what} was "
                         f"({target[0]},{target[1]})")))
@@ -485,16 +542,16 @@ class GameLoop(Watcher):
         self.emit(Event("note", index, detail=(
             f"keys dead after closing the dialog by {dead}: reloading the page to close it "
             f"another way")))
-        self.send(reload)
+        self.watch.send(reload)
         self.started = False
-        self.forget_place()
+        self.watch.forget_place()
         self.start(())
         return True
 
     def play(self, history: Sequence[Turn]) -> bool:
         """Play rows until a win or the last row; True on a win."""
         self.start(history)
-        return play_steps(RowTurns(self), clock=self.clock).won
+        return play_steps(RowTurns(self), clock=self.pace.clock).won
 
 
 @dataclass
@@ -546,9 +603,9 @@ class RowTurns:
         maybe_over = not loop.more_rows() or loop.growing
         if maybe_over and (loop.config.rows is not None or index >= loop.config.max_rows):
             return Step.OVER
-        self.stamps.began = loop.clock()
+        self.stamps.began = loop.pace.clock()
         if not self.ready_seen or maybe_over:
-            got: Outcome = loop.wait(
+            got: Outcome = loop.watch.wait(
                 loop.ready_judge(index), f"row {index + 1} to be ready for keys",
                 missing=Outcome(Kind.OVER) if maybe_over else None,
             )
@@ -562,10 +619,10 @@ class RowTurns:
                         f"the keys do not reach the page: row {index + 1} keeps "
                         f"{got.typed} letters after Backspace", reason=Reason.KEYS_NOT_REACHING,
                     )
-                loop.send(loop.driver.erase, max(got.typed, loop.length))
+                loop.watch.send(loop.driver.erase, max(got.typed, loop.length))
                 return Step.AGAIN
         self.ready_seen = False
-        self.stamps.ready = loop.clock()
+        self.stamps.ready = loop.pace.clock()
         return Step.NEXT
 
     def decide(self) -> str:
@@ -581,18 +638,18 @@ class RowTurns:
         erased and the same guess typed again (AGAIN), another way when the driver has one."""
         loop = self.loop
         index = len(loop.history)
-        self.stamps.typing = loop.clock()
+        self.stamps.typing = loop.pace.clock()
         closed = self.closed = loop.dialogs.closed
-        before = loop.frame  # the row before the keys: which tiles gain ink is theirs
+        before = loop.watch.frame  # the row before the keys: which tiles gain ink is theirs
         loop.typing = guess
-        loop.send(loop.driver.type_word, guess)
-        self.stamps.typed = loop.clock()
-        typed: Outcome = loop.wait(
+        loop.watch.send(loop.driver.type_word, guess)
+        self.stamps.typed = loop.pace.clock()
+        typed: Outcome = loop.watch.wait(
             loop.typed_judge(index, guess, before, closed),
             f"row {index + 1} to show {guess.upper()}",
         )
-        self.stamps.shown = loop.clock()
-        self.typed_row = row_pixels(loop.frame, loop.grid, index)
+        self.stamps.shown = loop.pace.clock()
+        self.typed_row = row_pixels(loop.watch.frame, loop.watch.grid, index)
         if typed.kind is Kind.MISTYPED and loop.font_confusion(typed, self.shown, guess):
             typed = Outcome(Kind.TYPED)
         if typed.kind is not Kind.MISTYPED:
@@ -601,7 +658,7 @@ class RowTurns:
         loop.emit(Event("retype", index, guess))
         if loop.dialogs.closed > closed:
             # A dialog came up and took the keys: the same way again, not another.
-            loop.send(loop.driver.erase, loop.length)
+            loop.watch.send(loop.driver.erase, loop.length)
             return Step.AGAIN
         if not typed.typed and loop.revive_keys(index):
             return Step.AGAIN  # what was closed is closed another way: the same keys again
@@ -613,7 +670,7 @@ class RowTurns:
                 f"{guess.upper()} after typing it {self.retypes} times",
                 reason=Reason.DROPPED_KEYS if typed.typed else "keys_not_reaching",
             )
-        loop.send(loop.driver.erase, loop.length)
+        loop.watch.send(loop.driver.erase, loop.length)
         return Step.AGAIN
 
     def settle(self, guess: str) -> Step:
@@ -623,22 +680,22 @@ class RowTurns:
         index = len(loop.history)
         closed = loop.dialogs.closed
         what = f"row {index + 1} ({guess.upper()})"
-        loop.send(loop.driver.press_enter)
-        self.stamps.entered = loop.clock()
-        outcome: Outcome = loop.wait(loop.submit_judge(index, guess), what)
+        loop.watch.send(loop.driver.press_enter)
+        self.stamps.entered = loop.pace.clock()
+        outcome: Outcome = loop.watch.wait(loop.submit_judge(index, guess), what)
         if outcome.kind is Kind.DEAF and loop.dialogs.closed > closed:
             # A dialog came up and took the Enter: press it again the same way.
-            loop.send(loop.driver.press_enter)
-            outcome = loop.wait(loop.submit_judge(index, guess), what)
+            loop.watch.send(loop.driver.press_enter)
+            outcome = loop.watch.wait(loop.submit_judge(index, guess), what)
         if outcome.kind is Kind.DEAF and row_changed(
-            self.typed_row, row_pixels(loop.frame, loop.grid, index)
+            self.typed_row, row_pixels(loop.watch.frame, loop.watch.grid, index)
         ):
             # The rows read the same but the row looks different (a red ring or border):
             # the page heard Enter and said no without a toast.
             outcome = Outcome(Kind.REJECTED)
         if outcome.kind is Kind.DEAF:
             outcome = loop.press_enter_harder(index, guess)
-        self.stamps.record(loop.timings, loop.clock())
+        self.stamps.record(loop.timings, loop.pace.clock())
         self.retypes, self.shown, loop.typing = 0, "", None
         if outcome.kind is Kind.SCORED:
             loop.keys_proven = True
@@ -649,9 +706,9 @@ class RowTurns:
                 return Step.WON
             # Scored on two equal reads with the rows below checked empty; if nothing moved
             # (no animations) the page already takes keys, so no second look is needed.
-            self.ready_seen = not loop.motion and index + 1 < loop.rows and not loop.growing
+            self.ready_seen = not loop.watch.motion and index + 1 < loop.rows and not loop.growing
             return Step.NEXT
-        loop.send(loop.driver.erase, loop.length)
+        loop.watch.send(loop.driver.erase, loop.length)
         loop.banned.add(guess)
         loop.rejected.append(guess)
         loop.emit(Event("rejected", index, guess))
@@ -707,13 +764,13 @@ def play_game(
             seconds=clock() - started,
             timings=loop.timings,
             stopped=stopped,
-            theme=loop.theme,
-            high_contrast=loop.high_contrast,
+            theme=loop.watch.theme,
+            high_contrast=loop.watch.high_contrast,
             error=str(error) if error else None,
             exit_code=error.exit_code if error else (0 if won else 1),
-            seen=loop.seen,
-            waiting_for=loop.waiting_for if error else None,
-            captures=dict(loop.captures),
+            seen=loop.watch.seen,
+            waiting_for=loop.watch.waiting_for if error else None,
+            captures=dict(loop.watch.captures),
             reason=reason_code(won, stopped, error),
         )
 
