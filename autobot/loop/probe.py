@@ -10,11 +10,9 @@ import numpy as np
 
 from autobot import vision
 from autobot.errors import NoBoardFound
-from autobot.loop.room import Room
-from autobot.loop.scroll import scroll_view, uninstall
 
-# The many-board reader and the list reader are imported where they are used: every command's
-# start (`autobot --help` too) loads this module, and they would add ~20 ms to it.
+# The many-board and list readers, zooming and scrolling are imported where they are used:
+# every command's start (`autobot --help` too) loads this module, and they would add ~25 ms.
 
 
 def room_for(driver: Any) -> Any:
@@ -22,6 +20,8 @@ def room_for(driver: Any) -> Any:
     driver that cannot zoom)."""
     if not hasattr(driver, "zoom"):
         return None
+    from autobot.loop.room import Room
+    from autobot.loop.scroll import scroll_view, uninstall
     from autobot.vision.boards import many_boards
 
     screen = driver.screen

@@ -24,7 +24,6 @@ from autobot.loop.rows import (
 )
 from autobot.outcomes import Reason
 from autobot.rules import Turn
-from autobot.vision.overlay import find_overlay
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
 OverlayFinder = Callable[[Any], Any]  # frame -> autobot.vision.overlay.Overlay | None
@@ -74,6 +73,9 @@ def default_overlay(frame: Any) -> Any:
 
     if not isinstance(frame, np.ndarray):
         return None
+    # (imported here: every command's start, `autobot --help` too, loads this module)
+    from autobot.vision.overlay import find_overlay
+
     return find_overlay(frame)
 
 
