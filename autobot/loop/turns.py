@@ -668,7 +668,7 @@ class RowTurns:
             raise SafetyStop(
                 f"the keys do not reach the page: row {index + 1} does not show "
                 f"{guess.upper()} after typing it {self.retypes} times",
-                reason=Reason.DROPPED_KEYS if typed.typed else "keys_not_reaching",
+                reason=Reason.DROPPED_KEYS if typed.typed else Reason.KEYS_NOT_REACHING,
             )
         loop.watch.send(loop.driver.erase, loop.length)
         return Step.AGAIN
