@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from autobot.app.options import check_answers
-from autobot.app.players import check_answer, game_from_args, page_game
+from autobot.app.players import check_answer, game_for, page_game
+from autobot.app.request import BrowserChoice, Request
 from autobot.drivers.recording import record_driver
 from autobot.page.server import page_url, serve_page
 
@@ -89,36 +90,38 @@ def browser_session(
         yield Session(url, base, webdriver, driver, seconds)
 
 
-def browser_from_args(args: Any) -> Any:
+def browser_config(browser: BrowserChoice) -> Any:
     """The `BrowserConfig` of the page/browser options (`app.options.add_browser_arguments`)."""
     from autobot.drivers.browser import BrowserConfig
 
-    return BrowserConfig(headless=not args.headed, window_size=args.window_size,
-                         scale=args.scale, remote_url=args.remote)
+    return BrowserConfig(headless=not browser.headed, window_size=browser.window_size,
+                         scale=browser.scale, remote_url=browser.remote)
 
 
 BUNDLED = "bundled"
 
 
 @contextlib.contextmanager
-def launched(args: Any) -> Iterator[str | None]:
+def launched(request: Request) -> Iterator[str | None]:
     """With --launch: serve the page if asked, open a headed Chromium app window on it."""
-    if not args.launch:
+    launch = request.screen.launch
+    if not launch:
         yield None
         return
-    from autobot.app.session import browser_session
     from autobot.drivers.browser import BrowserConfig
 
+    chosen, page = request.game, request.page
+
     def bundled(base: str) -> str:
-        game = game_from_args(args)
-        answer = check_answer(args.answer, game)
-        return page_url(base, answer=answer, theme=args.theme, contrast=args.contrast,
-                        hard=args.hard, boards=args.boards or 1,
-                        answers=check_answers(args.page_answers, args.boards or 1),
+        game = game_for(request)
+        answer = check_answer(chosen.answer, game)
+        return page_url(base, answer=answer, theme=page.theme, contrast=page.contrast,
+                        hard=chosen.hard, boards=chosen.boards or 1,
+                        answers=check_answers(chosen.page_answers, chosen.boards or 1),
                         **page_game(game))
 
-    x, y, w, h = args.window
+    x, y, w, h = request.screen.window
     browser = BrowserConfig(headless=False, window_size=(w, h), window_position=(x, y))
-    with browser_session(browser, url=None if args.launch == BUNDLED else args.launch,
+    with browser_session(browser, url=None if launch == BUNDLED else launch,
                          bundled=bundled, app_window=True) as session:
         yield session.url

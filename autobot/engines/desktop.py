@@ -8,13 +8,13 @@ the game, or the bot stops at once (exit 4) rather than type into something else
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from autobot.app.request import Request
 from autobot.drivers.recording import record_driver, sink_of
 from autobot.errors import AutobotError, NoBoardFound, SafetyStop
 from autobot.harness.report import make_printer, share_grid, tiles
@@ -100,11 +100,12 @@ def submitted_turns(rows: Any) -> list[Any] | None:
     return turns
 
 
-def advise(args: argparse.Namespace, screen: Any, read: Callable[[Any], Any], solver: Any,
+def advise(request: Request, screen: Any, read: Callable[[Any], Any], solver: Any,
            console: Any, first: Any) -> int:
     """Print the best next guess each time the scored rows change; 0 won, 1 lost, else 0."""
     theme, contrast = first.theme or "light", first.high_contrast
-    deadline = None if args.watch is None else time.monotonic() + args.watch
+    watch = request.screen.watch
+    deadline = None if watch is None else time.monotonic() + watch
     shown: list[Any] | None = None
     board = first
     before: list[Any] | None = None  # the previous frame's rows: advice waits for two alike
@@ -124,7 +125,7 @@ def advise(args: argparse.Namespace, screen: Any, read: Callable[[Any], Any], so
             if len(turns) >= 6:
                 console.print("no rows left")
                 return 1
-            state = GameState(history=tuple(turns), hard=args.hard)
+            state = GameState(history=tuple(turns), hard=request.game.hard)
             try:
                 guess = solver.next_guess(state)
             except AutobotError:
@@ -171,7 +172,7 @@ def _note_focus(record: Any, focus: Any) -> None:
         record.extra.update(focus.figures())
 
 
-def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
+def play_live(request: Request, screen: Any, frame: Any, first: Any, solver: Any,
               console: Any, read: Callable[..., Any], game: Any = None, *,
               record: Any = None) -> int:
     """Take over the game on screen (Wordle, or `game`) and play it to the end through guarded
@@ -190,11 +191,11 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     # Under a dialog there is no board yet: the guard takes its place from the first settled
     # read, and closing the dialog (a click on it) gives the page the focus.
     anchor = anchor_of(first.grid) if first.found else None
-    keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
+    keys = DesktopDriver(screen, key_delay=request.key_delay / 1000)
     if getattr(record, "trace", None) is not None:  # `--trace`: keys and clicks, from the first
         record_driver(keys, record.trace)
     spot = None
-    if args.click_to_focus and first.found:
+    if request.screen.click_to_focus and first.found:
         spot = focus_spot(frame, first.grid)
         if spot is None:
             raise SafetyStop("no empty page background beside the board to click for focus; "
@@ -209,14 +210,14 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     # Every frame the loop reads, too: a board found anywhere else means the window moved (and
     # the focus gone elsewhere is a stop then, not only at the next key).
     guard = driver.observe if focus is None else focus.guarding(driver.observe)
-    if args.confirm:
+    if request.confirm:
         def show(state: Any, proposal: str) -> None:
             console.print(f"board as read ({len(state.history)} row(s)):")
             for t in state.history:
                 console.print(tiles(t.guess, t.marks, theme, contrast))
             sys.stdout.flush()
 
-        solver = Confirm(solver, hard=args.hard, input_stream=sys.stdin,
+        solver = Confirm(solver, hard=request.game.hard, input_stream=sys.stdin,
                                  output=sys.stdout, show=show)
         if focus is not None:  # the person answers in a terminal: the page gets the focus back
             from autobot.drivers.desktop.focus import HandBack
@@ -230,7 +231,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     if record is None:
         from autobot.harness.record import GameRecord
 
-        record = GameRecord(args.json)
+        record = GameRecord(request.record.json)
 
     def on_event(event: Any) -> None:
         if event.kind in ("row", "resumed"):
@@ -241,7 +242,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
 
     started = time.monotonic()
     try:
-        config = live_config(args.hard, game)
+        config = live_config(request.game.hard, game)
         # Dialogs are looked for as on any desktop frame (never a window's own X), by the same
         # finder the guard checks each click with.
         result = play_game(driver, solver, config, reader=read, on_event=on_event, guard=guard,
@@ -255,7 +256,7 @@ def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, sol
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
     console.print()
-    console.print(share_grid(list(result.turns), result.won, args.hard, theme, contrast,
+    console.print(share_grid(list(result.turns), result.won, request.game.hard, theme, contrast,
                              config.game.rows))
     verdict = outcome(result.won, result.stopped)
     console.print(f"\n{verdict_line(verdict, len(result.turns))}, {result.seconds:.1f} s")
