@@ -59,6 +59,9 @@ class BrowserChoice:
     scale: float = 1.0
 
 
+BUNDLED = "bundled"  # --launch bundled: serve the bundled page and launch a window on it
+
+
 @dataclass(frozen=True)
 class ScreenChoice:
     """The desktop of `autobot live`: --monitor/--region, --find-timeout, --click-to-focus,
@@ -126,5 +129,5 @@ def word_only_given(request: Request, names: tuple[str, ...]) -> list[str]:
     return given
 
 
-__all__ = ["WORD_OPTIONS", "BrowserChoice", "GameChoice", "ListChoice", "PageChoice",
+__all__ = ["BUNDLED", "WORD_OPTIONS", "BrowserChoice", "GameChoice", "ListChoice", "PageChoice",
            "RecordChoice", "Request", "ScreenChoice", "word_only_given"]

@@ -12,8 +12,11 @@ from typing import Any
 
 from autobot.app.options import check_answers
 from autobot.app.players import check_answer, game_for, page_game
-from autobot.app.request import BrowserChoice, Request
+from autobot.app.request import BUNDLED, BrowserChoice, Request
+from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
+from autobot.drivers.driver import SeleniumDriver
 from autobot.drivers.recording import record_driver
+from autobot.drivers.window import display_for, screen_for
 from autobot.page.server import page_url, serve_page
 
 
@@ -30,8 +33,6 @@ class Session:
 
     def load(self, url: str) -> None:
         """Open another page in the same browser (the next game of a benchmark)."""
-        from autobot.drivers.browser import load_page
-
         load_page(self.webdriver, url)
 
 
@@ -54,10 +55,6 @@ def browser_session(
     private display, no driver: the desktop is read and typed on by its own means). `record` (a
     `GameRecord`) is told the phase reached, for the record of a run that fails on the way.
     Everything is closed on any exit, in reverse order."""
-    from autobot.drivers.browser import add_init_script, load_page, open_browser
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.drivers.window import display_for, screen_for
-
     def phase(name: str) -> None:
         if record is not None:
             record.phase = name
@@ -92,13 +89,8 @@ def browser_session(
 
 def browser_config(browser: BrowserChoice) -> Any:
     """The `BrowserConfig` of the page/browser options (`app.options.add_browser_arguments`)."""
-    from autobot.drivers.browser import BrowserConfig
-
     return BrowserConfig(headless=not browser.headed, window_size=browser.window_size,
                          scale=browser.scale, remote_url=browser.remote)
-
-
-BUNDLED = "bundled"
 
 
 @contextlib.contextmanager
@@ -108,8 +100,6 @@ def launched(request: Request) -> Iterator[str | None]:
     if not launch:
         yield None
         return
-    from autobot.drivers.browser import BrowserConfig
-
     chosen, page = request.game, request.page
 
     def bundled(base: str) -> str:

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from autobot.app.options import (
-    add_boards_option,
-    add_game_options,
-    add_solver_options,
     solver_config,
 )
 from autobot.app.request import Request
@@ -20,24 +16,6 @@ from autobot.cli.request import request_from
 from autobot.errors import AutobotError
 from autobot.games import find_game, runner_for
 from autobot.games.player import make_player
-
-
-def register(subparsers: Any) -> None:
-    """Add `autobot solve`."""
-    parser = subparsers.add_parser(
-        "solve", help="suggest guesses for a game you play elsewhere",
-        description="Prints a guess, asks for the colours the game showed, repeats. "
-                    "With --answer WORD, plays one game against WORD and prints it.",
-    )
-    add_solver_options(parser)
-    parser.add_argument("--answer", default=None, metavar="WORD",
-                        help="simulate one game against this answer and print it")
-    add_boards_option(parser, "solve")
-
-    add_game_options(parser, puzzles=True)
-    parser.add_argument("--puzzle", default=None, metavar="ID",
-                        help="with --game ohhi|sudoku: the puzzle, as an Unruly/Solo game ID "
-                             "(or 81 digits for Sudoku)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,4 +43,4 @@ def solve_word_game(request: Request) -> int:
     return interact(solver, chosen.hard, sys.stdin, sys.stdout, styled)
 
 
-__all__ = ["HELP", "ROWS", "interact", "register", "render_row", "run", "simulate"]
+__all__ = ["HELP", "ROWS", "interact", "render_row", "run", "simulate"]

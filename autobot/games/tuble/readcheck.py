@@ -14,8 +14,10 @@ import sys
 import time
 
 from autobot.drivers.browser import BrowserConfig, load_page, open_browser
+from autobot.drivers.driver import SeleniumDriver
 from autobot.games.tuble.network import fold, load_network
 from autobot.games.tuble.rules import code_table, decode
+from autobot.games.tuble.vision import read_rows
 from autobot.page.server import serve_page
 
 PER_PAGE = 14  # rows that fit in a 1280x1024 window under the text box
@@ -24,9 +26,6 @@ PER_PAGE = 14  # rows that fit in a 1280x1024 window under the text box
 def check(scale: float = 1.0, theme: str = "light", answer: str = "Bank") -> list[str]:
     """Misreads as lines of text (empty when every station read right)."""
     from urllib.parse import urlencode
-
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.games.tuble.vision import read_rows
 
     names, table = load_network().names, code_table()
     target = names.index(answer)
