@@ -13,10 +13,11 @@ from typing import Any
 from autobot.app.options import check_answers
 from autobot.app.players import check_answer, game_for, page_game
 from autobot.app.request import BUNDLED, BrowserChoice, Request
-from autobot.drivers.browser import BrowserConfig, add_init_script, load_page, open_browser
+from autobot.drivers import browser as browsers
+from autobot.drivers import window as windows
+from autobot.drivers.browser import BrowserConfig, add_init_script, load_page
 from autobot.drivers.driver import SeleniumDriver
 from autobot.drivers.recording import record_driver
-from autobot.drivers.window import display_for, screen_for
 from autobot.page.server import page_url, serve_page
 
 
@@ -59,6 +60,8 @@ def browser_session(
         if record is not None:
             record.phase = name
 
+    # The browser and the display are opened through their modules, looked up now: a run that
+    # must not reach Chromium (the fuzz tests) stands in for them there.
     with contextlib.ExitStack() as stack:
         phase("browser")
         base = None
@@ -67,11 +70,12 @@ def browser_session(
             url = bundled(base) if bundled is not None else None
         t0 = time.monotonic()
         if app_window:
-            webdriver = stack.enter_context(open_browser(replace(browser, app_mode_url=url)))
+            webdriver = stack.enter_context(
+                browsers.open_browser(replace(browser, app_mode_url=url)))
             yield Session(url, base, webdriver, None, time.monotonic() - t0)
             return
-        stack.enter_context(display_for(browser))
-        webdriver = stack.enter_context(open_browser(browser))
+        stack.enter_context(windows.display_for(browser))
+        webdriver = stack.enter_context(browsers.open_browser(browser))
         if init_script:
             add_init_script(webdriver, init_script)
         if url is not None:
@@ -80,7 +84,7 @@ def browser_session(
         phase("game")
         seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=key_delay_ms,
-                                screen=screen_for(webdriver, browser))
+                                screen=windows.screen_for(webdriver, browser))
         trace = getattr(record, "trace", None)
         if trace is not None:  # `--trace`: every frame, key and click, from the first
             record_driver(driver, trace)
