@@ -9,10 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import autobot.engines.puzzle_window as puzzle_window
 from autobot.cli import main
 from autobot.engines.puzzle_page import end_shown, puzzle_url
 from autobot.errors import AutobotError
 from autobot.games.puzzles import sudoku, takuzu
+from autobot.loop import skeleton
 from autobot.vision.puzzle_grid import Lattice
 from tests.conftest import require_chromium
 
@@ -75,13 +77,29 @@ def test_live_puzzle_json_is_checked_before_the_first_click(
 
 # --- real Chromium: one short game per puzzle and scale -----------------------------------
 
+@pytest.fixture
+def looped(monkeypatch: pytest.MonkeyPatch) -> list[skeleton.Played[tuple[int, int, int]]]:
+    """The games the puzzle loop played through the one loop (`play_steps`), as it ended."""
+    games: list[skeleton.Played[tuple[int, int, int]]] = []
+
+    def spy(steps: skeleton.Steps[tuple[int, int, int]], **kw: object
+            ) -> skeleton.Played[tuple[int, int, int]]:
+        games.append(skeleton.play_steps(steps))
+        return games[-1]
+
+    monkeypatch.setattr(puzzle_window, "play_steps", spy)
+    return games
+
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize(("spec", "scale", "theme", "cycle"), [
     ("6:7", "1", "light", "reverse"),  # the page cycles empty -> blue -> red: learned, not known
     ("6:11", "2", "dark", None),
 ])
 def test_play_wins_ohhi_page(spec: str, scale: str, theme: str, cycle: str | None,
-                             base: str, tmp_path: Path) -> None:
+                             base: str, tmp_path: Path,
+                             looped: list[skeleton.Played[tuple[int, int, int]]]) -> None:
     require_chromium()
     out = tmp_path / "game.json"
     url = puzzle_url(base, "ohhi", spec, theme, cycle)
@@ -93,6 +111,9 @@ def test_play_wins_ohhi_page(spec: str, scale: str, theme: str, cycle: str | Non
     cells = [v for row in grid for v in row]
     assert takuzu.check(takuzu.new(6, 6, [-1] * 36, unique=True), cells) == []
     assert len(record["latency_ms"]) == record["moves"] > 10
+    # Every cell after the first (the click that learns the colours) is a turn of the one loop.
+    assert len(looped) == 1 and looped[0].won
+    assert [list(t.move) for t in looped[0].turns] == record["placed"][1:]
 
 
 @pytest.mark.browser
@@ -101,7 +122,8 @@ def test_play_wins_ohhi_page(spec: str, scale: str, theme: str, cycle: str | Non
     ([1, 9, 17, 27, 35, 43, 47, 55, 63, 72, 78], "2", "dark"),
 ])
 def test_play_wins_sudoku_page(blanks: list[int], scale: str, theme: str, base: str,
-                               tmp_path: Path) -> None:
+                               tmp_path: Path,
+                               looped: list[skeleton.Played[tuple[int, int, int]]]) -> None:
     require_chromium()
     puzzle = blanked(blanks)
     assert sudoku.solve(sudoku.parse_text(puzzle)).status == "solved"  # one answer to find
@@ -111,3 +133,5 @@ def test_play_wins_sudoku_page(blanks: list[int], scale: str, theme: str, base: 
     record = json.loads(out.read_text())
     assert record["won"] and record["end_shown"] and record["moves"] == len(blanks)
     assert "".join(record["grid"].split()) == SOLVED  # read back from the pixels
+    assert len(looped) == 1 and looped[0].won  # each cell a turn of the one loop
+    assert [list(t.move) for t in looped[0].turns] == record["placed"]

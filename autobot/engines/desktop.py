@@ -9,30 +9,39 @@ the game, or the bot stops at once (exit 4) rather than type into something else
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from autobot.app.request import Request
+from autobot.drivers.desktop import (
+    DesktopDriver,
+    GuardedDriver,
+    anchor_of,
+    board_moved,
+    focus_spot,
+    page_dialog,
+)
+from autobot.drivers.desktop.focus import HandBack, watch_focus
 from autobot.drivers.recording import record_driver, sink_of
 from autobot.errors import AutobotError, NoBoardFound, SafetyStop
+from autobot.harness.record import GameRecord, outcome, verdict_line
 from autobot.harness.report import make_printer, share_grid, tiles
+from autobot.loop import BotConfig, play_game, played_rows, row_kind
 from autobot.players import Confirm
 from autobot.shutdown import signals_as_interrupt
 from autobot.solver import GameState
+from autobot.vision import BoardRead
 
 DIALOG_LOOK_S = 0.25  # how often the board search also looks for a dialog over the game
 
 
 def _no_board(board: Any) -> Any:
     """`board` as a read that found nothing (what shows is a dialog's, not the game's)."""
-    import dataclasses
-
     if dataclasses.is_dataclass(board):
         return dataclasses.replace(board, found=False, settled=False, rows=(), grid=None)
-    from autobot.vision import BoardRead
-
     return BoardRead(False, False, None, False, (), None)
 
 
@@ -52,8 +61,6 @@ def find_board(
     false, and the turn loop closes the dialog before anything is typed. Nothing by the
     deadline is exit 3 ("no Wordle board found on monitor 1").
     """
-    from autobot.drivers.desktop import anchor_of, board_moved
-
     deadline = clock() + timeout
     previous = None
     seen = False
@@ -89,8 +96,6 @@ def find_board(
 
 def submitted_turns(rows: Any) -> list[Any] | None:
     """The scored rows at the top of the board, or None while a row is still turning over."""
-    from autobot.loop import played_rows, row_kind
-
     try:
         turns, _typed = played_rows(rows)
     except AutobotError:
@@ -159,8 +164,6 @@ def live_config(hard: bool, game: Any = None) -> Any:
     A busy desktop can hold a page's reaction to Enter back for a second or more; taking a
     still-typed row for "not in word list" too early would erase a row that is about to flip.
     """
-    from autobot.loop import BotConfig
-
     # (no game named: the config's own, classic Wordle; never None)
     named = {} if game is None else {"game": game}
     return BotConfig(hard=hard, settle_timeout=20.0, reject_patience=3.0, **named)
@@ -177,16 +180,6 @@ def play_live(request: Request, screen: Any, frame: Any, first: Any, solver: Any
               record: Any = None) -> int:
     """Take over the game on screen (Wordle, or `game`) and play it to the end through guarded
     real keys."""
-    from autobot.drivers.desktop import (
-        DesktopDriver,
-        GuardedDriver,
-        anchor_of,
-        focus_spot,
-        page_dialog,
-    )
-    from autobot.harness.record import outcome, verdict_line
-    from autobot.loop import play_game
-
     theme, contrast = first.theme or "light", first.high_contrast
     # Under a dialog there is no board yet: the guard takes its place from the first settled
     # read, and closing the dialog (a click on it) gives the page the focus.
@@ -202,8 +195,6 @@ def play_live(request: Request, screen: Any, frame: Any, first: Any, solver: Any
                              "click the page yourself and use --no-click-to-focus")
         keys.click(*spot)  # frame pixels: the driver maps them to the pointer
     driver = GuardedDriver(keys, read, anchor=anchor)
-    from autobot.drivers.desktop.focus import watch_focus
-
     # Every key and click also waits on the X focus: keys go where it is, not where pixels are.
     focus = watch_focus(keys, lambda: driver.anchor, (frame.shape[1], frame.shape[0]))
 
@@ -220,8 +211,6 @@ def play_live(request: Request, screen: Any, frame: Any, first: Any, solver: Any
         solver = Confirm(solver, hard=request.game.hard, input_stream=sys.stdin,
                                  output=sys.stdout, show=show)
         if focus is not None:  # the person answers in a terminal: the page gets the focus back
-            from autobot.drivers.desktop.focus import HandBack
-
             here = spot
             solver = HandBack(solver, focus, None if here is None else
                               lambda: driver.click(*here))
@@ -229,8 +218,6 @@ def play_live(request: Request, screen: Any, frame: Any, first: Any, solver: Any
     seen: list[Any] = []  # rows scored so far, to report what was on the board if we stop
 
     if record is None:
-        from autobot.harness.record import GameRecord
-
         record = GameRecord(request.record.json)
 
     def on_event(event: Any) -> None:

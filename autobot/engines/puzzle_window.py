@@ -1,6 +1,7 @@
 """Play a grid puzzle window on the desktop (Unruly: 0h h1's rules; Solo: Sudoku) from the
 pixels: find the lattice, read the givens, solve, click (and type) each cell, check after each
-move that the window shows it, and read the finished grid back from the window.
+move that the window shows it, and read the finished grid back from the window. A turn is one
+cell, played by the one game loop (`autobot.loop.skeleton`: `UnrulySteps`, `SoloSteps`).
 
 Nothing about the app is assumed beyond what a person sees: the colours are learned (the
 commonest cell colour is "empty"; one click on an empty cell shows which colour one click
@@ -23,6 +24,7 @@ from autobot.drivers.desktop.guard import Anchor
 from autobot.errors import BadInput, NoBoardFound, SafetyStop
 from autobot.games.puzzles import sudoku, takuzu
 from autobot.games.runs import load_path
+from autobot.loop.skeleton import Step, play_steps
 from autobot.vision import glyphs
 from autobot.vision.buttons import find_pad
 from autobot.vision.digits import load_digit_templates
@@ -160,6 +162,7 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
         how = "no" if sol.status == "none" else "more than one"
         raise NoBoardFound(f"this {size} grid has {how} solution as read")
     target = sol.cells
+    assert target is not None  # solved: its one answer
     played = Played("unruly", size, False, 0, lattice=lat)
     if on_start is not None:
         on_start(played)
@@ -189,31 +192,83 @@ def play_unruly(screen: Screen, hands: Hands, *, timeout: float = 10.0,
     played.moves += 1  # the learning cell
     played.placed.append((*divmod(first, lat.cols), target[first]))
     log(f"one click gives colour {clicks[0] == 1 and 0 or 1}; the other takes two")
-    placed = {first: 1}  # clicks already made on a cell
-    for i in todo:
-        want = target[i]
-        need = clicks[want] - placed.get(i, 0)
-        if need <= 0:
-            continue  # the learning click already made it
-        t_frame = screen.last  # the frame that showed the previous move
-        for k in range(need):
-            _click_cell(hands, lat, i)
-            if k == 0:
-                played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
-        played.moves += 1
-        played.placed.append((*divmod(i, lat.cols), want))
-        ref = refs[want]
-        if not ref.any():  # the first two-click cell teaches the second colour
-            frame, _ = _wait_for(screen, lambda f, i=i: not _near(colour_at(f, i), empty)
-                              and not _near(colour_at(f, i), one), settle)
-            refs[want] = colour_at(frame, i)
-            continue
-        _, shown = _wait_for(screen, lambda f, i=i, ref=ref: _near(colour_at(f, i), ref), settle)
-        if not shown:
-            raise SafetyStop(f"cell {divmod(i, lat.cols)} does not show the colour clicked")
-    time.sleep(0.6)  # the finished grid flashes briefly
-    played.won, played.grid = _read_back_unruly(screen, lat, empty, refs, target)
+    steps = UnrulySteps(screen, hands, lat, played, target, todo, clicks, empty, one, refs,
+                        settle)
+    play_steps(steps)
     return played
+
+
+Cell = tuple[int, int, int]  # a move: (row, col, value)
+
+
+class UnrulySteps:
+    """An Unruly window's cells as the loop's steps (autobot.loop.skeleton): a turn is one
+    cell, clicked as many times as its colour takes (learned from the first click)."""
+
+    def __init__(self, screen: _Timed, hands: Hands, lat: Lattice, played: Played,
+                 target: tuple[int, ...], todo: list[int], clicks: dict[int, int],
+                 empty: np.ndarray, one: np.ndarray, refs: list[np.ndarray],
+                 settle: float) -> None:
+        self.screen, self.hands, self.lat, self.played = screen, hands, lat, played
+        self.target, self.todo, self.clicks = target, list(todo), clicks
+        self.empty, self.one, self.refs, self.patience = empty, one, refs, settle
+        self.made = {todo[0]: 1}  # clicks already made on a cell (the learning one)
+
+    def _need(self, i: int) -> int:
+        return self.clicks[self.target[i]] - self.made.get(i, 0)
+
+    def ready(self) -> Step:
+        """The frame that showed the last cell; when none is left to fill, the grid read
+        back from the window: WON when it is the solution, else OVER."""
+        while self.todo and self._need(self.todo[0]) <= 0:
+            self.todo.pop(0)  # the learning click already made it
+        if self.todo:
+            return Step.NEXT
+        time.sleep(0.6)  # the finished grid flashes briefly
+        played = self.played
+        played.won, played.grid = _read_back_unruly(self.screen, self.lat, self.empty,
+                                                     self.refs, self.target)
+        return Step.WON if played.won else Step.OVER
+
+    def decide(self) -> Cell:
+        """The next empty cell and its colour in the solution."""
+        i = self.todo[0]
+        return (*divmod(i, self.lat.cols), self.target[i])
+
+    def act(self, move: Cell) -> Step:
+        """Click the cell as many times as its colour takes."""
+        r, c, want = move
+        i = r * self.lat.cols + c
+        t_frame = self.screen.last  # the frame that showed the previous move
+        for k in range(self._need(i)):
+            _click_cell(self.hands, self.lat, i)
+            if k == 0:
+                self.played.latency_ms.append((time.perf_counter() - t_frame) * 1000)
+        self.made[i] = self.clicks[want]
+        self.played.moves += 1
+        self.played.placed.append(move)
+        return Step.NEXT
+
+    def settle(self, move: Cell) -> Step:
+        """Wait until the window shows the cell in its colour (the first two-click cell
+        teaches the second colour)."""
+        r, c, want = move
+        lat, empty, one = self.lat, self.empty, self.one
+
+        def colour(f: np.ndarray) -> np.ndarray:
+            return cell_colours_one(f, lat, r, c)
+
+        ref = self.refs[want]
+        self.todo.pop(0)
+        if not ref.any():
+            frame, _ = _wait_for(self.screen, lambda f: not _near(colour(f), empty)
+                                 and not _near(colour(f), one), self.patience)
+            self.refs[want] = colour(frame)
+            return Step.NEXT
+        _, shown = _wait_for(self.screen, lambda f: _near(colour(f), ref), self.patience)
+        if not shown:
+            raise SafetyStop(f"cell {(r, c)} does not show the colour clicked")
+        return Step.NEXT
 
 
 def cell_colours_one(frame: np.ndarray, lat: Lattice, row: int, col: int) -> np.ndarray:
@@ -329,7 +384,7 @@ class CellEntry:
         self.way: str | None = None
         self.pad: dict[int, tuple[int, int]] = {}
         self.tried: list[str] = []
-        self.first_sent = 0.0  # perf_counter when the last put's first action was sent
+        self.first_sent = 0.0  # perf_counter when the last move's first input was sent
         self.popup = False  # the pad pops up by the clicked cell (found again every move)
         self.start: np.ndarray | None = None  # the frame before the learning move's tries
 
@@ -407,26 +462,32 @@ class CellEntry:
             if time.monotonic() > deadline:
                 return {}
 
-    def put(self, r: int, c: int, value: int, shows: Callable[[np.ndarray], bool]) -> bool:
-        """Enter `value` at (r, c) and wait until `shows` sees it; the first move tries each
-        way in turn and keeps the one that worked. False: no way showed it."""
+    def enter(self, r: int, c: int, value: int, shows: Callable[[np.ndarray], bool]
+              ) -> bool | None:
+        """Enter `value` at (r, c) the way learned (None: not yet seen, `shown` waits for
+        it); the first move tries each way in turn, waiting on each, and keeps the one that
+        worked (False: no way showed it)."""
         self.first_sent = 0.0
         # Learning: the frame before any try, so a pad that an earlier try popped up is new.
         self.start = self.screen.grab() if self.way is None else None
         if self.way is not None:
             self.send(self.way, r, c, value)
-            return _wait_for(self.screen, shows, self.settle)[1]
+            return None
         for way in self.WAYS:
             self.tried.append(way)
             if not self.send(way, r, c, value):
                 continue
-            if _wait_for(self.screen, shows, self.settle)[1]:
+            if self.shown(shows):
                 self.way = way
                 if way != "keys":
                     self.log(f"the cell took the digit by {way}" + (
                         f" ({len(self.pad)} digits on the pad)" if self.pad else ""))
                 return True
         return False
+
+    def shown(self, shows: Callable[[np.ndarray], bool]) -> bool:
+        """Wait until `shows` sees the digit entered (False: not within the settle time)."""
+        return _wait_for(self.screen, shows, self.settle)[1]
 
 
 def _solve_sudoku(c: int, r: int, cells: list[int]) -> sudoku.Solution:
@@ -478,41 +539,82 @@ def play_solo(screen: Screen, hands: Hands, *, timeout: float = 10.0, settle: fl
     if sol.status != "solved":
         raise NoBoardFound(f"this grid has {'no' if sol.status == 'none' else 'more than one'} "
                            "solution as read")
+    assert sol.cells is not None  # solved: its one answer
     entry = CellEntry(screen, hands, lat, templates, n, settle, log)
-    for i, v in enumerate(cells):
-        if v:
-            continue
-        want = sol.cells[i]
-        r, c = divmod(i, n)
-        t_frame = screen.last  # the frame that showed the previous move
+    play_steps(SoloSteps(screen, entry, played, cells, sol.cells, (bw, bh)))
+    return played
 
-        def shows(f: np.ndarray, r: int = r, c: int = c, want: int = want) -> bool:
+
+class SoloSteps:
+    """A Solo window's empty cells as the loop's steps (autobot.loop.skeleton): a turn is one
+    cell, its digit entered as the window takes it (`CellEntry`, learned on the first)."""
+
+    def __init__(self, screen: _Timed, entry: CellEntry, played: Played, cells: list[int],
+                 solution: tuple[int, ...], boxes: tuple[int, int]) -> None:
+        self.screen, self.entry, self.played, self.solution = screen, entry, played, solution
+        self.lat, self.templates, self.boxes = entry.lat, entry.templates, boxes
+        self.todo = [i for i, v in enumerate(cells) if not v]
+        self.t_frame = 0.0
+        self.learnt: bool | None = None  # the learning move's answer (it waited already)
+
+    def ready(self) -> Step:
+        """The frame that showed the last digit; when no cell is left, the grid read back
+        from the window: WON when it is the solution, else OVER."""
+        if self.todo:
+            return Step.NEXT
+        played, lat = self.played, self.lat
+        played.extra["input"] = self.entry.way or ""
+        time.sleep(0.6)  # the finished grid flashes briefly
+        deadline = time.monotonic() + 3.0
+        while True:
+            got = [d for d, _ in read_solo(self.screen.grab(), lat, self.templates)]
+            if got == list(self.solution) or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        played.won = got == list(self.solution)
+        played.grid = sudoku.render(sudoku.new(*self.boxes, [max(0, d) for d in got]))
+        return Step.WON if played.won else Step.OVER
+
+    def decide(self) -> Cell:
+        """The next empty cell and its digit in the solution."""
+        i = self.todo[0]
+        return (*divmod(i, self.lat.cols), self.solution[i])
+
+    def shows(self, move: Cell) -> Callable[[np.ndarray], bool]:
+        """Does a frame show the move's digit in its cell?"""
+        r, c, want = move
+        lat, templates = self.lat, self.templates
+
+        def shows(f: np.ndarray) -> bool:
             g = cell_glyph(f, lat, r, c)
             if g.crop is None:
                 return False
-
             return templates.match([glyphs.normalise(g.crop)])[0][0] == value_key(want)
 
+        return shows
+
+    def act(self, move: Cell) -> Step:
+        """Enter the digit the way the window takes it (the first move learns the way)."""
+        self.t_frame = self.screen.last  # the frame that showed the previous move
+        self.learnt = self.entry.enter(*move, self.shows(move))
+        return Step.NEXT
+
+    def settle(self, move: Cell) -> Step:
+        """Wait until the window shows the digit in its cell."""
+        entry, played = self.entry, self.played
+        ok = self.learnt if self.learnt is not None else entry.shown(self.shows(move))
         # The latency runs from the frame before the move to its input sent (not shown).
-        ok = entry.put(r, c, want, shows)
-        played.latency_ms.append(((entry.first_sent or time.perf_counter()) - t_frame) * 1000)
+        played.latency_ms.append(((entry.first_sent or time.perf_counter()) - self.t_frame)
+                                 * 1000)
         played.moves += 1
-        played.placed.append((r, c, want))
+        played.placed.append(move)
         if not ok:
+            r, c, want = move
             tried = ", ".join(entry.tried) if entry.way is None else entry.way
             raise SafetyStop(f"cell ({r}, {c}) does not show the {value_key(want)} entered "
                              f"(tried: {tried})")
-    played.extra["input"] = entry.way or ""
-    time.sleep(0.6)  # the finished grid flashes briefly
-    deadline = time.monotonic() + 3.0
-    while True:
-        got = [d for d, _ in read_solo(screen.grab(), lat, templates)]
-        if got == list(sol.cells) or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
-    played.won = got == list(sol.cells)
-    played.grid = sudoku.render(sudoku.new(bw, bh, [max(0, d) for d in got]))
-    return played
+        self.todo.pop(0)
+        return Step.NEXT
 
 
 # --- the focus watchdog: clicks and keys only while the puzzle's window has the focus -----------

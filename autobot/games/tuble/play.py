@@ -5,7 +5,8 @@ box's autocomplete matches names without punctuation) and picked from the autoco
 Enter, which takes the first suggestion; when Enter adds no row (a list that takes clicks only)
 the first suggestion is found by what typing changed on the screen and clicked, for the rest of
 the game. After each guess the loop waits until a new answer row shows the station it typed,
-then reads the row's colour and stops.
+then reads the row's colour and stops. A turn is one station, played by the one game loop
+(`autobot.loop.skeleton`: `TubleSteps`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from autobot.games.tuble.rules import WIN, describe, encode
 from autobot.games.tuble.solver import OptimalPlayer, consistent
 from autobot.games.tuble.vision import Row, first_suggestion, read_rows
 from autobot.harness.record import GameRecord
+from autobot.loop.skeleton import Step, play_steps
 from autobot.outcomes import Reason
 
 ROW_TIMEOUT_S = 10.0  # a new row not seen by then: the page did not take the guess
@@ -79,68 +81,112 @@ def wait_for_row(grab: Callable[[], np.ndarray], count: int, timeout: float = RO
         time.sleep(0.05)
 
 
+class TubleSteps:
+    """One game of Tuble as the loop's steps (autobot.loop.skeleton): a turn is one station."""
+
+    def __init__(self, driver: Any, player: OptimalPlayer, game: TubleGame,
+                 on_row: Callable[[Row], None] | None = None) -> None:
+        self.driver, self.player, self.game, self.on_row = driver, player, game, on_row
+        self.names = load_network().names
+        self.candidates = np.arange(len(self.names))
+        self.cache: dict[bytes, Any] = {}  # rows already read keep their reading
+        self.grabbed = time.perf_counter()  # the frame the next move is decided from
+        self.started = False
+
+    def ready(self) -> Step:
+        """The rows played: on the first turn those on the page (taken as played), later the
+        ones the last answer showed; WON on a green row, OVER when no row is left."""
+        game = self.game
+        if not self.started:
+            self.started = True
+            self.grabbed = time.perf_counter()
+            rows = read_rows(self.driver.screen.grab(), cache=self.cache)
+            game.rows = [r for r in rows if _complete(r)]
+            for row in game.rows:
+                assert row.stops is not None  # only complete rows were kept
+                self._take(row)
+        if game.won:
+            return Step.WON
+        if len(game.rows) >= ROWS:
+            return Step.OVER
+        if len(self.candidates) == 0:
+            raise SafetyStop("no station fits the rows on the page", reason=Reason.NO_WORDS)
+        return Step.NEXT
+
+    def decide(self) -> int:
+        """The player's next station (its index)."""
+        guess = self.player.decide(self.candidates)
+        self.game.move_ms.append((time.perf_counter() - self.grabbed) * 1000)
+        return guess
+
+    def act(self, guess: int) -> Step:
+        """Type the station into the box and take the first suggestion: Enter, or (once Enter
+        did nothing) a click on the suggestion that typing showed."""
+        typed = fold(self.names[guess])
+        if self.game.pick == "enter":
+            self.driver.type_word(typed)
+            self.driver.press_enter()
+            return Step.NEXT
+        before = self.driver.screen.grab()
+        self.driver.type_word(typed)
+        time.sleep(0.1)  # the list is drawn on the next frame
+        spot = first_suggestion(before, self.driver.screen.grab())
+        if spot is None:
+            raise SafetyStop(f"no autocomplete suggestion seen after typing {typed!r}")
+        self.driver.click(*spot)
+        return Step.NEXT
+
+    def settle(self, guess: int) -> Step:
+        """Wait for the station's row and take its colour and stops in; AGAIN when Enter added
+        no row (the list takes clicks only: the station is typed again and clicked)."""
+        game = self.game
+        if game.pick == "enter":
+            try:
+                rows, self.grabbed = wait_for_row(self.driver.screen.grab, len(game.rows),
+                                                  ENTER_WAIT_S, self.cache)
+            except AutobotError:
+                game.pick = "click"  # from now on, click straight away
+                self.driver.erase(len(fold(self.names[guess])) + 2)
+                time.sleep(0.1)
+                self.grabbed = time.perf_counter()
+                rows = read_rows(self.driver.screen.grab(), cache=self.cache)
+                if not (len(rows) > len(game.rows) and all(_complete(r) for r in rows)):
+                    return Step.AGAIN  # typed again, watching what the typing changes
+                # only slow: Enter did take it
+        else:
+            rows, self.grabbed = wait_for_row(self.driver.screen.grab, len(game.rows),
+                                              cache=self.cache)
+        row = rows[-1]
+        if row.station != self.names[guess]:
+            raise SafetyStop(f"the page shows {row.station or row.text!r}, not the station "
+                             f"typed ({self.names[guess]})")
+        game.rows = rows
+        if self.on_row:
+            self.on_row(row)
+        self._take(row)
+        if game.won:
+            return Step.WON
+        return Step.OVER if len(game.rows) >= ROWS else Step.NEXT
+
+    def _take(self, row: Row) -> None:
+        """A row's answer: won on all green, else fewer stations fit."""
+        assert row.station is not None
+        code = encode(row.colour, row.stops or 0)
+        self.game.won = self.game.won or code == WIN
+        self.candidates = consistent(self.candidates, self.names.index(row.station), code,
+                                     self.player.table)
+
+
 def play_tuble(driver: Any, player: OptimalPlayer | None = None,
                on_row: Callable[[Row], None] | None = None,
                game: TubleGame | None = None) -> TubleGame:
     """Win one game on the screen `driver` sees (rows already there are taken as played).
     `game`, if given, is filled in as the game goes (a record of a run cut short)."""
-    names = load_network().names
     player = OptimalPlayer() if player is None else player
-    table = player.table
-    player.solve(np.arange(len(names)))  # the tree before the first frame, not in a move
+    player.solve(np.arange(len(load_network().names)))  # the tree before the first frame
     game = TubleGame() if game is None else game
-    cache: dict[bytes, Any] = {}  # rows already read keep their reading
-    grabbed = time.perf_counter()
-    game.rows = [r for r in read_rows(driver.screen.grab(), cache=cache) if _complete(r)]
-    candidates = np.arange(len(names))
-    for row in game.rows:
-        assert row.stops is not None  # only complete rows were kept
-        code = encode(row.colour, row.stops)
-        game.won = game.won or code == WIN
-        candidates = consistent(candidates, names.index(row.station), code, table)
-    while len(game.rows) < ROWS and not game.won:
-        if len(candidates) == 0:
-            raise SafetyStop("no station fits the rows on the page", reason=Reason.NO_WORDS)
-        guess = player.decide(candidates)
-        game.move_ms.append((time.perf_counter() - grabbed) * 1000)
-        rows, grabbed = _enter_guess(driver, game, fold(names[guess]), cache)
-        row = rows[-1]
-        if row.station != names[guess]:
-            raise SafetyStop(f"the page shows {row.station or row.text!r}, not the station "
-                             f"typed ({names[guess]})")
-        game.rows = rows
-        if on_row:
-            on_row(row)
-        code = encode(row.colour, row.stops or 0)
-        game.won = code == WIN
-        candidates = consistent(candidates, guess, code, table)
+    play_steps(TubleSteps(driver, player, game, on_row))
     return game
-
-
-def _enter_guess(driver: Any, game: TubleGame, typed: str, cache: dict[bytes, Any]
-                 ) -> tuple[list[Row], float]:
-    """Type the station, take the first suggestion (Enter, else a click), wait for its row."""
-    if game.pick == "enter":
-        driver.type_word(typed)
-        driver.press_enter()
-        try:
-            return wait_for_row(driver.screen.grab, len(game.rows), ENTER_WAIT_S, cache)
-        except AutobotError:
-            game.pick = "click"  # the list takes clicks only: from now on, click straight away
-        driver.erase(len(typed) + 2)  # type it again, watching what the typing changes
-        time.sleep(0.1)
-        grabbed = time.perf_counter()
-        rows = read_rows(driver.screen.grab(), cache=cache)
-        if len(rows) > len(game.rows) and all(_complete(r) for r in rows):
-            return rows, grabbed  # only slow: Enter did take it
-    before = driver.screen.grab()
-    driver.type_word(typed)
-    time.sleep(0.1)  # the list is drawn on the next frame
-    spot = first_suggestion(before, driver.screen.grab())
-    if spot is None:
-        raise SafetyStop(f"no autocomplete suggestion seen after typing {typed!r}")
-    driver.click(*spot)
-    return wait_for_row(driver.screen.grab, len(game.rows), cache=cache)
 
 
 def run_play(request: Request) -> int:
@@ -170,4 +216,4 @@ def run_play(request: Request) -> int:
     return 0 if game.won else 1
 
 
-__all__ = ["TubleGame", "play_tuble", "run_play", "tuble_url", "wait_for_row"]
+__all__ = ["TubleGame", "TubleSteps", "play_tuble", "run_play", "tuble_url", "wait_for_row"]

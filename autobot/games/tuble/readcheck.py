@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from urllib.parse import urlencode
 
 from autobot.drivers.browser import BrowserConfig, load_page, open_browser
 from autobot.drivers.driver import SeleniumDriver
@@ -25,8 +26,6 @@ PER_PAGE = 14  # rows that fit in a 1280x1024 window under the text box
 
 def check(scale: float = 1.0, theme: str = "light", answer: str = "Bank") -> list[str]:
     """Misreads as lines of text (empty when every station read right)."""
-    from urllib.parse import urlencode
-
     names, table = load_network().names, code_table()
     target = names.index(answer)
     order = [i for i in range(len(names)) if i != target]  # the answer would end the game
