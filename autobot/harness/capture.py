@@ -35,8 +35,6 @@ from autobot.harness.replay import Replayer, next_guess_for
 from autobot.page.server import page_url, serve_page
 from autobot.words import load_words
 
-DEFAULT_OUT = "fixtures/screenshots"
-DEFAULT_PENDING = "fixtures/pending"  # fixtures today's reader misreads (Fixture.pending)
 FORMAT = "autobot-fixture/1"
 KEY_DELAY_S = 0.03  # between typed letters (the page pops each one)
 WAIT_S = 10.0  # longest wait for any page condition

@@ -16,6 +16,8 @@ from autobot.games.absurdle import reply
 from autobot.rules import WORD_LENGTH, Turn, code_to_marks, hard_mode_violation, score
 
 ROWS = 6
+DEFAULT_OUT = "fixtures/screenshots"  # where `autobot fixtures make` writes them
+DEFAULT_PENDING = "fixtures/pending"  # fixtures today's reader misreads (Fixture.pending)
 # What the capture waits for (see `Fixture.moment`); "intro": the page's "How To Play" dialog
 # is up over the board (`intro=1`), so there is no board to find.
 Moment = Literal["settled", "flip", "shake", "toast", "win", "loss", "stats", "intro"]

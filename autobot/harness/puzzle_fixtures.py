@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot.drivers.browser import BrowserConfig, load_page, open_browser
+from autobot.engines.puzzle_page import puzzle_url
 from autobot.games.puzzles import sudoku, takuzu
 from autobot.harness.puzzle_replay import PUZZLE_FORMAT
 from autobot.page.server import serve_page
@@ -101,7 +102,6 @@ def make(out: Path = OUT, only: tuple[str, ...] = ()) -> list[Path]:
     """Take the catalogue's screenshots (or `only` these), each with its sidecar."""
     from PIL import Image
 
-    from autobot.engines.puzzle_page import puzzle_url
     out.mkdir(parents=True, exist_ok=True)
     written = []
     with serve_page() as base:

@@ -23,10 +23,12 @@ from typing import Any
 from autobot.errors import AutobotError, BadInput
 from autobot.games import find_game
 from autobot.harness.calibration import read_mismatch
-from autobot.harness.puzzle_replay import grid_kind
+from autobot.harness.puzzle_replay import grid_kind, replay_grid
 from autobot.harness.trace import FRAMES_DIR, frame_name, is_trace, last_reads
 from autobot.rules import WORD_LENGTH, Turn
 from autobot.solver import GameState, SolverConfig
+from autobot.vision import load_image, read_board
+from autobot.vision.digits import read_count
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
 LABELS_FILE = "labels.json"
@@ -426,8 +428,6 @@ class Replayer:
         be read, or breaks the reader, is that case's failure, not the end of the run."""
         try:
             if case.source == "grid" and case.sidecar is not None:
-                from autobot.harness.puzzle_replay import replay_grid
-
                 return Result(name=case.name, image=str(case.image), source="sidecar",
                               **replay_grid(case.image, _read_json(case.sidecar)))
             return self._run(case)
@@ -439,8 +439,6 @@ class Replayer:
             return result
 
     def _run(self, case: Case) -> Result:
-        from autobot.vision import load_image, read_board
-
         result = Result(name=case.name, image=str(case.image), status="new", source=case.source)
         try:
             frame = load_image(case.image)
@@ -523,8 +521,6 @@ class Replayer:
 
 def read_counts(frame: Any, read: Any) -> list[int | None]:
     """Jotto: the digit beside each row of the board, read from the pixels."""
-    from autobot.vision.digits import read_count
-
     return [read_count(frame, read.grid, i) for i in range(len(read.rows))]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from autobot.harness.capture import DEFAULT_OUT, DEFAULT_PENDING
+from autobot.harness.fixtures import DEFAULT_OUT, DEFAULT_PENDING
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
