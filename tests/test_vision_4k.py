@@ -144,7 +144,7 @@ def test_a_timed_read_reads_a_fresh_copy_as_a_game_reads_a_new_capture(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The benchmarks' reads: the frame's own read, on a new array each time (re-reading one
     array made glibc fault the read's scratch in again every read, a cost no game has)."""
-    import autobot.bench.vision as bench_vision
+    import autobot.bench.read as bench_read
 
     frame = load_image(FIXTURES / "mid_light_desk.png")
     seen: list[np.ndarray] = []
@@ -153,9 +153,9 @@ def test_a_timed_read_reads_a_fresh_copy_as_a_game_reads_a_new_capture(
         seen.append(shot)
         return read_board(shot, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(bench_vision, "read_board", spy)
-    read, wall, cpu = bench_vision.timed_read(frame)
-    again, _, _ = bench_vision.timed_read(frame, hint=read.grid)
+    monkeypatch.setattr(bench_read, "read_board", spy)
+    read, wall, cpu = bench_read.timed_read(frame)
+    again, _, _ = bench_read.timed_read(frame, hint=read.grid)
     assert read == read_board(frame) and again.rows == read.rows
     assert wall > 0 and cpu >= 0
     assert len(seen) == 2 and all(s is not frame and np.array_equal(s, frame) for s in seen)

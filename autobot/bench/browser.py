@@ -24,9 +24,10 @@ from autobot.bench.model import BenchRecord, BenchRun, summarise
 from autobot.bench.output import print_runs, write_runs
 from autobot.drivers.browser import BrowserConfig
 from autobot.errors import AutobotError
-from autobot.harness.record import keep_game, traced_game
+from autobot.harness.record import exit_of, keep_game, traced_game
 from autobot.harness.report import check_writable
 from autobot.harness.trace import check_folder
+from autobot.loop import BotConfig, Timings, percentile, play_game
 from autobot.outcomes import Reason
 from autobot.page.server import page_url
 from autobot.solver import SolverConfig, make_solver
@@ -70,8 +71,6 @@ def run(args: argparse.Namespace) -> int:
     """Play the games, print the figures, write JSON; exit 0 when every game was won."""
     from rich.console import Console
     from rich.table import Table
-
-    from autobot.loop import BotConfig, Timings, percentile, play_game
 
     games = int(option(args, "games"))
     if games < 1:
@@ -119,8 +118,6 @@ def run(args: argparse.Namespace) -> int:
                               f"({result.seconds:.2f} s)")
     except BaseException as exc:
         if json_path:  # the games played so far, and why the run ended (a signal, a dead browser)
-            from autobot.harness.record import exit_of
-
             code, reason, error = exit_of(exc, "game")
             stopped = bench_run(results, solver.strategy_name, hard, time.monotonic() - t0,
                                 {"asked": games}, seed)

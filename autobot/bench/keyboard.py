@@ -1,25 +1,28 @@
 """Benchmark `read_keyboard`: median / p95 per frame, beside `read_board` on the same frames.
 
-`python -m autobot.bench.keyboard [--reads 100] [--out bench-out/keyboard.json]`
+`python -m autobot.bench.keyboard [--reads 100] [--json bench-out/keyboard.json]`
 
-The frames are `autobot.bench.vision`'s screenshots of the bundled page (1280x1024 light, dark,
+The frames are `autobot.bench.read`'s screenshots of the bundled page (1280x1024 light, dark,
 high contrast, and 3840x2160), each timed four ways: the board read (for scale), the keyboard
 with the board's grid, the same with a key cache shared by the reads (a game loop re-reading
 an unchanged keyboard), and without the grid. Each timed read is checked: every letter key
-read, with the mark the game's rules give it. Wall-clock and thread CPU time are reported.
+read, with the mark the game's rules give it. Wall-clock and thread CPU time are reported;
+the JSON is `autobot-bench/1` (mode "read": a run a frame, a record a way).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 
-from autobot.bench.vision import ANSWER, GUESSES, make_frames, save_results
+from autobot.bench.model import BenchRecord, BenchRun, summarise
+from autobot.bench.output import write_runs
+from autobot.bench.read import ANSWER, GUESSES, page_frames
 from autobot.rules import score
 from autobot.vision import read_board
 from autobot.vision.keyboard import KeyboardRead, best_marks, read_keyboard
@@ -58,11 +61,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m autobot.bench.keyboard",
                                      description=__doc__)
     parser.add_argument("--reads", type=int, default=100)
-    parser.add_argument("--out", type=Path, default=Path("bench-out/keyboard.json"))
+    parser.add_argument("--json", "--out", dest="json", default="bench-out/keyboard.json",
+                        metavar="OUT", help="where to write the figures")
     args = parser.parse_args(argv)
-    results = []
+    runs = []
     print(f"{'frame':22s} {'mode':10s} {'median':>8s} {'p95':>8s} {'cpu med':>8s} right")
-    for name, frame in make_frames().items():
+    for name, frame in page_frames().items():
         grid = read_board(frame).grid
         cache: dict = {}
         modes: list[tuple[str, Callable[[], object], bool]] = [
@@ -74,16 +78,22 @@ def main(argv: list[str] | None = None) -> int:
             ("no grid", lambda f=frame: read_keyboard(f),
              _right(read_keyboard(frame), board=False)),
         ]
+        records = []
+        t0 = time.monotonic()
         for mode, call, right in modes:
-            r = {"frame": name, "size": f"{frame.shape[1]}x{frame.shape[0]}", "mode": mode,
-                 **_time(call, args.reads), "reads": args.reads, "right": right}
-            results.append(r)
+            r = {"mode": mode, **_time(call, args.reads), "reads": args.reads}
+            records.append(BenchRecord(answer=mode, solved=right, won=right, extra=r))
             print(f"{name:22s} {mode:10s} {r['median_ms']:8.2f} {r['p95_ms']:8.2f} "
                   f"{r['cpu_median_ms']:8.2f} {right}")
-    save_results(args.out, f"python -m autobot.bench.keyboard --reads {args.reads}",
-                 {"1280x1024": 15.0}, results)
-    return 0
-
+        size = f"{frame.shape[1]}x{frame.shape[0]}"
+        runs.append(BenchRun(summarise(
+            records, game=f"keyboard {name}", strategy="read_keyboard", mode="read", rows=None,
+            wall_s=time.monotonic() - t0,
+            extra={"size": size, "target_ms": 15.0 if size == "1280x1024" else None}),
+            tuple(records)))
+    write_runs(args.json, runs, reads=args.reads, load_average=round(os.getloadavg()[0], 2),
+               cpu_count=os.cpu_count())
+    return 0 if all(r.summary.won == r.summary.games for r in runs) else 1
 
 if __name__ == "__main__":
     raise SystemExit(main())

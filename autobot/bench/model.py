@@ -19,7 +19,7 @@ import numpy as np
 SCHEMA = "autobot-bench/1"  # bumped when a key changes meaning or goes away
 
 # How the games were played (the summary's `mode`).
-MODES = ("solver", "browser", "parallel", "search", "desktop")
+MODES = ("solver", "browser", "parallel", "search", "desktop", "read")
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from autobot.drivers.browser import (
     processes_using,
     remove_profile,
 )
+from autobot.drivers.driver import SeleniumDriver
 from autobot.errors import AutobotError, SafetyStop
 from autobot.harness.record import exit_of
 from autobot.harness.selenium_grid import (
@@ -51,6 +52,7 @@ from autobot.harness.selenium_grid import (
     session_node,
     status_summary,
 )
+from autobot.loop import BotConfig, play_game
 from autobot.page.server import page_url, serve_page
 from autobot.solver import SolverConfig, make_solver
 
@@ -218,8 +220,6 @@ class ParallelRun:
             _wait(workers, timeout=120)
             # Whatever still runs on one of our local profiles (a worker that could not finish)
             # is ended here: the interpreter is about to drop the worker threads.
-            from autobot.drivers.browser import remove_profile
-
             with self.lock:
                 profiles = sorted(p for p in self.profiles if p)
             for profile in profiles:
@@ -280,9 +280,6 @@ class ParallelRun:
                 session.close()
 
     def _play(self, session: _Session, solver: Any, job: Job, retries: int) -> dict[str, Any]:
-        from autobot.drivers.driver import SeleniumDriver
-        from autobot.loop import BotConfig, play_game
-
         c = self.config
         options = page_options(c, job.game)
         load_page(session.web, page_url(self.page(), answer=job.answer, hard=c.hard, **options))

@@ -19,8 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from autobot.bench.moves import move_figures, played_run, report
+from autobot.bench.puzzles import sgt_id
 from autobot.drivers.browser import BrowserConfig, load_page, open_browser
+from autobot.drivers.driver import SeleniumDriver
+from autobot.engines.puzzle_page import play_page, puzzle_url
 from autobot.errors import AutobotError
+from autobot.games.puzzles import find_puzzle, sudoku
+from autobot.page.server import serve_page
 
 LOOKS = (("light", 1.0), ("dark", 2.0))
 OHHI = ("6:1", "8:1", "10:1", "12:1")
@@ -32,9 +37,6 @@ WINDOW = (700, 800)
 
 def sudoku_specs(quick: bool) -> list[tuple[str, str]]:
     """(label, digits) of the Sudokus played: Solo's generated ones when sgt-solo is here."""
-    from autobot.bench.puzzles import sgt_id
-    from autobot.games.puzzles import sudoku
-
     specs = [("classic", CLASSIC)]
     for params in SOLO[:1] if quick else SOLO:
         try:
@@ -48,10 +50,6 @@ def sudoku_specs(quick: bool) -> list[tuple[str, str]]:
 
 def play_one(webdriver: Any, base: str, puzzle: str, spec: str, theme: str) -> dict[str, Any]:
     """Load one page, win it, check the page's own solved state."""
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.engines.puzzle_page import play_page, puzzle_url
-    from autobot.games.puzzles import find_puzzle
-
     load_page(webdriver, puzzle_url(base, puzzle, spec, theme))
     time.sleep(0.2)
     driver = SeleniumDriver(webdriver, key_delay_ms=0)
@@ -68,8 +66,6 @@ def play_one(webdriver: Any, base: str, puzzle: str, spec: str, theme: str) -> d
 
 def run(quick: bool = False) -> dict[str, Any]:
     """Every puzzle x look; figures and a table."""
-    from autobot.page.server import serve_page
-
     games: list[dict[str, Any]] = []
     plan = [("ohhi", f"size {s.split(':')[0]}", s) for s in (OHHI[:1] if quick else OHHI)]
     plan += [("sudoku", label, digits) for label, digits in sudoku_specs(quick)]

@@ -30,8 +30,17 @@ from autobot.bench.moves import move_figures, played_run, report
 from autobot.bench.puzzles import sgt_id
 from autobot.drivers.desktop import DesktopDriver, MssScreen
 from autobot.drivers.desktop.xvfb import virtual_display
+from autobot.engines.puzzle_window import (
+    find_grid,
+    letters_as_drawn,
+    play_solo,
+    play_unruly,
+    read_solo,
+)
 from autobot.errors import AutobotError, Unavailable
 from autobot.games.puzzles import sudoku, takuzu
+from autobot.vision.digits import load_digit_templates
+from autobot.vision.puzzle_grid import cell_colours, find_lattice
 
 # A dark look: a near-black background, light lines and clues, 0h h1's red and blue fills.
 DARK = {
@@ -76,10 +85,6 @@ def app_window(app: str, game: str, env: dict[str, str]) -> Iterator[subprocess.
 
 def window_solved(frame: np.ndarray, app: str, game_id: str) -> tuple[bool, str]:
     """Does the window's grid (read from its pixels) show the ID's solution? And why not."""
-    from autobot.engines.puzzle_window import letters_as_drawn, read_solo
-    from autobot.vision.digits import load_digit_templates
-    from autobot.vision.puzzle_grid import cell_colours, find_lattice
-
     lat = find_lattice(frame)
     if lat is None:
         return False, "no grid on the screen"
@@ -189,8 +194,6 @@ def capture(out: Path, games: Sequence[tuple[str, str, int, str, int]] = FIXTURE
     (played by the library), cropped to the window, each PNG with a JSON sidecar: provenance
     and the expected grid."""
     import cv2
-
-    from autobot.engines.puzzle_window import find_grid, play_solo, play_unruly
 
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []

@@ -214,7 +214,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         runs = run(sets, args.seeds)
         if args.json is not None:
             write_runs(args.json, runs, seeds=args.seeds, sets=sets)
-            print(f"wrote {args.json}")
     except AutobotError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code

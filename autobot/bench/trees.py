@@ -1,12 +1,13 @@
 """A Wordle length's best strategy benchmarked beside the entropy player: the shipped decision
 tree (`autobot.solver.game_tree`) when one matches the game's lists, else the entropy player.
 
-`python -m autobot.bench.trees` prints the table for every length 4..11 in one run.
+`python -m autobot.bench.trees [LENGTH ...] [--json OUT]` prints the table for every length
+4..11 (or those named) in one run; `--json` writes every run as `autobot-bench/1`.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 from dataclasses import replace
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from autobot.bench.model import BenchRecord, BenchRun, summarise
+from autobot.bench.output import write_runs
 from autobot.bench.variants import bench_entropy
 from autobot.games import LENGTHS, find_game
 from autobot.games.base import Game
@@ -122,13 +124,18 @@ def table(rows: list[list[BenchRun]]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Every length 4..11 (five: the shipped salet tree beside the entropy player)."""
-    lengths = [int(a) for a in (argv if argv is not None else sys.argv[1:])] or list(LENGTHS)
+    parser = argparse.ArgumentParser(prog="python -m autobot.bench.trees", description=__doc__)
+    parser.add_argument("lengths", nargs="*", type=int, metavar="LENGTH",
+                        help=f"word lengths (default {LENGTHS[0]}..{LENGTHS[-1]})")
+    parser.add_argument("--json", metavar="OUT", help="write every run here (autobot-bench/1)")
+    args = parser.parse_args(argv)
     rows = []
-    for length in lengths:
+    for length in args.lengths or list(LENGTHS):
         game = find_game("wordle", length)
         assert isinstance(game, Game)
         rows.append(bench_five(game) if length == 5 else bench_best(game))
         print(table(rows)[-1] if len(rows) > 1 else "\n".join(table(rows)), flush=True)
+    write_runs(args.json, [run for runs in rows for run in runs])
     return 0
 
 

@@ -10,8 +10,11 @@ import numpy as np
 
 from autobot.bench.model import BenchRecord, BenchRun, summarise
 from autobot.drivers.browser import BrowserConfig, load_page, open_browser
+from autobot.drivers.driver import SeleniumDriver
+from autobot.drivers.window import display_for, screen_for
 from autobot.games.tuble import ROWS
 from autobot.games.tuble.network import load_network
+from autobot.games.tuble.play import play_tuble, tuble_url
 from autobot.games.tuble.solver import OptimalPlayer, SeedPlayer, play
 from autobot.page.server import serve_page
 
@@ -57,10 +60,6 @@ def bench_browser(games: int, seed: int = 0, scale: float = 1.0, headed: bool = 
     """`games` seeded stations played on the bundled page in one browser, from the pixels:
     won, guesses, and the time from a frame to the next key (median, p95)."""
     import random
-
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.drivers.window import display_for, screen_for
-    from autobot.games.tuble.play import play_tuble, tuble_url
 
     names = load_network().names
     answers = random.Random(seed).sample(range(len(names)), min(games, len(names)))

@@ -175,11 +175,12 @@ def _note_focus(record: Any, focus: Any) -> None:
         record.extra.update(focus.figures())
 
 
-def play_live(request: Request, screen: Any, frame: Any, first: Any, solver: Any,
-              console: Any, read: Callable[..., Any], game: Any = None, *,
-              record: Any = None) -> int:
-    """Take over the game on screen (Wordle, or `game`) and play it to the end through guarded
-    real keys."""
+def guarded_game(request: Request, screen: Any, frame: Any, first: Any, solver: Any,
+                 console: Any, read: Callable[..., Any], game: Any = None, *,
+                 record: Any) -> tuple[Any, Any, Any]:
+    """Play the game on screen through guarded real keys, the X focus watchdog before each key
+    and click: (its result, the guarded driver, the watchdog or None); `autobot live`'s game,
+    and the live benchmark's."""
     theme, contrast = first.theme or "light", first.high_contrast
     # Under a dialog there is no board yet: the guard takes its place from the first settled
     # read, and closing the dialog (a click on it) gives the page the focus.
@@ -217,9 +218,6 @@ def play_live(request: Request, screen: Any, frame: Any, first: Any, solver: Any
     printer = make_printer(console, theme, contrast)
     seen: list[Any] = []  # rows scored so far, to report what was on the board if we stop
 
-    if record is None:
-        record = GameRecord(request.record.json)
-
     def on_event(event: Any) -> None:
         if event.kind in ("row", "resumed"):
             seen.append(event)
@@ -240,6 +238,20 @@ def play_live(request: Request, screen: Any, frame: Any, first: Any, solver: Any
         if record.wanted and not record.written:
             record.failed(exc, getattr(exc, "result", None))
         raise
+    return result, driver, focus
+
+
+def play_live(request: Request, screen: Any, frame: Any, first: Any, solver: Any,
+              console: Any, read: Callable[..., Any], game: Any = None, *,
+              record: Any = None) -> int:
+    """Take over the game on screen (Wordle, or `game`) and play it to the end through guarded
+    real keys."""
+    if record is None:
+        record = GameRecord(request.record.json)
+    result, driver, focus = guarded_game(request, screen, frame, first, solver, console, read,
+                                         game, record=record)
+    theme, contrast = first.theme or "light", first.high_contrast
+    config = live_config(request.game.hard, game)
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
     console.print()
