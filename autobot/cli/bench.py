@@ -18,8 +18,12 @@ from autobot.app.text import write_output
 from autobot.bench.output import print_runs, write_runs
 from autobot.bench.puzzles import main as bench_puzzles
 from autobot.bench.solver import histogram_image, pick_targets, run_benchmark
-from autobot.cli import games
+from autobot.bench.trees import bench_best
+from autobot.bench.tuble import bench_browser
+from autobot.bench.tuble import bench_tuble as tree_and_seed_runs
+from autobot.bench.variants import bench_absurdle, bench_jotto
 from autobot.cli.boards import run_bench
+from autobot.cli.games import check_hard
 from autobot.cli.request import namespace_of, request_from
 from autobot.errors import AutobotError, BadInput
 from autobot.games import find_game, find_puzzle, runner_for
@@ -54,7 +58,7 @@ def bench_word_game(request: Request) -> int:
         raise AutobotError("--headroom needs --boards N (it measures the many-board strategies)")
     game = find_game(chosen.name, chosen.length)
     if game.solver is None:
-        return games.bench(request)  # the generic game strategy's benchmark
+        return bench_variant(request)  # the generic game strategy's benchmark
     if request.record.trace and (not own["browser"] or own.get("parallel")):
         raise BadInput("--trace is for `bench --browser` with one browser (no --parallel)")
     if own["browser"]:
@@ -116,3 +120,38 @@ def _run_with_progress(solver: Any, targets: list[str], hard: bool, quiet: bool,
             solver, targets, hard=hard, progress=lambda done: bar.update(task, completed=done),
             **about,
         )
+
+
+def bench_variant(request: Request) -> int:
+    """Benchmark a variant, print its figures and write --json."""
+    chosen, own = request.game, request.own
+    game = find_game(chosen.name, chosen.length)
+    check_hard(game, chosen)
+    if game.adversarial:
+        # The answers are tried first at each depth (cheap); every allowed guess then proves it.
+        runs = [bench_absurdle(game, game.answers)]
+    elif game.page == "count":  # a count beside each row (Jotto): every secret, played out
+        runs = bench_jotto(game, own["seed"] or 0)
+    else:
+        # The game's best strategy (its shipped tree, autobot.solver.game_tree) beside entropy.
+
+        runs = bench_best(game, hard=chosen.hard,
+                          sample=own["sample"] or own["games"], seed=own["seed"] or 0)
+    print_runs(runs)
+    write_runs(request.record.json, runs)
+    return 0
+
+
+def bench_tuble(request: Request) -> int:
+    """Tuble: the bot's tree and the seed post's player over every station, in one run."""
+    own = request.own
+    if own.get("browser"):
+        # The bundled page from the pixels: --games N seeded stations (default 20).
+        runs = [bench_browser(own["games"] or own["sample"] or 20, own["seed"] or 0,
+                              scale=own.get("scale") or 1.0,
+                              headed=bool(own.get("headed")))]
+    else:
+        runs = tree_and_seed_runs()
+    print_runs(runs)
+    write_runs(request.record.json, runs)
+    return 0

@@ -1,7 +1,7 @@
-"""`--game` and `--length` for bench and solve: variants go through `autobot.games`.
+"""`--game` and `--length` for solve: variants go through `autobot.games`.
 
-Five-letter Wordle keeps the original solver path untouched; anything else is played by the
-games' entropy player (bench), the forced-win search (Absurdle bench) or a text session (solve).
+Five-letter Wordle keeps the original solver path untouched; anything else is played by a text
+session (their benchmarks: `autobot.cli.bench`'s `bench_variant` and `bench_tuble`).
 """
 
 from __future__ import annotations
@@ -13,11 +13,6 @@ from typing import Any, TextIO
 from autobot.app.prompt import reply_asker
 from autobot.app.request import GameChoice, Request
 from autobot.app.solve_sessions import play_session
-from autobot.bench.output import print_runs, write_runs
-from autobot.bench.trees import bench_best
-from autobot.bench.tuble import bench_browser
-from autobot.bench.tuble import bench_tuble as tree_and_seed_runs
-from autobot.bench.variants import bench_absurdle, bench_jotto
 from autobot.errors import AutobotError
 from autobot.games import find_game
 from autobot.games.lookahead import LookaheadPlayer
@@ -31,45 +26,10 @@ session = play_session
 _asker = reply_asker
 
 
-def bench(request: Request) -> int:
-    """Benchmark a variant, print its figures and write --json."""
-    chosen, own = request.game, request.own
-    game = find_game(chosen.name, chosen.length)
-    check_hard(game, chosen)
-    if game.adversarial:
-        # The answers are tried first at each depth (cheap); every allowed guess then proves it.
-        runs = [bench_absurdle(game, game.answers)]
-    elif game.page == "count":  # a count beside each row (Jotto): every secret, played out
-        runs = bench_jotto(game, own["seed"] or 0)
-    else:
-        # The game's best strategy (its shipped tree, autobot.solver.game_tree) beside entropy.
-
-        runs = bench_best(game, hard=chosen.hard,
-                          sample=own["sample"] or own["games"], seed=own["seed"] or 0)
-    print_runs(runs)
-    write_runs(request.record.json, runs)
-    return 0
-
-
 def check_hard(game: Any, chosen: GameChoice) -> None:
     """--hard with a game whose colours lie (Fibble) is bad input: hard mode trusts them."""
     if chosen.hard and game.lies:
         raise AutobotError(f"--hard: {game.name} has no hard mode (its colours lie)")
-
-
-def bench_tuble(request: Request) -> int:
-    """Tuble: the bot's tree and the seed post's player over every station, in one run."""
-    own = request.own
-    if own.get("browser"):
-        # The bundled page from the pixels: --games N seeded stations (default 20).
-        runs = [bench_browser(own["games"] or own["sample"] or 20, own["seed"] or 0,
-                              scale=own.get("scale") or 1.0,
-                              headed=bool(own.get("headed")))]
-    else:
-        runs = tree_and_seed_runs()
-    print_runs(runs)
-    write_runs(request.record.json, runs)
-    return 0
 
 
 def solve_tuble(request: Request, inp: TextIO | None = None,

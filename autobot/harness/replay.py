@@ -22,13 +22,16 @@ from typing import Any
 
 from autobot.errors import AutobotError, BadInput
 from autobot.games import find_game
+from autobot.games.player import make_player
 from autobot.harness.calibration import read_mismatch
 from autobot.harness.puzzle_replay import grid_kind, replay_grid
 from autobot.harness.trace import FRAMES_DIR, frame_name, is_trace, last_reads
 from autobot.rules import WORD_LENGTH, Turn
 from autobot.solver import GameState, SolverConfig
 from autobot.vision import load_image, read_board
+from autobot.vision.boards import BoardsReader
 from autobot.vision.digits import read_count
+from autobot.vision.learned import PageReader
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
 LABELS_FILE = "labels.json"
@@ -417,8 +420,6 @@ class Replayer:
         game = game or find_game("wordle", 5)
         key = (hard, game.label, game.name)
         if key not in self._solvers:
-            from autobot.games.player import make_player
-
             self._solvers[key] = make_player(
                 game, SolverConfig(strategy=self.strategy, hard=hard, lang=self.lang))
         return self._solvers[key]
@@ -507,14 +508,9 @@ class Replayer:
         """[reader, hint] of the trace `case` is a frame of (made at its first frame)."""
         folder = case.image.parent
         if folder not in self._traces:
-            # (vision's readers load lazily, as `_run`'s read_board: heavy, numba and OpenCV)
             if case.reader == "boards":
-                from autobot.vision.boards import BoardsReader
-
                 self._traces[folder] = [BoardsReader(profile=self.profile), None]
             else:
-                from autobot.vision.learned import PageReader
-
                 self._traces[folder] = [PageReader(self.profile), None]
         return self._traces[folder]
 

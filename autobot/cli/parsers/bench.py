@@ -52,7 +52,7 @@ def register(subparsers: Any) -> None:
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    """--game and --length (variants: autobot.cli.games)."""
+    """--game and --length (variants: `autobot.cli.bench`'s bench_variant)."""
     add_game_options(parser, puzzles=True)
 
 
