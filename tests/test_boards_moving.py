@@ -143,7 +143,7 @@ def test_a_keyboard_without_back_never_ends_a_game_real_keys_type() -> None:
                         None, default_overlay)
         loop.setup(2)
         driver.rung = "click"
-        loop.send(driver.type_word, "sal")  # letters are on the keyboard: clicked
+        loop.watch.send(driver.type_word, "sal")  # letters are on the keyboard: clicked
         assert _first_rows(reader, driver) == ["SAL", "SAL"]
         loop.erase()  # no BACK key to click: real Backspaces
         assert driver.rung != "click"

@@ -63,7 +63,7 @@ def test_a_dialogs_example_rows_are_never_the_board_in_any_look(base: str) -> No
     from autobot.drivers.browser import BrowserConfig, open_browser
     from autobot.drivers.driver import SeleniumDriver
     from autobot.loop.result import BotConfig
-    from autobot.loop.watch import Watcher, default_overlay
+    from autobot.loop.watch import DialogCloser, Pace, Watcher, default_overlay
     from autobot.vision import read_board
 
     found_somewhere = 0
@@ -80,11 +80,14 @@ def test_a_dialogs_example_rows_are_never_the_board_in_any_look(base: str) -> No
             if not read.found:
                 continue
             found_somewhere += 1
-            watcher = Watcher(SimpleNamespace(screen=screen), None, BotConfig(), None,
-                              lambda: 0.0, lambda s: None, None, None, default_overlay)
+            game = SimpleNamespace(started=False, history=[], typing=None, confusions=set(),
+                                   rows=6)
+            watcher = Watcher(SimpleNamespace(screen=screen), BotConfig(), None, game,
+                              Pace(lambda: 0.0, lambda s: None), DialogCloser(default_overlay),
+                              lambda event: None)
             watcher.frame = frame
             assert watcher.covered(read), (look, read.rows)
-            watcher.started, watcher.rows, watcher.board_tile = True, 6, 62.0
+            game.started, watcher.board_tile = True, 62.0
             assert watcher.smaller_than_the_board(read), (look, read.rows)
     assert found_somewhere >= 2, found_somewhere  # (dark looks: example rows read as a lattice)
 

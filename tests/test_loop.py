@@ -823,12 +823,21 @@ def test_a_dialog_over_the_lower_rows_is_not_a_smaller_board(solver: Any) -> Non
     assert "escape" in game.keys
 
 
+def _watcher(driver: Any, config: BotConfig, reader: Any, clock: FakeClock) -> Any:
+    """A watcher of a game not started yet, with no dialog finder, its events dropped."""
+    from types import SimpleNamespace
+
+    from autobot.loop.watch import DialogCloser, Pace, Watcher
+
+    game = SimpleNamespace(started=False, history=[], typing=None, confusions=set(), rows=6)
+    return Watcher(driver, config, reader, game, Pace(clock, clock.sleep),
+                   DialogCloser(lambda frame: None), lambda event: None)
+
+
 def test_a_board_whose_pixels_stopped_changing_takes_keys_before_the_read_quiet() -> None:
     """After motion, identical frames for `pixel_quiet` s are enough; frames that keep changing
     (something moving beside a board that reads the same) need the full `quiet`."""
     import numpy as np
-
-    from autobot.loop.watch import Watcher
 
     clock = FakeClock()
     board = FakeRead(True, True, (("SALET", "XXXGX"), ("", ".....")))
@@ -845,8 +854,7 @@ def test_a_board_whose_pixels_stopped_changing_takes_keys_before_the_read_quiet(
     config = BotConfig()
     assert config.pixel_quiet < config.quiet
     for moving, expected_wait in ((False, config.pixel_quiet), (True, config.quiet)):
-        watcher = Watcher(Keys(), None, config, lambda frame, hint=None: board,  # type: ignore
-                          clock, clock.sleep, None, None, lambda frame: None)
+        watcher = _watcher(Keys(), config, lambda frame, hint=None: board, clock)
         watcher.motion = True  # the row was seen flipping
         frames[:] = [np.full((8, 8, 3), i if moving else 0, dtype=np.uint8) for i in range(40)]
         start = None
@@ -866,8 +874,6 @@ def test_a_whole_frame_grabbed_for_a_dialog_counts_as_a_capture() -> None:
     when no such check came, which depends on the page's timing)."""
     import numpy as np
 
-    from autobot.loop.watch import Watcher
-
     class ClipScreen:
         last_kind = "clip"
         captures = {"full": 0, "clip": 0}
@@ -884,9 +890,8 @@ def test_a_whole_frame_grabbed_for_a_dialog_counts_as_a_capture() -> None:
         screen = ClipScreen()
 
     board = FakeRead(True, True, (("SALET", "XXXGX"), ("", ".....")))
-    watcher = Watcher(Keys(), None, BotConfig(), lambda frame, hint=None: board,  # type: ignore
-                      FakeClock(), FakeClock().sleep, None, None, lambda frame: None)
-    watcher.started = True
+    watcher = _watcher(Keys(), BotConfig(), lambda frame, hint=None: board, FakeClock())
+    watcher.game.started = True
     watcher.look()
     assert watcher.whole_frame().max() == 1  # a fresh whole frame, not the clip
     assert watcher.captures == Keys.screen.captures == {"full": 1, "clip": 1}
@@ -897,17 +902,14 @@ def test_fewer_rows_of_much_smaller_tiles_are_never_the_board() -> None:
     A board that grows rows as its tiles shrink, or is zoomed out whole, still is."""
     from types import SimpleNamespace
 
-    from autobot.loop.watch import Watcher
-
     clock = FakeClock()
-    watcher = Watcher(None, None, BotConfig(), None, clock, clock.sleep,  # type: ignore[arg-type]
-                      None, None, lambda frame: None)
+    watcher = _watcher(None, BotConfig(), None, clock)
 
     def read(tile: float, rows: int) -> FakeRead:
         return FakeRead(True, True, (("", "....."),) * rows, SimpleNamespace(tile=tile))
 
     assert not watcher.smaller_than_the_board(read(62, 6))  # before the game: nothing to compare
-    watcher.started, watcher.rows = True, 6
+    watcher.game.started, watcher.game.rows = True, 6
     assert not watcher.smaller_than_the_board(read(62, 6))
     assert watcher.smaller_than_the_board(read(32, 1))  # the tutorial's row
     assert watcher.smaller_than_the_board(read(32, 3))

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autobot.errors import AutobotError
+from autobot.loop.skeleton import Step, play_steps
 from autobot.loop.watch import closing_ways, default_overlay
 from autobot.rules import Turn
 from autobot.solver import GameState
@@ -159,60 +160,96 @@ def _play(driver: Any, strategy: Any, game: Any, reader: TextReader, read: ListR
           result: ListGame, on_event: Callable[[str], None], max_guesses: int, settle: float,
           clock: Callable[[], float]) -> None:
     """The turns of `play_list_game`, recorded in `result`."""
-    length = int(game.length)
-    known = list(read.lines)
-    banned: set[str] = set()
-    maybe_won = False  # the last count was the length and the word could be the answer
-    while len(result.turns) < max_guesses:
-        state = GameState(history=tuple(result.turns), banned=frozenset(banned))
-        guess = strategy.next_guess(state)
-        if read.field is not None:
-            x0, y0, x1, y1 = read.field
-            driver.click((x0 + x1) / 2, (y0 + y1) / 2)
-        driver.type_word(guess)
+    turns = ListTurns(driver, strategy, game, reader, read, result, on_event, max_guesses,
+                      settle, clock)
+    play_steps(turns, clock=clock)
+
+
+class ListTurns:
+    """A list page's turns for `play_steps`: a guess left, the solver's word, the word typed
+    into the page's text box (or the page), Enter and the new line's count read."""
+
+    def __init__(self, driver: Any, strategy: Any, game: Any, reader: TextReader,
+                 read: ListRead, result: ListGame, on_event: Callable[[str], None],
+                 max_guesses: int, settle: float, clock: Callable[[], float]) -> None:
+        self.driver, self.strategy, self.game, self.reader = driver, strategy, game, reader
+        self.read, self.result, self.on_event = read, result, on_event
+        self.max_guesses, self.settle_s, self.clock = max_guesses, settle, clock
+        self.length = int(game.length)
+        self.known = list(read.lines)  # the lines listed so far, where they were last seen
+        self.banned: set[str] = set()
+        self.maybe_won = False  # the last count was the length and the word could be the answer
+
+    def ready(self) -> Step:
+        """A guess is left to play (else the game is OVER, out of guesses)."""
+        if len(self.result.turns) < self.max_guesses:
+            return Step.NEXT
+        self.result.stopped = "out-of-guesses"
+        return Step.OVER
+
+    def decide(self) -> str:
+        """The solver's next word for the counts so far."""
+        state = GameState(history=tuple(self.result.turns), banned=frozenset(self.banned))
+        return self.strategy.next_guess(state)
+
+    def act(self, guess: str) -> Step:
+        """Click the text box if the page has one, then type the word."""
+        if self.read.field is not None:
+            x0, y0, x1, y1 = self.read.field
+            self.driver.click((x0 + x1) / 2, (y0 + y1) / 2)
+        self.driver.type_word(guess)
+        return Step.NEXT
+
+    def settle(self, guess: str) -> Step:
+        """Press Enter and wait for the word's new line with its count: the count joins the
+        game (WON when it is the length and no anagram is left). No new line: the word was
+        refused (erased and banned), or, after a count of the length, that word was the win."""
+        driver, result, length = self.driver, self.result, self.length
         driver.press_enter()
-        if _at_the_fold(known, driver):
+        if _at_the_fold(self.known, driver):
             # The list reached the bottom of the view: the new line will be below it. The wheel
             # over the last line brings it up (the lines then move: they are told by word).
-            x0, y0, x1, y1 = known[-1].box
+            x0, y0, x1, y1 = self.known[-1].box
             driver.scroll((x0 + x1) / 2, (y0 + y1) / 2, _view_height(driver) / 2)
             result.scrolled += 1
-            line, read = _wait_line(driver, guess, [], length, reader, settle, clock,
-                                    played={t.guess for t in result.turns})
+            line, self.read = _wait_line(driver, guess, [], length, self.reader, self.settle_s,
+                                         self.clock, played={t.guess for t in result.turns})
         else:
-            line, read = _wait_line(driver, guess, known, length, reader, settle, clock)
+            line, self.read = _wait_line(driver, guess, self.known, length, self.reader,
+                                         self.settle_s, self.clock)
         if line is None:
             driver.erase(length)  # the word stays in the box on most pages: clear it
-            if maybe_won:
+            if self.maybe_won:
                 # The page takes no more words after a count of the length: that was the win.
                 last = result.turns[-1]
                 result.turns[-1] = Turn(last.guess, "G" * length)
                 result.won = True
-                on_event(f"{last.guess.upper()} was the word: the page takes no more guesses")
-                break
-            banned.add(guess)
+                self.on_event(f"{last.guess.upper()} was the word: the page takes no more "
+                              "guesses")
+                return Step.WON
+            self.banned.add(guess)
             result.refused.append(guess)
-            on_event(f"{guess.upper()} refused (no new line)")
+            self.on_event(f"{guess.upper()} refused (no new line)")
             if len(result.refused) > 12:
                 raise ListGameStopped("refused", f"{len(result.refused)} words in a row made "
                                       "no new line: the page does not take the words typed")
-            continue
+            return Step.NEXT
         if "?" in line.word:
-            reader.learn(line.glyphs, guess)
+            self.reader.learn(line.glyphs, guess)
             result.learned += len(guess)
-        known = list(read.lines)
+        self.known = list(self.read.lines)
         result.turns.append(Turn(guess, str(line.count)))
-        on_event(f"{guess.upper()}  {line.count}")
+        self.on_event(f"{guess.upper()}  {line.count}")
         if line.count == length:
-            if guess in game.answers and not _anagram_left(strategy, result.turns, guess):
+            if guess in self.game.answers and not _anagram_left(self.strategy, result.turns,
+                                                                guess):
                 result.turns[-1] = Turn(guess, "G" * length)
                 result.won = True
-                break
-            maybe_won = guess in game.answers
+                return Step.WON
+            self.maybe_won = guess in self.game.answers
         else:
-            maybe_won = False
-    else:
-        result.stopped = "out-of-guesses"
+            self.maybe_won = False
+        return Step.NEXT
 
 
 def _anagram_left(strategy: Any, turns: list[Turn], guess: str) -> bool:

@@ -25,10 +25,11 @@ from typing import Any, Protocol
 
 from autobot.drivers.driver import RUNGS, Driver
 from autobot.errors import AutobotError, SafetyStop, UserQuit
-from autobot.loop.result import ALL_GREEN, BotConfig, Event, Row, Timings, reason_code
+from autobot.loop.result import ALL_GREEN, BotConfig, Event, Reader, Row, Timings, reason_code
 from autobot.loop.rows import MISREAD_SCORED, letters_near, row_kind, row_matches
-from autobot.loop.turns import GameLoop
-from autobot.loop.watch import Judge, OutOfStep, OverlayFinder, default_overlay
+from autobot.loop.skeleton import Step, play_steps
+from autobot.loop.turns import GameLoop, TurnStamps
+from autobot.loop.watch import Judge, Kind, OutOfStep, OverlayFinder, Watcher, default_overlay
 from autobot.multiboard import MultiState
 from autobot.outcomes import Reason
 from autobot.rules import WORD_LENGTH, Turn, score
@@ -294,8 +295,37 @@ def describe_many(read: Any, state: MultiState) -> str:
 # --- the loop ----------------------------------------------------------------------------
 
 
+class BoardsWatcher(Watcher):
+    """The watcher of many boards: "settled" means the open boards from the current row on,
+    and keys the on-screen keyboard cannot give step back to the way of sending keys before
+    it (`ManyLoop.calm`, `ManyLoop.step_back`)."""
+
+    def __init__(self, loop: ManyLoop, reader: Reader,
+                 guard: Callable[[Any], str | None] | None) -> None:
+        super().__init__(loop.driver, loop.config, reader, loop, loop.pace, loop.dialogs,
+                         loop.emit, guard)
+        self.boards = loop
+
+    def track(self, read: Any) -> float:
+        """As the watcher's, with "settled" meaning the open boards from the current row on."""
+        return super().track(self.boards.calm(read))
+
+    def send(self, keys: Callable[..., None], *args: Any) -> None:
+        """As the watcher's; a keyboard's details never end a game the page's keys can type."""
+        try:
+            super().send(keys, *args)
+        except SafetyStop as exc:
+            if not self.boards.step_back(exc):
+                raise
+            super().send(keys, *args)
+
+
 class ManyLoop(GameLoop):
-    """One many-board game on top of the one-board loop's watcher and key ladder."""
+    """One many-board game: the one-board loop's parts and key ladder, its own judges."""
+
+    def watcher(self, reader: Reader, guard: Callable[[Any], str | None] | None) -> Watcher:
+        """The watcher of many boards (`BoardsWatcher`)."""
+        return BoardsWatcher(self, reader, guard)
 
     def setup(self, boards: int, room: Any = None) -> None:
         self.state = MultiState(boards)
@@ -309,7 +339,7 @@ class ManyLoop(GameLoop):
         """`settled_from`, or still by its pixels: a board whose only doubts are of motion
         stands still when the frames have been pixel-identical for `FROZEN_STILL_S` s."""
         return settled_from(board, index) or (
-            self.frozen() >= FROZEN_STILL_S and self._identical_frames + 1
+            self.watch.frozen() >= FROZEN_STILL_S and self.watch.identical_frames + 1
             >= self.config.still_frames and still_despite(board, index))
 
     def make_room(self, read: Any, why: str, wait: str = "ready") -> bool:
@@ -330,12 +360,12 @@ class ManyLoop(GameLoop):
         if not bring(why):
             return False
         self.emit(Event(self.room.log[-1].split()[0], k, detail=self.room.log[-1]))
-        if hasattr(self.reader, "side"):
-            self.reader.side = None  # the tiles changed size: look for them afresh
+        if hasattr(self.watch.reader, "side"):
+            self.watch.reader.side = None  # the tiles changed size: look for them afresh
         return True
 
-    def track(self, read: Any) -> float:
-        """As the watcher's, with "settled" meaning the open boards from the current row on."""
+    def calm(self, read: Any) -> Any:
+        """`read`, "settled" if the open boards are, from the current row on."""
         reads = open_reads(self.state, read, partial=True) if read.found else None
         k = len(self.state.guesses)
         whole = [r is not None and len(r.rows) > k and self.steady(r, k)
@@ -343,12 +373,12 @@ class ManyLoop(GameLoop):
         # Boards out of view, or cut by the edge of the view (read as tiles moving) past this
         # guess's row or at it, say nothing: the page is still when the rest is (or its
         # pixels are), and then those boards are brought into view (`make_room`).
-        calm = reads is not None and (all(whole) or self.frozen() > 0 or any(
+        calm = reads is not None and (all(whole) or self.watch.frozen() > 0 or any(
             r is not None for r in reads.values()) and all(
             r is None or len(r.rows) <= k or quiet_to(r, k) for r in reads.values()))
         if is_dataclass(read) and calm != read.settled:
             read = replace(read, settled=calm)
-        return super().track(read)
+        return read
 
     def settled_rows(self, read: Any) -> dict[int, Row] | None:
         """Every open board's current row, if those boards are settled there (else None)."""
@@ -380,7 +410,7 @@ class ManyLoop(GameLoop):
             if read_board.found and any(ends_short(self.state, b, read_board.rows)
                                         for b in missing):
                 x0, y0, x1, y1 = g.bbox()
-                self.send(scroll, (x0 + x1) / 2, (y0 + y1) / 2, 2 * g.pitch_y)
+                self.watch.send(scroll, (x0 + x1) / 2, (y0 + y1) / 2, 2 * g.pitch_y)
                 turned.append(f"{(x0 + x1) // 2},{(y0 + y1) // 2}")
         if turned:
             self.emit(Event("scroll", k, detail=f"boxes at {' '.join(turned)} by two rows"))
@@ -396,8 +426,8 @@ class ManyLoop(GameLoop):
                     self.make_room(read, f"guess {index + 1}: boards out of view", "scored")
                 return None
             if {row_kind(r) for r in rows.values()} != {"empty"}:
-                return "dirty" if still >= self.config.reject_patience else None
-            return "ready" if self.still_enough(still, self.config.quiet) else None
+                return Kind.DIRTY if still >= self.config.reject_patience else None
+            return Kind.READY if self.watch.still_enough(still, self.config.quiet) else None
 
         return judge
 
@@ -412,8 +442,9 @@ class ManyLoop(GameLoop):
                     self.make_room(read, f"guess {index + 1}: boards out of view", "typed")
                 return None
             if all(row_kind(r) == "typed" and letters_near(r[0], guess) for r in rows.values()):
-                return "typed" if self.still_enough(still, self.config.typed_quiet) else None
-            return "mistyped" if still >= self.config.reject_patience else None
+                typed = self.watch.still_enough(still, self.config.typed_quiet)
+                return Kind.TYPED if typed else None
+            return Kind.MISTYPED if still >= self.config.reject_patience else None
 
         return judge
 
@@ -460,12 +491,12 @@ class ManyLoop(GameLoop):
                 return {**{b: ALL_GREEN for b in gone}, **{b: r[1] for b, r in rows.items()}}
             if accepted or not settled or still < self.config.reject_patience:
                 return None
-            return "rejected" if kinds in ({"empty"}, {"typed"}) else None
+            return Kind.REJECTED if kinds in ({"empty"}, {"typed"}) else None
 
         return judge
 
     def erase(self) -> None:
-        self.send(self.driver.erase, WORD_LENGTH)
+        self.watch.send(self.driver.erase, WORD_LENGTH)
 
     def escalate(self, *, enter: bool) -> str | None:
         """As the one-board loop's; none left once the on-screen keyboard failed to type (it is
@@ -474,71 +505,100 @@ class ManyLoop(GameLoop):
             return None
         return super().escalate(enter=enter)
 
-    def send(self, keys: Callable[..., None], *args: Any) -> None:
-        """As the watcher's; keys the on-screen keyboard cannot give (no BACK key drawn, no
-        keyboard found) step back to the way of sending keys before it, which real keys use:
-        a keyboard's details never end a game the page's keys can type."""
-        try:
-            super().send(keys, *args)
-        except SafetyStop as exc:
-            rung = getattr(self.driver, "rung", None)
-            if rung not in KEYBOARD_RUNGS:
-                raise
-            back = RUNGS[RUNGS.index(rung) - 1]
-            self.driver.rung = back  # type: ignore[attr-defined]
-            self.keyboard_failed = True
-            self.emit(Event("keys", len(self.state.guesses), detail=f"{back} again ({exc})"))
-            super().send(keys, *args)
+    def step_back(self, stop: SafetyStop) -> bool:
+        """Keys the on-screen keyboard could not give (no BACK key drawn, no keyboard found):
+        step back to the way of sending keys before it, which real keys use; False if they
+        were not sent through the keyboard (the stop stands)."""
+        rung = getattr(self.driver, "rung", None)
+        if rung not in KEYBOARD_RUNGS:
+            return False
+        back = RUNGS[RUNGS.index(rung) - 1]
+        self.driver.rung = back  # type: ignore[attr-defined]
+        self.keyboard_failed = True
+        self.emit(Event("keys", len(self.state.guesses), detail=f"{back} again ({stop})"))
+        return True
 
     def play_many(self) -> bool:
         """Guess until every board is solved or the guesses run out; True on a win."""
-        retypes = 0
-        while not self.state.won and self.state.left > 0:
-            k = len(self.state.guesses)
-            t0 = self.clock()
-            if self.wait(self.ready_judge(k), f"guess {k + 1}: the boards ready for keys") \
-                    == "dirty":
-                self.erase()
-                continue
-            t1 = self.clock()
-            guess = self.solver.next_guess(replace(self.state, banned=frozenset(self.banned)))
-            guess = guess.lower()
-            t2 = self.clock()
-            self.send(self.driver.type_word, guess)
-            t3 = self.clock()
-            typed = self.wait(self.typed_judge(k, guess), f"guess {k + 1}: {guess.upper()} typed")
-            t4 = self.clock()
-            if typed == "mistyped":
-                retypes += 1
-                self.emit(Event("retype", k, guess))
-                if self.escalate(enter=False) is None and retypes > self.config.retypes:
-                    raise SafetyStop(f"the keys do not reach the page: the boards do not show "
-                                     f"{guess.upper()} after typing it {retypes} times",
-                                     reason=Reason.KEYS_NOT_REACHING)
-                self.erase()
-                continue
-            self.send(self.driver.press_enter)
-            t5 = self.clock()
-            outcome = self.wait(self.submit_judge(k, guess),
-                                f"guess {k + 1}: {guess.upper()} scored")
-            t6 = self.clock()
-            self.timings.decide_ms.append((t2 - t1) * 1000)
-            self.timings.type_ms.append((t3 - t2 + t5 - t4) * 1000)
-            self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
-            self.timings.reveal_ms.append((t6 - t5) * 1000)
-            retypes = 0
-            if outcome == "rejected":
-                self.erase()
-                self.banned.add(guess)
-                self.rejected.append(guess)
-                self.emit(Event("rejected", k, guess))
-                if len(self.rejected) > self.config.max_rejections:
-                    raise SafetyStop(f"the page refused {len(self.rejected)} words",
-                                     reason=Reason.REFUSED_WORDS)
-                continue
-            self.state = self.state.after(guess, outcome)
-            self.emit(Event("row", k, guess, " ".join(outcome[b] for b in sorted(outcome))))
-        return self.state.won
+        return play_steps(BoardsTurns(self), clock=self.pace.clock).won
+
+
+class BoardsTurns:
+    """Many boards' turns for `play_steps`: wait for every open board's next row ready for
+    keys, ask the solver for a guess, type it into them all, press Enter and read each
+    board's marks."""
+
+    def __init__(self, loop: ManyLoop) -> None:
+        self.loop = loop
+        self.retypes = 0  # times the current guess was typed again
+        self.stamps = TurnStamps()
+
+    def ready(self) -> Step:
+        """Wait for every open board's next row empty and the boards still: rows that keep
+        letters are erased (AGAIN); every board solved, WON; no guess left, OVER."""
+        loop = self.loop
+        if loop.state.won:
+            return Step.WON
+        if loop.state.left <= 0:
+            return Step.OVER
+        k = len(loop.state.guesses)
+        self.stamps.began = loop.pace.clock()
+        if loop.watch.wait(loop.ready_judge(k), f"guess {k + 1}: the boards ready for keys") \
+                is Kind.DIRTY:
+            loop.erase()
+            return Step.AGAIN
+        self.stamps.ready = loop.pace.clock()
+        return Step.NEXT
+
+    def decide(self) -> str:
+        """The solver's next guess for every board's colours so far."""
+        loop = self.loop
+        return loop.solver.next_guess(replace(loop.state, banned=frozenset(loop.banned))).lower()
+
+    def act(self, guess: str) -> Step:
+        """Type `guess` and wait until every open board shows it; keys that went astray are
+        erased and the same guess typed again (AGAIN), another way when the driver has one."""
+        loop = self.loop
+        k = len(loop.state.guesses)
+        self.stamps.typing = loop.pace.clock()
+        loop.watch.send(loop.driver.type_word, guess)
+        self.stamps.typed = loop.pace.clock()
+        typed = loop.watch.wait(loop.typed_judge(k, guess), f"guess {k + 1}: {guess.upper()} typed")
+        self.stamps.shown = loop.pace.clock()
+        if typed is not Kind.MISTYPED:
+            return Step.NEXT
+        self.retypes += 1
+        loop.emit(Event("retype", k, guess))
+        if loop.escalate(enter=False) is None and self.retypes > loop.config.retypes:
+            raise SafetyStop(f"the keys do not reach the page: the boards do not show "
+                             f"{guess.upper()} after typing it {self.retypes} times",
+                             reason=Reason.KEYS_NOT_REACHING)
+        loop.erase()
+        return Step.AGAIN
+
+    def settle(self, guess: str) -> Step:
+        """Press Enter and wait for every open board's row scored (the boards' colours join
+        the game; WON once every board is solved) or the word refused (erased and banned)."""
+        loop = self.loop
+        k = len(loop.state.guesses)
+        loop.watch.send(loop.driver.press_enter)
+        self.stamps.entered = loop.pace.clock()
+        outcome = loop.watch.wait(loop.submit_judge(k, guess),
+                                  f"guess {k + 1}: {guess.upper()} scored")
+        self.stamps.record(loop.timings, loop.pace.clock())
+        self.retypes = 0
+        if outcome is Kind.REJECTED:
+            loop.erase()
+            loop.banned.add(guess)
+            loop.rejected.append(guess)
+            loop.emit(Event("rejected", k, guess))
+            if len(loop.rejected) > loop.config.max_rejections:
+                raise SafetyStop(f"the page refused {len(loop.rejected)} words",
+                                 reason=Reason.REFUSED_WORDS)
+            return Step.NEXT
+        loop.state = loop.state.after(guess, outcome)
+        loop.emit(Event("row", k, guess, " ".join(outcome[b] for b in sorted(outcome))))
+        return Step.WON if loop.state.won else Step.NEXT
 
 
 def play_many(
@@ -575,10 +635,10 @@ def play_many(
     def result(won: bool, error: AutobotError | None = None) -> ManyResult:
         s = loop.state
         return ManyResult(won, boards, s.guesses, s.marks, tuple(loop.rejected),
-                          clock() - started, loop.timings, stopped, loop.theme,
+                          clock() - started, loop.timings, stopped, loop.watch.theme,
                           str(error) if error else None,
                           error.exit_code if error else (0 if won else 1),
-                          loop.waiting_for if error else None, found,
+                          loop.watch.waiting_for if error else None, found,
                           tuple(room.log) if room is not None else (),
                           reason_code(won, stopped, error))
 
@@ -589,7 +649,7 @@ def play_many(
     except AutobotError as exc:
         if "did not settle" in str(exc):
             # The same error (class, code), with the boards as last seen and why it stalled.
-            seen = describe_many(loop._last_board, loop.state)
+            seen = describe_many(loop.watch.last_board, loop.state)
             exc = type(exc)(f"{exc} [{seen}]", exc.exit_code, stall_code(seen, exc.reason))
         raise ManyGameFailed(exc, result(False, exc)) from None
     return result(won)

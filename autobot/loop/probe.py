@@ -8,7 +8,11 @@ from typing import Any
 
 import numpy as np
 
+from autobot import vision
 from autobot.errors import NoBoardFound
+
+# The many-board and list readers, zooming and scrolling are imported where they are used:
+# every command's start (`autobot --help` too) loads this module, and they would add ~25 ms.
 
 
 def room_for(driver: Any) -> Any:
@@ -76,21 +80,19 @@ def _grab(screen: Any) -> Any:
 
 def board_in_view(frame: Any) -> bool:
     """Does the frame show tiles of a board (one or many), whole or cut by its edges?"""
-    from autobot.vision import read_board
     from autobot.vision.boards import find_boards
 
-    return bool(find_boards(frame)) or read_board(frame).found
+    return bool(find_boards(frame)) or vision.read_board(frame).found
 
 
 def boards_top(frame: Any) -> float | None:
     """The top (frame px) of the highest board of tiles in the frame, or None."""
-    from autobot.vision import read_board
     from autobot.vision.boards import find_boards
 
     boards = find_boards(frame)
     if boards:
         return float(min(b.bbox()[1] for b in boards))
-    read = read_board(frame)
+    read = vision.read_board(frame)
     return float(read.grid.bbox()[1]) if read.found and read.grid is not None else None
 
 
@@ -124,8 +126,6 @@ def look_below(driver: Any, sleep: Any = time.sleep) -> str | None:
 def count_boards_on(screen: Any, room: Any = None, sleep: Any = time.sleep,
                     clock: Any = time.monotonic) -> int:
     """`count_boards` on a screen (a desktop's, where nothing is zoomed or scrolled: no room)."""
-    from autobot.vision import read_board
-
     grab = getattr(screen, "grab_full", screen.grab)
     started = clock()
     last = -1
@@ -139,7 +139,7 @@ def count_boards_on(screen: Any, room: Any = None, sleep: Any = time.sleep,
             return n if n >= 2 else 0
         # One board in view for a while: the one-board game. Nothing yet (a menu, a page
         # still drawing its game): keep looking.
-        if n < 2 and last < 2 and waited >= AUTO_LOOK_S and read_board(frame).found:
+        if n < 2 and last < 2 and waited >= AUTO_LOOK_S and vision.read_board(frame).found:
             return 0
         last = n
         sleep(0.2)
@@ -153,14 +153,13 @@ def page_layout(driver: Any, game: Any, timeout: float = 5.0) -> str:
     shows an outlined text box or a focused field's blinking caret (an empty list), from the
     pixels of the first frames that show either."""
     from autobot.loop.jotto_list import grab
-    from autobot.vision import read_board
     from autobot.vision.textlist import caret_between, read_list
 
     deadline = time.monotonic() + timeout
     seen: list[Any] = []
     while True:
         frame = grab(driver)
-        if read_board(frame).found:
+        if vision.read_board(frame).found:
             return "tiles"
         if read_list(frame, game.length).found:
             return "list"

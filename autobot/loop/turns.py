@@ -5,18 +5,22 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from autobot.drivers.driver import Driver
+from autobot.drivers.recording import sink_of
 from autobot.errors import AutobotError, BadInput, SafetyStop, UserQuit
 from autobot.loop.result import (
     EVALUATED,
+    ROWS,
     BoardView,
     BotConfig,
     Event,
     GameFailed,
     GameResult,
     Reader,
+    Timings,
     is_win,
     reason_code,
 )
@@ -31,18 +35,32 @@ from autobot.loop.rows import (
     row_pixels,
     sync_problem,
 )
-from autobot.loop.watch import Judge, Outcome, OutOfStep, OverlayFinder, Watcher, default_overlay
+from autobot.loop.skeleton import Step, play_steps
+from autobot.loop.watch import (
+    DialogCloser,
+    Judge,
+    Kind,
+    Outcome,
+    OutOfStep,
+    OverlayFinder,
+    Pace,
+    Watcher,
+    default_overlay,
+    steady,
+)
 from autobot.outcomes import Reason
-from autobot.players import Player
+from autobot.players import Player, as_player
 from autobot.rules import Turn, upper_word
 from autobot.solver import GameState
+from autobot.vision.learned import PageReader, typed_exactly
+
+# The count reader (Jotto) and the keyboard reader are imported where they are used: every
+# command's start (`autobot --help` too) loads this module, and they would add ~15 ms to it.
 
 
 def _default_reader() -> Reader:
     """`read_board` with a glyph cache for this game (tiles that did not change since an
     earlier frame are not matched again) that learns the page's glyphs from typed letters."""
-    from autobot.vision.learned import PageReader
-
     return PageReader()
 
 
@@ -54,10 +72,59 @@ def _game_state(history: tuple[Turn, ...], hard: bool, banned: frozenset[str]) -
 SURE_LETTER = 0.8  # a letter read this well is what the page shows, whatever the bot typed
 
 
-class GameLoop(Watcher):
-    """One game's turns on top of its watcher; `play_game` is its only user."""
+class GameLoop:
+    """One game on one board: what was played, the solver, and the parts it plays with (its
+    watcher, dialog closer and pace); `play_game` is its only user."""
 
     font_learned = False  # glyphs of the page's own font were learned from typed letters
+
+    def __init__(
+        self,
+        driver: Driver,
+        solver: Player,  # (or any object with a next_guess: see autobot.players)
+        config: BotConfig,
+        reader: Reader,
+        clock: Callable[[], float],
+        sleep: Callable[[float], None],
+        on_event: Callable[[Event], None] | None,
+        guard: Callable[[BoardView], str | None] | None,
+        overlay: OverlayFinder,
+    ) -> None:
+        self.driver = driver
+        self.solver = as_player(solver)  # the contract's defaults for what it lacks
+        self.config = config
+        self.on_event = on_event
+        self.trace = sink_of(driver)  # `--trace`: each event is told to it too
+        self.history: list[Turn] = []
+        self.banned: set[str] = set()
+        self.rejected: list[str] = []
+        self.rows = config.rows or ROWS  # the board's row count once seen (start())
+        self.growing = False  # the board shows the rows played plus one (Absurdle-like)
+        self.started = False  # the board was taken (start() is over): keys may have been sent
+        self.keys_proven = False  # a row was scored: Enter reaches the page the current way
+        self.refuses_silently = False  # every Enter left a typed row unchanged: a refusal
+        self.keyed_rows: set[int] = set()  # rows whose letters' keys were seen coloured
+        # (read, typed) letter pairs: the page's font draws the typed letter so that it reads
+        # as the other (seen twice in a row typed with care); rows of known words are read so.
+        self.confusions: set[tuple[str, str]] = set()
+        self.typing: str | None = None  # the word in the row being played, once typed
+        self.pace = Pace(clock, sleep)
+        self.dialogs = DialogCloser(overlay)  # what covers the board, and how to close it
+        self.watch = self.watcher(reader, guard)
+        self.timings = self.watch.timings  # (the watcher's frames, this loop's guesses)
+
+    def watcher(self, reader: Reader, guard: Callable[[BoardView], str | None] | None
+                ) -> Watcher:
+        """The watcher of this game's page."""
+        return Watcher(self.driver, self.config, reader, self, self.pace, self.dialogs,
+                       self.emit, guard)
+
+    def emit(self, event: Event) -> None:
+        """Tell what happened in the game (the `--trace` record and the caller)."""
+        if self.trace is not None:
+            self.trace.event(event)
+        if self.on_event is not None:
+            self.on_event(event)
 
     @property
     def length(self) -> int:
@@ -73,15 +140,16 @@ class GameLoop(Watcher):
             return marks
         from autobot.vision.digits import read_count
 
-        deadline = self.clock() + self.config.settle_timeout
+        deadline = self.pace.clock() + self.config.settle_timeout
+        watch = self.watch
         while True:
-            count = read_count(self.frame, self.grid, index) if self.grid is not None else None
+            count = read_count(watch.frame, watch.grid, index) if watch.grid is not None else None
             if count is not None and count <= game.length:
                 return str(count)
-            if self.clock() > deadline:
+            if self.pace.clock() > deadline:
                 raise SafetyStop(f"row {index + 1} is scored but no count shows beside it",
                                  reason=Reason.UNSURE_COLOUR)
-            self.look()
+            self.watch.look()
 
     def check_sync(self, read: BoardView, upto: int | None = None) -> None:
         problem = sync_problem(read.rows, self.history, upto)
@@ -115,17 +183,18 @@ class GameLoop(Watcher):
         """Wait for a steady board; adopt the rows already played (or check them)."""
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> BoardView | None:
-            return read if self.steady(read, previous) else None
+            return read if steady(read, previous) else None
 
-        read = self.wait(judge, "the board to appear")
+        read = self.watch.wait(judge, "the board to appear")
         self.started = True
-        self.board_tile = float(getattr(getattr(read, "grid", None), "tile", 0.0) or 0.0)
-        self.solver.see_page(self.frame, read)  # a player may adapt to the page (its language)
+        self.watch.board_tile = float(getattr(getattr(read, "grid", None), "tile", 0.0) or 0.0)
+        # A player may adapt to the page (its language).
+        self.solver.see_page(self.watch.frame, read)
         self.tell_notes(0)
         game = self.solver.game
         if game is not None and game is not self.config.game:
             # It took the board's word length: the game is that length's from now on.
-            self.config = dataclasses.replace(self.config, game=game)
+            self.config = self.watch.config = dataclasses.replace(self.config, game=game)
         width = len(read.rows[0][1]) if read.rows else self.length
         if width != self.length:
             # The solver plays words of the game's length: a board of another width is another
@@ -156,7 +225,7 @@ class GameLoop(Watcher):
                              reason=Reason.OUT_OF_STEP)
         if typed:
             # Leftover letters in the current row would corrupt the next guess.
-            self.send(self.driver.erase, self.length)
+            self.watch.send(self.driver.erase, self.length)
 
     def keys_unplayed(self, read: BoardView, index: int) -> bool:
         """Do the on-screen keys of row `index`'s letters that no earlier row has all look
@@ -168,7 +237,7 @@ class GameLoop(Watcher):
         letters = read.rows[index][0]
         earlier = {ch for row_letters, _ in read.rows[:index] for ch in row_letters}
         new = {ch for ch in letters if ch not in earlier and ch.isalpha()}
-        keys = read_keyboard(self.whole_frame(), read.grid,
+        keys = read_keyboard(self.watch.whole_frame(), read.grid,
                              palette=getattr(read, "palette", None))
         if not keys.found or not new:
             return False
@@ -192,12 +261,12 @@ class GameLoop(Watcher):
         """
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> Any:
-            if not self.steady(read, previous):
+            if not steady(read, previous):
                 return None
             self.grow(read)
             if index >= len(read.rows):
                 self.check_sync(read)
-                return Outcome("over") if still >= self.config.reject_patience else None
+                return Outcome(Kind.OVER) if still >= self.config.reject_patience else None
             self.check_sync(read, upto=index)
             row = read.rows[index]
             if row_kind(row) in ("evaluated", "moving"):
@@ -206,9 +275,10 @@ class GameLoop(Watcher):
             if row_kind(row) != "empty":
                 # Letters still being erased, or Backspace that never arrived.
                 if still >= self.config.reject_patience:
-                    return Outcome("dirty", typed=row[1].count("t"))
+                    return Outcome(Kind.DIRTY, typed=row[1].count("t"))
                 return None
-            return Outcome("ready") if self.still_enough(still, self.config.quiet) else None
+            ready = self.watch.still_enough(still, self.config.quiet)
+            return Outcome(Kind.READY) if ready else None
 
         return judge
 
@@ -218,8 +288,6 @@ class GameLoop(Watcher):
         went to since the frame `before` them, and what vision does read agrees with `guess`.
         The row's glyphs are then learned as `guess`'s letters (the reader reads the page's
         font from now on)."""
-        from autobot.vision.learned import typed_exactly
-
         row = read.rows[index]
         if row_kind(row) not in ("empty", "typing", "typed"):
             return False
@@ -235,7 +303,7 @@ class GameLoop(Watcher):
             if 2 * len(wrong) > len(guess) or any(
                     i < len(row_scores) and row_scores[i] >= SURE_LETTER for i in wrong):
                 return False
-        if not typed_exactly(before, self.frame, self.grid, index, len(guess)):
+        if not typed_exactly(before, self.watch.frame, self.watch.grid, index, len(guess)):
             return False
         self.learn_row(read, index, guess)
         return True
@@ -243,10 +311,10 @@ class GameLoop(Watcher):
     def learn_row(self, read: BoardView, index: int, guess: str) -> None:
         """Teach the reader row `index`'s glyphs as the letters of `guess` (the bot typed them
         there), if it learns (`autobot.vision.learned.PageReader`)."""
-        learn = getattr(self.reader, "learn", None)
-        if learn is not None and learn(self.frame, read, index, guess):
+        learn = getattr(self.watch.reader, "learn", None)
+        if learn is not None and learn(self.watch.frame, read, index, guess):
             # What was read from those pixels before is stale: read them again.
-            self._read_digest = None
+            self.watch.read_again()
             if not self.font_learned:
                 self.emit(Event("note", index, detail=(
                     f"the page's letters are in a font of its own: learning it from the "
@@ -262,12 +330,12 @@ class GameLoop(Watcher):
 
         def judge(read: BoardView, previous: BoardView | None, still: float) -> Outcome | None:
             if read.found and not read.settled and index < len(read.rows) \
-                    and self.frozen() >= self.config.still_override:
+                    and self.watch.frozen() >= self.config.still_override:
                 # Vision calls the row moving ("mid-flip") but the page has not changed a pixel
                 # for a while: a row that does not show the word is a typing fault, not a flip.
                 row = read.rows[index]
                 if not letters_match(row[0], guess) and row_kind(row) not in ("evaluated",):
-                    return Outcome("mistyped", typed=row[1].count("t"), letters=row[0])
+                    return Outcome(Kind.MISTYPED, typed=row[1].count("t"), letters=row[0])
             if not (read.found and read.settled) or index >= len(read.rows):
                 return None
             self.check_sync(read, upto=index)
@@ -276,17 +344,17 @@ class GameLoop(Watcher):
             if kind == "typed" and letters_match(row[0], guess):
                 # One settled frame showing every letter proves the keys arrived; a letter
                 # seen popping must first stand still.
-                if not self.still_enough(still, self.config.typed_quiet):
+                if not self.watch.still_enough(still, self.config.typed_quiet):
                     return None
                 if "?" in row[0]:
                     self.learn_row(read, index, guess)  # letters typed, unreadable: learn them
-                return Outcome("typed")
+                return Outcome(Kind.TYPED)
             if kind in ("evaluated", "moving"):
                 raise OutOfStep(f"row {index + 1} shows {row[0]} {row[1]} before Enter")
-            if (before is not None and self.steady(read, previous)
-                    and self.still_enough(still, self.config.typed_quiet)
+            if (before is not None and steady(read, previous)
+                    and self.watch.still_enough(still, self.config.typed_quiet)
                     and self.typed_by_ink(read, index, guess, before)):
-                return Outcome("typed")
+                return Outcome(Kind.TYPED)
             # Fewer or other letters: keys may still be on their way; only a row that stays
             # wrong is a dropped or misdirected key. Every key was sent before this wait, so
             # a row that stands still short of the word is short for good. A dialog that came
@@ -294,10 +362,10 @@ class GameLoop(Watcher):
             # all that arrived.
             patience = self.config.typed_patience if kind in ("typing", "empty") \
                 else self.config.reject_patience
-            if closed is not None and self.closed > closed:
+            if closed is not None and self.dialogs.closed > closed:
                 patience = min(patience, self.config.escape_wait)
-            if self.steady(read, previous) and still >= patience:
-                return Outcome("mistyped", typed=row[1].count("t"), letters=row[0])
+            if steady(read, previous) and still >= patience:
+                return Outcome(Kind.MISTYPED, typed=row[1].count("t"), letters=row[0])
             return None
 
         return judge
@@ -321,7 +389,7 @@ class GameLoop(Watcher):
             nonlocal accepted, toast, won
             if not read.found and won:
                 # The end dialog covered the board before a second read: the win stands.
-                return Outcome("scored", won)
+                return Outcome(Kind.SCORED, won)
             if not read.found or index >= len(read.rows):
                 return None
             row = read.rows[index]
@@ -331,7 +399,7 @@ class GameLoop(Watcher):
                 won = row[1]
             if any(m in EVALUATED for m in row[1]):
                 accepted = True
-            elif not accepted and (self.alert is not None or any(
+            elif not accepted and (self.watch.alert is not None or any(
                     "toast" in r for r in getattr(read, "reasons", ()) or ())):
                 # (a native browser dialog since Enter is the page's word, as a toast is)
                 toast = True
@@ -346,7 +414,7 @@ class GameLoop(Watcher):
                 # Colours read from rings, and the keys of its letters still unused: a page
                 # that rings a refused word in red (letreco), not one drawing its tiles so.
                 # Keys may colour a moment after the tiles: only a lasting look says no.
-                return Outcome("rejected") if still >= self.config.ring_patience else None
+                return Outcome(Kind.REJECTED) if still >= self.config.ring_patience else None
             if (
                 kind == "evaluated"
                 and same_row
@@ -356,8 +424,8 @@ class GameLoop(Watcher):
             ):
                 # The game may be over: a win toast or the statistics dialog may now cover the
                 # board for good, so two equal reads of the final row are taken as final.
-                return Outcome("scored", row[1])
-            if not self.steady(read, previous):
+                return Outcome(Kind.SCORED, row[1])
+            if not steady(read, previous):
                 return None
             self.check_sync(read, upto=index)
             if kind == "evaluated":
@@ -369,21 +437,21 @@ class GameLoop(Watcher):
                         raise OutOfStep(f"row {index + 1} was scored as {row[0]} but the bot "
                                         f"typed {guess.upper()}")
                     self.learn_look_alikes(row[0], guess, "scored")
-                return Outcome("scored", row[1])
+                return Outcome(Kind.SCORED, row[1])
             if accepted:
                 return None  # revealing; a half-scored row settles into a scored one
             patient = still >= self.config.reject_patience
             if kind == "typed" and letters_match(row[0], guess):
                 if toast:
-                    return Outcome("rejected")
+                    return Outcome(Kind.REJECTED)
                 if patient:
                     # Once every Enter was tried on a still row and none changed it, the page
                     # is one that refuses words silently: the next still row is a refusal.
                     proven = self.keys_proven or self.refuses_silently
-                    return Outcome("rejected" if proven else "deaf")
+                    return Outcome(Kind.REJECTED if proven else Kind.DEAF)
                 return None
             if kind == "empty" and patient:
-                return Outcome("rejected")  # a page that clears a refused row
+                return Outcome(Kind.REJECTED)  # a page that clears a refused row
             if kind in ("typed", "typing") and patient:
                 raise OutOfStep(
                     f"row {index + 1} shows {row[0] or '(nothing)'} {row[1]} after Enter, "
@@ -432,17 +500,17 @@ class GameLoop(Watcher):
         what = f"row {index + 1} ({guess.upper()})"
         while self.escalate(enter=True) is not None:
             try:
-                self.send(self.driver.press_enter)
+                self.watch.send(self.driver.press_enter)
             except AutobotError:
                 break  # this way is not available here (no DevTools, no on-screen keyboard)
-            outcome: Outcome = self.wait(self.submit_judge(index, guess), what)
-            if outcome.kind != "deaf":
+            outcome: Outcome = self.watch.wait(self.submit_judge(index, guess), what)
+            if outcome.kind is not Kind.DEAF:
                 return outcome
         if rung is not None:
             self.driver.rung = rung  # type: ignore[attr-defined]
             self.emit(Event("keys", index, detail=f"{rung} again"))
         self.refuses_silently = True
-        return Outcome("rejected")
+        return Outcome(Kind.REJECTED)
 
     revivals = 0  # steps taken to close for good a dialog that left the keys dead
 
@@ -452,16 +520,17 @@ class GameLoop(Watcher):
         click where its X and its backdrop were; then reload the page and close the dialog
         another way than before. False when there is nothing (more) to try: keys go on up
         the driver's ladder."""
-        if self.history or self.keys_proven or self.closed_by is None:
+        dialogs = self.dialogs
+        if self.history or self.keys_proven or dialogs.closed_by is None:
             return False
-        dialog = self.last_dialog
-        click = self.frame_clicker()
+        dialog = dialogs.last_dialog
+        click = self.watch.frame_clicker()
         self.revivals += 1
         if self.revivals == 1 and dialog is not None and click is not None:
             for what, target in (("the dialog's X", dialog.close),
                                  ("beside the dialog", dialog.outside)):
-                if target is not None and what != self.closed_by:
-                    self.send(click, *target)
+                if target is not None and what != dialogs.closed_by:
+                    self.watch.send(click, *target)
                     self.emit(Event("close", index, detail=(
                         f"keys dead after the dialog went: clicked where {what} was "
                         f"({target[0]},{target[1]})")))
@@ -469,140 +538,186 @@ class GameLoop(Watcher):
         reload = getattr(self.driver, "reload", None)
         if self.revivals > 2 or reload is None:
             return False
-        # The way that closed it left the page deaf: never first again on this page.
-        dead = self.closed_by
-        self.dead_ways.add(dead)
-        self.closed_by = None
+        dead = dialogs.deaf_way()
         self.emit(Event("note", index, detail=(
             f"keys dead after closing the dialog by {dead}: reloading the page to close it "
             f"another way")))
-        self.send(reload)
+        self.watch.send(reload)
         self.started = False
-        self.forget_place()
+        self.watch.forget_place()
         self.start(())
         return True
 
     def play(self, history: Sequence[Turn]) -> bool:
         """Play rows until a win or the last row; True on a win."""
         self.start(history)
-        if self.history and is_win(self.history[-1].marks):
-            return True
-        retypes = 0
-        guess: str | None = None  # the word to type again after dropped keys
-        shown = ""  # what the row showed the last time it did not show the guess
-        ready = False  # the last wait already saw the next row empty on a board that never moved
-        while True:
-            index = len(self.history)
-            # The last row of a board the game did not size (or of one that grows): one more
-            # row may or may not come.
-            maybe_over = not self.more_rows() or self.growing
-            if maybe_over and (self.config.rows is not None or index >= self.config.max_rows):
-                return False
-            t0 = self.clock()
-            if not ready or maybe_over:
-                got: Outcome = self.wait(
-                    self.ready_judge(index), f"row {index + 1} to be ready for keys",
-                    missing=Outcome("over") if maybe_over else None,
-                )
-                if got.kind == "over":
-                    return False
-                if got.kind == "dirty":
-                    # Backspace did not clear the row: erase again, another way if there is one.
-                    retypes += 1
-                    if self.escalate(enter=False) is None and retypes > self.config.retypes:
-                        raise SafetyStop(
-                            f"the keys do not reach the page: row {index + 1} keeps "
-                            f"{got.typed} letters after Backspace", reason=Reason.KEYS_NOT_REACHING,
-                        )
-                    self.send(self.driver.erase, max(got.typed, self.length))
-                    continue
-            ready = False
-            t1 = self.clock()
-            if guess is None:
-                state = _game_state(tuple(self.history), self.config.hard, frozenset(self.banned))
-                guess = self.solver.next_guess(state).lower()
-                self.tell_notes(index)
-            t2 = self.clock()
-            closed = self.closed
-            before = self.frame  # the row before the keys: which tiles gain ink is theirs
-            self.typing = guess
-            self.send(self.driver.type_word, guess)
-            t3 = self.clock()
-            typed: Outcome = self.wait(
-                self.typed_judge(index, guess, before, closed),
-                f"row {index + 1} to show {guess.upper()}",
+        return play_steps(RowTurns(self), clock=self.pace.clock).won
+
+
+@dataclass
+class TurnStamps:
+    """When each part of a guess's last pass began, for the game's Timings (a word typed
+    again after dropped keys counts from its last `ready`, as one pass of the old loop did)."""
+
+    began: float = 0.0  # the wait for a ready row
+    ready: float = 0.0  # the row ready: the guess decided from here
+    typing: float = 0.0  # the keys sent from here
+    typed: float = 0.0  # the keys sent: the wait for the row to show them
+    shown: float = 0.0  # the row shows the guess: Enter sent from here
+    entered: float = 0.0  # Enter sent: the reveal from here
+
+    def record(self, timings: Timings, done: float) -> None:
+        """Add the guess's parts: `done` is when the page's answer was read."""
+        # Settling is every wait for the page: the quiet before typing, the typed row
+        # standing still before Enter, and the reveal after it.
+        timings.decide_ms.append((self.typing - self.ready) * 1000)
+        timings.type_ms.append((self.typed - self.typing + self.entered - self.shown) * 1000)
+        timings.settle_ms.append((self.ready - self.began + self.shown - self.typed
+                                  + done - self.entered) * 1000)
+        timings.reveal_ms.append((done - self.entered) * 1000)
+
+
+class RowTurns:
+    """One board's turns for `play_steps`: wait for the next row ready for keys, ask the
+    solver for a guess, type it into the row, press Enter and read the row's marks."""
+
+    def __init__(self, loop: GameLoop) -> None:
+        self.loop = loop
+        self.retypes = 0  # times the current guess (or the row's erasing) was tried again
+        self.shown = ""  # what the row showed the last time it did not show the guess
+        # The last wait already saw the next row empty on a board that never moved.
+        self.ready_seen = False
+        self.closed = 0  # dialogs closed before the keys of the current guess
+        self.typed_row: Any = None  # the row's pixels with the guess typed, before Enter
+        self.stamps = TurnStamps()
+
+    def ready(self) -> Step:
+        """Wait for the next row to be empty and the board still: a row that keeps letters
+        is erased (AGAIN); no row left, OVER; a won game already on the board, WON."""
+        loop = self.loop
+        if loop.history and is_win(loop.history[-1].marks):
+            return Step.WON
+        index = len(loop.history)
+        # The last row of a board the game did not size (or of one that grows): one more
+        # row may or may not come.
+        maybe_over = not loop.more_rows() or loop.growing
+        if maybe_over and (loop.config.rows is not None or index >= loop.config.max_rows):
+            return Step.OVER
+        self.stamps.began = loop.pace.clock()
+        if not self.ready_seen or maybe_over:
+            got: Outcome = loop.watch.wait(
+                loop.ready_judge(index), f"row {index + 1} to be ready for keys",
+                missing=Outcome(Kind.OVER) if maybe_over else None,
             )
-            t4 = self.clock()
-            typed_row = row_pixels(self.frame, self.grid, index)
-            if typed.kind == "mistyped" and self.font_confusion(typed, shown, guess):
-                typed = Outcome("typed")
-            if typed.kind == "mistyped":
-                shown = typed.letters
-                self.emit(Event("retype", index, guess))
-                if self.closed > closed:
-                    # A dialog came up and took the keys: the same way again, not another.
-                    self.send(self.driver.erase, self.length)
-                    continue
-                if not typed.typed and self.revive_keys(index):
-                    continue  # what was closed is closed another way: the same keys again
-                retypes += 1
-                # Another way of typing if the driver has one; else a plain retry or two.
-                if self.escalate(enter=False) is None and retypes > self.config.retypes:
+            if got.kind is Kind.OVER:
+                return Step.OVER
+            if got.kind is Kind.DIRTY:
+                # Backspace did not clear the row: erase again, another way if there is one.
+                self.retypes += 1
+                if loop.escalate(enter=False) is None and self.retypes > loop.config.retypes:
                     raise SafetyStop(
-                        f"the keys do not reach the page: row {index + 1} does not show "
-                        f"{guess.upper()} after typing it {retypes} times",
-                        reason=Reason.DROPPED_KEYS if typed.typed else "keys_not_reaching",
+                        f"the keys do not reach the page: row {index + 1} keeps "
+                        f"{got.typed} letters after Backspace", reason=Reason.KEYS_NOT_REACHING,
                     )
-                self.send(self.driver.erase, self.length)
-                continue
-            closed = self.closed
-            self.send(self.driver.press_enter)
-            t5 = self.clock()
-            outcome: Outcome = self.wait(
-                self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
+                loop.watch.send(loop.driver.erase, max(got.typed, loop.length))
+                return Step.AGAIN
+        self.ready_seen = False
+        self.stamps.ready = loop.pace.clock()
+        return Step.NEXT
+
+    def decide(self) -> str:
+        """The solver's next guess for the game so far (and what it has to say)."""
+        loop = self.loop
+        state = _game_state(tuple(loop.history), loop.config.hard, frozenset(loop.banned))
+        guess = loop.solver.next_guess(state).lower()
+        loop.tell_notes(len(loop.history))
+        return guess
+
+    def act(self, guess: str) -> Step:
+        """Type `guess` into the row and wait until it shows it; keys that went astray are
+        erased and the same guess typed again (AGAIN), another way when the driver has one."""
+        loop = self.loop
+        index = len(loop.history)
+        self.stamps.typing = loop.pace.clock()
+        closed = self.closed = loop.dialogs.closed
+        before = loop.watch.frame  # the row before the keys: which tiles gain ink is theirs
+        loop.typing = guess
+        loop.watch.send(loop.driver.type_word, guess)
+        self.stamps.typed = loop.pace.clock()
+        typed: Outcome = loop.watch.wait(
+            loop.typed_judge(index, guess, before, closed),
+            f"row {index + 1} to show {guess.upper()}",
+        )
+        self.stamps.shown = loop.pace.clock()
+        self.typed_row = row_pixels(loop.watch.frame, loop.watch.grid, index)
+        if typed.kind is Kind.MISTYPED and loop.font_confusion(typed, self.shown, guess):
+            typed = Outcome(Kind.TYPED)
+        if typed.kind is not Kind.MISTYPED:
+            return Step.NEXT
+        self.shown = typed.letters
+        loop.emit(Event("retype", index, guess))
+        if loop.dialogs.closed > closed:
+            # A dialog came up and took the keys: the same way again, not another.
+            loop.watch.send(loop.driver.erase, loop.length)
+            return Step.AGAIN
+        if not typed.typed and loop.revive_keys(index):
+            return Step.AGAIN  # what was closed is closed another way: the same keys again
+        self.retypes += 1
+        # Another way of typing if the driver has one; else a plain retry or two.
+        if loop.escalate(enter=False) is None and self.retypes > loop.config.retypes:
+            raise SafetyStop(
+                f"the keys do not reach the page: row {index + 1} does not show "
+                f"{guess.upper()} after typing it {self.retypes} times",
+                reason=Reason.DROPPED_KEYS if typed.typed else Reason.KEYS_NOT_REACHING,
             )
-            if outcome.kind == "deaf" and self.closed > closed:
-                # A dialog came up and took the Enter: press it again the same way.
-                self.send(self.driver.press_enter)
-                outcome = self.wait(
-                    self.submit_judge(index, guess), f"row {index + 1} ({guess.upper()})"
-                )
-            if outcome.kind == "deaf" and row_changed(
-                typed_row, row_pixels(self.frame, self.grid, index)
-            ):
-                # The rows read the same but the row looks different (a red ring or border):
-                # the page heard Enter and said no without a toast.
-                outcome = Outcome("rejected")
-            if outcome.kind == "deaf":
-                outcome = self.press_enter_harder(index, guess)
-            t6 = self.clock()
-            # Settling is every wait for the page: the quiet before typing, the typed row
-            # standing still before Enter, and the reveal after it.
-            self.timings.decide_ms.append((t2 - t1) * 1000)
-            self.timings.type_ms.append((t3 - t2 + t5 - t4) * 1000)
-            self.timings.settle_ms.append((t1 - t0 + t4 - t3 + t6 - t5) * 1000)
-            self.timings.reveal_ms.append((t6 - t5) * 1000)
-            word, guess, retypes, shown, self.typing = guess, None, 0, "", None
-            if outcome.kind == "scored":
-                self.keys_proven = True
-                answer = self.feedback(index, outcome.marks)
-                self.history.append(Turn(word, answer))
-                self.emit(Event("row", index, word, answer))
-                if is_win(answer):
-                    return True
-                # Scored on two equal reads with the rows below checked empty; if nothing moved
-                # (no animations) the page already takes keys, so no second look is needed.
-                ready = not self.motion and index + 1 < self.rows and not self.growing
-                continue
-            self.send(self.driver.erase, self.length)
-            self.banned.add(word)
-            self.rejected.append(word)
-            self.emit(Event("rejected", index, word))
-            if len(self.rejected) > self.config.max_rejections:
-                raise SafetyStop(
-                    f"the page refused {len(self.rejected)} words; is this Wordle?",
-                    reason=Reason.REFUSED_WORDS,
-                )
+        loop.watch.send(loop.driver.erase, loop.length)
+        return Step.AGAIN
+
+    def settle(self, guess: str) -> Step:
+        """Press Enter and wait for the row's answer: scored, the row joins the game (WON on
+        a win); refused, the word is erased and banned. Either way the next guess follows."""
+        loop = self.loop
+        index = len(loop.history)
+        closed = loop.dialogs.closed
+        what = f"row {index + 1} ({guess.upper()})"
+        loop.watch.send(loop.driver.press_enter)
+        self.stamps.entered = loop.pace.clock()
+        outcome: Outcome = loop.watch.wait(loop.submit_judge(index, guess), what)
+        if outcome.kind is Kind.DEAF and loop.dialogs.closed > closed:
+            # A dialog came up and took the Enter: press it again the same way.
+            loop.watch.send(loop.driver.press_enter)
+            outcome = loop.watch.wait(loop.submit_judge(index, guess), what)
+        if outcome.kind is Kind.DEAF and row_changed(
+            self.typed_row, row_pixels(loop.watch.frame, loop.watch.grid, index)
+        ):
+            # The rows read the same but the row looks different (a red ring or border):
+            # the page heard Enter and said no without a toast.
+            outcome = Outcome(Kind.REJECTED)
+        if outcome.kind is Kind.DEAF:
+            outcome = loop.press_enter_harder(index, guess)
+        self.stamps.record(loop.timings, loop.pace.clock())
+        self.retypes, self.shown, loop.typing = 0, "", None
+        if outcome.kind is Kind.SCORED:
+            loop.keys_proven = True
+            answer = loop.feedback(index, outcome.marks)
+            loop.history.append(Turn(guess, answer))
+            loop.emit(Event("row", index, guess, answer))
+            if is_win(answer):
+                return Step.WON
+            # Scored on two equal reads with the rows below checked empty; if nothing moved
+            # (no animations) the page already takes keys, so no second look is needed.
+            self.ready_seen = not loop.watch.motion and index + 1 < loop.rows and not loop.growing
+            return Step.NEXT
+        loop.watch.send(loop.driver.erase, loop.length)
+        loop.banned.add(guess)
+        loop.rejected.append(guess)
+        loop.emit(Event("rejected", index, guess))
+        if len(loop.rejected) > loop.config.max_rejections:
+            raise SafetyStop(
+                f"the page refused {len(loop.rejected)} words; is this Wordle?",
+                reason=Reason.REFUSED_WORDS,
+            )
+        return Step.NEXT
 
 
 def play_game(
@@ -649,13 +764,13 @@ def play_game(
             seconds=clock() - started,
             timings=loop.timings,
             stopped=stopped,
-            theme=loop.theme,
-            high_contrast=loop.high_contrast,
+            theme=loop.watch.theme,
+            high_contrast=loop.watch.high_contrast,
             error=str(error) if error else None,
             exit_code=error.exit_code if error else (0 if won else 1),
-            seen=loop.seen,
-            waiting_for=loop.waiting_for if error else None,
-            captures=dict(loop.captures),
+            seen=loop.watch.seen,
+            waiting_for=loop.watch.waiting_for if error else None,
+            captures=dict(loop.watch.captures),
             reason=reason_code(won, stopped, error),
         )
 

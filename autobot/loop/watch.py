@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, Protocol
 
 from autobot.drivers.driver import Driver
 from autobot.drivers.recording import sink_of
 from autobot.errors import NoBoardFound, SafetyStop
-from autobot.loop.result import ROWS, BoardView, BotConfig, Event, Reader, Row, Timings
+from autobot.loop.result import BoardView, BotConfig, Event, Reader, Row, Timings
 from autobot.loop.rows import (
     MIN_LENGTH,
     as_typed,
@@ -22,7 +23,6 @@ from autobot.loop.rows import (
     stall_reason,
 )
 from autobot.outcomes import Reason
-from autobot.players import Player, as_player
 from autobot.rules import Turn
 
 Judge = Callable[[BoardView, "BoardView | None", float], Any]
@@ -73,6 +73,7 @@ def default_overlay(frame: Any) -> Any:
 
     if not isinstance(frame, np.ndarray):
         return None
+    # (imported here: every command's start, `autobot --help` too, loads this module)
     from autobot.vision.overlay import find_overlay
 
     return find_overlay(frame)
@@ -95,49 +96,150 @@ class OutOfStep(Exception):
     """A read that contradicts the game so far (a stop if it persists)."""
 
 
+class Kind(StrEnum):
+    """What a wait turned into (a StrEnum: it compares, prints and dumps as its word)."""
+
+    READY = "ready"  # the row to play is empty and the board still: keys may go
+    TYPED = "typed"  # the word is in the row, still: ready for Enter
+    MISTYPED = "mistyped"  # the row stays short of the word or shows others: keys went astray
+    SCORED = "scored"  # the row is coloured
+    REJECTED = "rejected"  # the page refused the word (a toast, a cleared or ringed row)
+    # Enter did nothing visible before any row was scored: maybe the page did not take it.
+    DEAF = "deaf"
+    DIRTY = "dirty"  # a row that should be empty keeps letters: Backspace did not arrive
+    OVER = "over"  # no row left
+
+
 @dataclass
 class Outcome:
     """What a wait turned into."""
 
-    # "typed" (ready for Enter), "mistyped", "scored", "rejected", "deaf" (Enter did nothing
-    # visible before any row was scored: maybe the page did not take our Enter), "dirty" (a
-    # row that should be empty keeps letters: Backspace did not arrive), "over" (no row left)
-    kind: str
+    kind: Kind
     marks: str = ""
     typed: int = 0
     letters: str = ""  # "mistyped": the letters the row showed
 
 
+class DialogCloser:
+    """What a game knows of the dialogs over its page: how to find one in a frame, the ways
+    to close it in the order to try them on this page, and what each close did."""
+
+    def __init__(self, overlay: OverlayFinder) -> None:
+        self.find = overlay  # frame -> the dialog's panel, X, button, backdrop point (or None)
+        self.closed = 0  # dialogs closed so far (keys sent while one was up were lost to it)
+        self.closing: str | None = None  # the way the last close step tried
+        self.closed_by: str | None = None  # the way that closed the last dialog (tried first)
+        # Ways that closed a dialog to the eye but left the page deaf to keys (tried last).
+        self.dead_ways: set[str] = set()
+        self.last_dialog: Any = None  # the last dialog closed (its X, button, backdrop point)
+        self.panel_closes: dict[tuple[int, ...], int] = {}  # closes tried per panel (its place)
+        self.panel_ways: dict[tuple[int, ...], int] = {}  # ... and the ways it has
+
+    def ways(self, found: Any) -> list[tuple[str, Any]]:
+        """The ways to close dialog `found` in the order to try them on this page."""
+        return closing_ways(found, self.closed_by, self.dead_ways)
+
+    def next_way(self, frame: Any, attempt: int, can_click: bool) -> tuple[str, Any]:
+        """The way to try at close step `attempt` on what covers `frame`: (what, frame point
+        to click, or None for Escape); round again if the dialog stays or comes back."""
+        found = self.find(frame)
+        if found is not None:
+            self.last_dialog = found
+            key = _rounded(found.panel)
+            self.panel_closes[key] = self.panel_closes.get(key, 0) + 1
+        # (a driver that cannot click has Escape only)
+        ways = [way for way in self.ways(found) if way[1] is None or can_click]
+        if found is not None:
+            self.panel_ways[_rounded(found.panel)] = len(ways)
+        what, target = ways[attempt % len(ways)]
+        self.closing = what
+        return what, target
+
+    def took(self) -> None:
+        """The board is back after a close step: the way it tried closed the dialog."""
+        if self.closing is not None:
+            self.closed_by, self.closing = self.closing, None
+
+    def tries(self) -> int:
+        """Close steps tried so far, over every panel."""
+        return sum(self.panel_closes.values())
+
+    def stayed(self, panel: Any) -> bool:
+        """Has the panel at `panel` stayed through every way of closing it (and a few tries)?
+        Then it is the page's own card, not a dialog."""
+        key = _rounded(panel)
+        return self.panel_closes.get(key, 0) >= max(STAYS_AFTER, self.panel_ways.get(key, 0))
+
+    def deaf_way(self) -> str | None:
+        """The way that closed the last dialog left the keys dead: tried last from now on,
+        never first again on this page. Returns it (None: no way closed one)."""
+        dead = self.closed_by
+        if dead is not None:
+            self.dead_ways.add(dead)
+        self.closed_by = None
+        return dead
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How a loop waits: its clock and its sleep (in tests, a fake clock's)."""
+
+    clock: Callable[[], float]
+    sleep: Callable[[float], None]
+
+    def poll(self, seconds: float) -> None:
+        """Wait between two frames (no wait at all for 0)."""
+        if seconds > 0:
+            self.sleep(seconds)
+
+
+class WatchedGame(Protocol):
+    """What a watcher needs to know of the game it watches (the loop that plays it)."""
+
+    started: bool  # the board was taken: keys may have been sent
+    history: list[Turn]  # the rows played
+    typing: str | None  # the word in the row being played, once typed
+    # (read, typed) letter pairs the page's font draws alike: rows of known words read so
+    confusions: set[tuple[str, str]]
+    rows: int  # the board's row count
+
+
+def steady(read: BoardView, previous: BoardView | None) -> bool:
+    """Settled by vision's own signs and the same as the frame before."""
+    return (
+        read.found
+        and read.settled
+        and previous is not None
+        and previous.found
+        and tuple(previous.rows) == tuple(read.rows)
+    )
+
+
 class Watcher:
-    """One game's view of the page: frames read, waits for settling, dialogs closed."""
+    """What a loop watches: frames grabbed and read, how long the board stood still, waits
+    until a judge is satisfied, and what covers the board closed (by its `DialogCloser`)."""
 
     def __init__(
         self,
         driver: Driver,
-        solver: Player,  # (or any object with a next_guess: see autobot.players)
         config: BotConfig,
         reader: Reader,
-        clock: Callable[[], float],
-        sleep: Callable[[float], None],
-        on_event: Callable[[Event], None] | None,
-        guard: Callable[[BoardView], str | None] | None,
-        overlay: OverlayFinder,
+        game: WatchedGame,
+        pace: Pace,
+        dialogs: DialogCloser,
+        emit: Callable[[Event], None],
+        guard: Callable[[BoardView], str | None] | None = None,
     ) -> None:
         self.driver = driver
-        self.solver = as_player(solver)  # the contract's defaults for what it lacks
         self.config = config
         self.reader = reader
-        self.clock = clock
-        self.sleep = sleep
-        self.on_event = on_event
+        self.game = game
+        self.pace = pace
+        self.dialogs = dialogs
+        self.emit = emit  # the game's events (a scroll, a dialog closed, a browser dialog)
         self.guard = guard
-        self.overlay = overlay
         self.timings = Timings()
         self.captures: dict[str, int] = {}  # frames by how they were captured ("full", "clip")
-        self.history: list[Turn] = []
-        self.banned: set[str] = set()
-        self.rejected: list[str] = []
-        self.rows = config.rows or ROWS  # the board's row count once seen (start())
         self.waiting_for = "the game to start"
         self.seen: tuple[Row, ...] = ()  # the rows of the last board read (for failure reports)
         self.frame: Any = None  # the last frame grabbed
@@ -145,58 +247,39 @@ class Watcher:
         self._hint: Any = None
         self.captured_at = 0.0  # when the last frame's capture started
         self._same_since: float | None = None  # capture time of the first frame of a still run
-        self._last_board: BoardView | None = None  # the last frame that showed a board
+        self.last_board: BoardView | None = None  # the last frame that showed a board
         self._digest: int | None = None  # the last frame's pixels, fingerprinted
         self._raw_read: Any = None  # the reader's last read, of pixels `_read_digest` ...
         self._read_digest: int | None = None
         self._read_hint: Any = None  # ... and the hint a read of them again would have
         self._digest_at = 0.0  # when the frame that first showed those pixels was captured
         self._identical_since: float | None = None  # first capture of a pixel-identical run
-        self._identical_frames = 0
+        self.identical_frames = 0  # frames in a row with the same pixels
         self.motion = False  # a frame since the last keys showed the board moving
-        self.keys_proven = False  # a row was scored: Enter reaches the page the current way
-        self.refuses_silently = False  # every Enter left a typed row unchanged: a refusal
         self.scrolled = False  # the board was scrolled into view once (not again and again)
-        self.closed = 0  # dialogs closed so far (keys sent while one was up were lost to it)
-        self.growing = False  # the board shows the rows played plus one (Absurdle-like)
-        self.keyed_rows: set[int] = set()  # rows whose letters' keys were seen coloured
-        self.started = False  # the board was taken (start() is over): keys may have been sent
         self.board_tile = 0.0  # the board's tile side (px) when the game started on it
         # the frame the last dialog check looked at, and the closes tried by then
         self._covered_digest: tuple[int | None, int] | None = None
         self._covered = False
-        self._closing: str | None = None  # the way the last close step tried
-        self.closed_by: str | None = None  # the way that closed the last dialog (tried first)
-        # Ways that closed a dialog to the eye but left the page deaf to keys (tried last).
-        self.dead_ways: set[str] = set()
-        self.last_dialog: Any = None  # the last dialog closed (its X, button, backdrop point)
-        self.panel_closes: dict[tuple[int, ...], int] = {}  # closes tried per panel (its place)
-        self.panel_ways: dict[tuple[int, ...], int] = {}  # ... and the ways it has
         self.alert: str | None = None  # a native browser dialog's text since the last keys
         self.theme: str | None = None
         self.high_contrast = False
-        # (read, typed) letter pairs: the page's font draws the typed letter so that it reads
-        # as the other (seen twice in a row typed with care); rows of known words are read so.
-        self.confusions: set[tuple[str, str]] = set()
-        self.typing: str | None = None  # the word in the row being played, once typed
-        self.trace = sink_of(driver)  # `--trace`: each read and event is told to it too
+        self.trace = sink_of(driver)  # `--trace`: each read is told to it too
 
-    def emit(self, event: Event) -> None:
-        if self.trace is not None:
-            self.trace.event(event)
-        if self.on_event is not None:
-            self.on_event(event)
+    def read_again(self) -> None:
+        """What was read from the last pixels is stale (the reader learned): read them again."""
+        self._read_digest = None
 
     def look(self) -> BoardView:
         """Grab one frame and read it, timing both."""
         screen = self.driver.screen
         focus = getattr(screen, "focus", None)  # a screen that can capture the board alone
-        if focus is not None and not self.started:
+        if focus is not None and not self.game.started:
             focus(None)  # until the game is on, the whole screen (a dialog, a tutorial's rows)
-        t0 = self.clock()
+        t0 = self.pace.clock()
         self.captured_at = t0
         frame = screen.grab()
-        t1 = self.clock()
+        t1 = self.pace.clock()
         digest = frame_digest(frame)
         if digest is not None and digest == self._read_digest and self._hint is self._read_hint:
             # The same pixels read the same: only a changed frame costs a read (while the
@@ -207,7 +290,7 @@ class Watcher:
             # (the hint the next look will have: this read's board, see below)
             hint_next = read.grid if read.found and self.config.use_hint else None
             self._raw_read, self._read_digest, self._read_hint = read, digest, hint_next
-            self.timings.read_ms.append((self.clock() - t1) * 1000)
+            self.timings.read_ms.append((self.pace.clock() - t1) * 1000)
         if self.trace is not None:
             self.trace.read(frame, read)  # the reader's own read, before the loop's
         self.timings.capture_ms.append((t1 - t0) * 1000)
@@ -221,9 +304,9 @@ class Watcher:
         self.frame = frame
         self.take_alerts()
         read = self.unstick(read, digest)
-        if self.confusions and read.found and dataclasses.is_dataclass(read):
-            words = [t.guess for t in self.history] + [self.typing or ""]
-            rows = as_typed(read.rows, words, self.confusions)
+        if self.game.confusions and read.found and dataclasses.is_dataclass(read):
+            words = [t.guess for t in self.game.history] + [self.game.typing or ""]
+            rows = as_typed(read.rows, words, self.game.confusions)
             if rows != tuple(read.rows):
                 read = dataclasses.replace(read, rows=rows)  # type: ignore[arg-type]
         # A board found once is looked for in the same place first (vision falls back if not).
@@ -232,7 +315,7 @@ class Watcher:
         if read.found:
             self.seen = tuple(read.rows)
             self.grid = read.grid
-        if focus is not None and self.started:
+        if focus is not None and self.game.started:
             focus(board_box(read))  # the game is on: the next frames need only the board
         if read.found and read.settled:
             self.theme = getattr(read, "theme", None) or self.theme
@@ -249,7 +332,7 @@ class Watcher:
         take = getattr(self.driver, "take_alerts", None)
         for text in take() if take is not None else ():
             self.alert = text
-            self.emit(Event("note", len(self.history), detail=(
+            self.emit(Event("note", len(self.game.history), detail=(
                 f'the page opened a browser dialog ("{text}"): accepted')))
 
     def forget_place(self) -> None:
@@ -267,12 +350,12 @@ class Watcher:
         Only a run of identical frames over `still_override` s, every tile readable, counts.
         """
         if digest is None or digest != self._digest:
-            self._digest, self._identical_since, self._identical_frames = digest, None, 0
+            self._digest, self._identical_since, self.identical_frames = digest, None, 0
             self._digest_at = self.captured_at
             return read
         if self._identical_since is None:
             self._identical_since = self._digest_at  # the pixels are as they were then
-        self._identical_frames += 1
+        self.identical_frames += 1
         if not read.found or read.settled:
             return read
         readable = all(
@@ -281,7 +364,7 @@ class Watcher:
         )
         if (
             readable
-            and self._identical_frames + 1 >= self.config.still_frames
+            and self.identical_frames + 1 >= self.config.still_frames
             and self.captured_at - self._identical_since >= self.config.still_override
         ):
             return _StillRead(
@@ -301,12 +384,12 @@ class Watcher:
             self._same_since = None
             self.motion = True
         elif read.found and (
-            self._same_since is None or self._last_board is None
-            or tuple(self._last_board.rows) != tuple(read.rows)
+            self._same_since is None or self.last_board is None
+            or tuple(self.last_board.rows) != tuple(read.rows)
         ):
             self._same_since = self.captured_at
         if read.found:
-            self._last_board = read
+            self.last_board = read
         return -1.0 if self._same_since is None else self.captured_at - self._same_since
 
     def send(self, keys: Callable[..., None], *args: Any) -> None:
@@ -316,10 +399,10 @@ class Watcher:
         keys(*args)
         self.take_alerts()  # one met while sending them is theirs (opened by their Enter)
         self._same_since = None
-        self._last_board = None
+        self.last_board = None
         self.motion = False
         # Frames from before the keys prove nothing about the page after them.
-        self._digest, self._identical_since, self._identical_frames = None, None, 0
+        self._digest, self._identical_since, self.identical_frames = None, None, 0
 
     def frozen(self) -> float:
         """How long (s) the frames have been pixel-identical (0 while they change)."""
@@ -357,27 +440,26 @@ class Watcher:
         # (settled by vision's own signs: a read only taken as still because its frames stay
         # identical may be a dialog's example row, still as dialogs are)
         settled = read.settled and not isinstance(read, _StillRead)
-        if not read.found or (self.started and (settled or not static)):
+        if not read.found or (self.game.started and (settled or not static)):
             return False
         plausible = read.settled and all(
             row_kind(row) in ("empty", "typing", "typed", "evaluated") for row in read.rows
         )
-        if plausible and self.started:
+        if plausible and self.game.started:
             return False  # a game board (a page may frame its board in a card): not examples
         # (the same pixels judged again once more closes were tried: the card rule may apply)
-        seen = (self._digest, sum(self.panel_closes.values()))
+        seen = (self._digest, self.dialogs.tries())
         if self._covered_digest == seen and self._digest is not None:
             return self._covered
         box = board_box(read)
-        found = self.overlay(self.whole_frame()) if box is not None else None
+        found = self.dialogs.find(self.whole_frame()) if box is not None else None
         inside = found is not None and (
             found.panel[0] <= box[0] and found.panel[1] <= box[1]  # type: ignore[index]
             and box[2] <= found.panel[2] and box[3] <= found.panel[3]  # type: ignore[index]
         )
         if inside and plausible and (
                 _area(box) >= CARD_SHARE * _area(found.panel)
-                or self.panel_closes.get(_rounded(found.panel), 0) >= max(
-                    STAYS_AFTER, self.panel_ways.get(_rounded(found.panel), 0))):
+                or self.dialogs.stayed(found.panel)):
             # Before the game, plausible rows that fill the panel: the page's card around its
             # board. Plausible rows in a corner of it are a picture (a dialog's book cover),
             # unless the panel stayed through every way of closing it: the page's own.
@@ -390,10 +472,10 @@ class Watcher:
         the board's last size (a dialog's examples)? A board that grows rows (its tiles
         shrinking a little each time) or is zoomed out whole keeps its rows: it still counts."""
         tile = getattr(getattr(read, "grid", None), "tile", None)
-        if not (self.started and read.found and tile):
+        if not (self.game.started and read.found and tile):
             return False
         if self.board_tile and float(tile) < SMALLER_TILES * self.board_tile \
-                and len(read.rows) < self.rows:
+                and len(read.rows) < self.game.rows:
             return True
         self.board_tile = float(tile)
         return False
@@ -416,25 +498,11 @@ class Watcher:
             return None
         return getattr(self.driver, "click", None)
 
-    def closing_ways(self, found: Any) -> list[tuple[str, Any]]:
-        """The ways to close dialog `found` in the order to try them on this page."""
-        return closing_ways(found, self.closed_by, self.dead_ways)
-
     def uncover(self, attempt: int) -> str:
         """One step of closing what hides the board; says what was done (round again if the
         dialog stays or comes back: `closing_ways` says the order)."""
         click = self.frame_clicker()
-        found = self.overlay(self.whole_frame())
-        if found is not None:
-            self.last_dialog = found
-            key = _rounded(found.panel)
-            self.panel_closes[key] = self.panel_closes.get(key, 0) + 1
-        # (a driver that cannot click has Escape only)
-        ways = [way for way in self.closing_ways(found) if way[1] is None or click is not None]
-        if found is not None:
-            self.panel_ways[_rounded(found.panel)] = len(ways)
-        what, target = ways[attempt % len(ways)]
-        self._closing = what
+        what, target = self.dialogs.next_way(self.whole_frame(), attempt, click is not None)
         if target is None or click is None:
             self.send(self.driver.press_escape)
             return "pressed Escape"
@@ -456,7 +524,7 @@ class Watcher:
         dy = max(box[3] - height + (box[3] - box[1]) // 6, height // 3)
         dy = min(dy, max(box[1] - 8, 1))
         self.send(scroll, (box[0] + box[2]) // 2, min(box[1] + 4, height - 1), dy)
-        self.emit(Event("scroll", len(self.history), detail=f"{dy} px"))
+        self.emit(Event("scroll", len(self.game.history), detail=f"{dy} px"))
         return True
 
     def wait(self, judge: Judge, what: str, missing: Any = None) -> Any:
@@ -474,7 +542,7 @@ class Watcher:
         retry, then give up (exit 3). Nothing conclusive before the deadline: exit 4.
         """
         self.waiting_for = what
-        started = self.clock()
+        started = self.pace.clock()
         deadline = started + self.config.settle_timeout
         previous: BoardView | None = None
         closes = 0
@@ -483,7 +551,7 @@ class Watcher:
         wrong_since: float | None = None
         while True:
             read = self.look()
-            now = self.clock()
+            now = self.pace.clock()
             if self.covered(read):
                 read = _StillRead(False, False, (), None, ("the board is inside a dialog",))
             elif self.smaller_than_the_board(read):
@@ -491,16 +559,16 @@ class Watcher:
                 # rows over it (in any look, found as a panel or not), never the board.
                 read = _StillRead(False, False, (), None, (
                     "tiles much smaller than the board's (a dialog's examples?)",))
-            elif self.started and read.found and len(read.rows) <= len(self.history):
+            elif self.game.started and read.found and len(read.rows) <= len(self.game.history):
                 # Fewer rows than played and the one being played: the rest is covered (a
                 # dialog over the lower rows) or the game is over. Either way, not the board.
                 read = _StillRead(False, False, (), None, (
-                    f"only {len(read.rows)} rows in view, {len(self.history)} played",))
+                    f"only {len(read.rows)} rows in view, {len(self.game.history)} played",))
                 # The board's place was learned from that cut board: once the dialog is
                 # closed, the whole board must be found again, not the cut one's rows.
                 self.forget_place()
             if read.found and self.scroll_into_view(read):
-                deadline = max(deadline, self.clock() + self.config.escape_wait)
+                deadline = max(deadline, self.pace.clock() + self.config.escape_wait)
                 previous = None
                 continue
             still = self.track(read)
@@ -523,8 +591,8 @@ class Watcher:
                 return missing
             if read.found:
                 missing_since = None
-                if closes and self._closing is not None:
-                    self.closed_by, self._closing = self._closing, None
+                if closes:
+                    self.dialogs.took()
             elif missing_since is None:
                 missing_since = now
             elif missing is not None:
@@ -540,15 +608,16 @@ class Watcher:
                         f"no Wordle board found on the screen while waiting for {what} "
                         f"({closes} tries to close what might cover it did not help; "
                         f"last seen: {describe(read)})",
-                        reason=Reason.DIALOG if self.started or self.overlay(self.frame) is not None
+                        reason=Reason.DIALOG
+                        if self.game.started or self.dialogs.find(self.frame) is not None
                         else "no_board",
                     )
                 done = self.uncover(closes)
                 closes += 1
-                self.closed += 1
-                last_close = self.clock()
+                self.dialogs.closed += 1
+                last_close = self.pace.clock()
                 kind = "escape" if done == "pressed Escape" else "close"
-                self.emit(Event(kind, len(self.history), detail=done))
+                self.emit(Event(kind, len(self.game.history), detail=done))
                 deadline = max(deadline, last_close + self.config.escape_wait)
             if now >= deadline:
                 raise SafetyStop(
@@ -557,19 +626,4 @@ class Watcher:
                     reason=stall_reason(read),
                 )
             previous = read
-            if self.config.poll_interval > 0:
-                self.sleep(self.config.poll_interval)
-
-    # judges -------------------------------------------------------------------------------
-
-    @staticmethod
-    def steady(read: BoardView, previous: BoardView | None) -> bool:
-        """Settled by vision's own signs and the same as the frame before."""
-        return (
-            read.found
-            and read.settled
-            and previous is not None
-            and previous.found
-            and tuple(previous.rows) == tuple(read.rows)
-        )
-
+            self.pace.poll(self.config.poll_interval)

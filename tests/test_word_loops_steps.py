@@ -1,0 +1,159 @@
+"""Every word game's loop goes through the one loop (`autobot.loop.skeleton.play_steps`).
+
+One board, many boards and a Jotto list page each fill in the four steps; these tests play one
+fake-driven game of each with `play_steps` spied on, so a loop that goes back to a loop of its
+own fails here. Pure logic: the pages are fakes in fake time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from test_jotto_list import WORDS, FakeListPage, _small_jotto
+from test_loop import FakeClock, FakeDriver, FakeGame, Scripted, fake_reader
+
+from autobot.loop import jotto_list, many, skeleton, turns
+from autobot.loop.jotto_list import ListTurns
+from autobot.loop.many import BoardsTurns
+from autobot.loop.result import BotConfig
+from autobot.loop.skeleton import Played
+from autobot.loop.turns import RowTurns
+from autobot.rules import score
+
+STEPS = ("ready", "decide", "act", "settle")
+
+
+def spy(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[tuple[Any, Played[Any]]]:
+    """Wrap the real `play_steps` where `module` calls it; the list gets (steps, played)."""
+    calls: list[tuple[Any, Played[Any]]] = []
+    real = skeleton.play_steps
+
+    def spying(steps: Any, **kw: Any) -> Played[Any]:
+        played = real(steps, **kw)
+        calls.append((steps, played))
+        return played
+
+    monkeypatch.setattr(module, "play_steps", spying)
+    return calls
+
+
+@pytest.mark.parametrize("steps", [RowTurns, BoardsTurns, ListTurns])
+def test_each_word_game_names_the_four_steps(steps: type) -> None:
+    assert all(callable(getattr(steps, name, None)) for name in STEPS)
+
+
+def test_one_board_is_played_through_the_one_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = spy(monkeypatch, turns)
+    game = FakeGame("robot", FakeClock())
+    words = ["crane", "hello", "robot"]
+    result = turns.play_game(FakeDriver(game), Scripted(words), BotConfig(),
+                             reader=fake_reader, clock=game.clock, sleep=game.clock.sleep)
+    assert result.won and result.guesses == words
+    [(steps, played)] = calls
+    assert isinstance(steps, RowTurns)
+    assert played.won and [t.move for t in played.turns] == words
+    assert len(result.timings.decide_ms) == len(result.timings.reveal_ms) == len(words)
+
+
+@dataclass
+class FakeBoard:
+    """One board of a many-board read."""
+
+    found: bool
+    settled: bool
+    rows: tuple[tuple[str, str], ...]
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass
+class FakeBoardsRead:
+    """The fields of a many-board read that the loop uses."""
+
+    found: bool
+    settled: bool
+    rows: tuple[tuple[str, str], ...]
+    boards: tuple[FakeBoard, ...]
+    grid: Any = None
+    reasons: tuple[str, ...] = ()
+    geometry: tuple[Any, ...] = ()
+
+
+class FakeBoardsPage:
+    """Many boards in fake time with no animation: one typed row shared by the open boards."""
+
+    def __init__(self, answers: list[str], clock: FakeClock, size: int = 7) -> None:
+        self.answers, self.clock, self.size = answers, clock, size
+        self.guesses: list[str] = []
+        self.typed = ""
+        self.screen = self
+
+    def grab(self) -> FakeBoardsRead:
+        self.clock.t += 0.04  # a screenshot takes time
+        boards = []
+        for answer in self.answers:
+            played = self.guesses[:self.guesses.index(answer) + 1] \
+                if answer in self.guesses else self.guesses
+            rows = [(g.upper(), score(g, answer)) for g in played]
+            if answer not in played:
+                rows.append((self.typed.upper(), "t" * len(self.typed)
+                             + "." * (5 - len(self.typed))))
+            rows += [("", ".....")] * (self.size - len(rows))
+            boards.append(FakeBoard(True, True, tuple(rows)))
+        return FakeBoardsRead(True, True, boards[0].rows, tuple(boards))
+
+    def type_word(self, word: str) -> None:
+        self.typed = (self.typed + word)[:5]
+
+    def press_enter(self) -> None:
+        if len(self.typed) == 5:
+            self.guesses.append(self.typed)
+            self.typed = ""
+
+    def erase(self, n: int) -> None:
+        self.typed = self.typed[:-n]
+
+    def press_escape(self) -> None:
+        pass
+
+
+class ScriptedMany:
+    """A many-board solver that plays a fixed list of words."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+
+    def next_guess(self, state: Any) -> str:
+        return self.words[len(state.guesses)]
+
+
+def test_many_boards_are_played_through_the_one_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = spy(monkeypatch, many)
+    clock = FakeClock()
+    page = FakeBoardsPage(["joint", "crane"], clock)
+    words = ["slate", "crane", "joint"]
+    result = many.play_many(page, ScriptedMany(words), 2,  # type: ignore[arg-type]
+                            reader=lambda frame, hint=None: frame, clock=clock,
+                            sleep=clock.sleep)
+    assert result.won and list(result.guesses) == words
+    assert result.marks == (tuple(score(w, "joint") for w in words),
+                            tuple(score(w, "crane") for w in words[:2]))
+    [(steps, played)] = calls
+    assert isinstance(steps, BoardsTurns)
+    assert played.won and [t.move for t in played.turns] == words
+
+
+def test_a_list_page_is_played_through_the_one_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    from autobot.games.strategy import GameStrategy
+
+    calls = spy(monkeypatch, jotto_list)
+    monkeypatch.setattr(jotto_list, "read_list", lambda frame, length, reader: frame.read())
+    monkeypatch.setattr(jotto_list, "POLL", 0.0)
+    page = FakeListPage("joint", set(WORDS))
+    game = _small_jotto(WORDS)
+    result = jotto_list.play_list_game(page, GameStrategy(game), game, settle=0.05)
+    assert result.won
+    [(steps, played)] = calls
+    assert isinstance(steps, ListTurns)
+    assert played.won and [t.move for t in played.turns] == [t.guess for t in result.turns]
