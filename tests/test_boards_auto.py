@@ -195,7 +195,7 @@ def test_no_keyboard_boards_on_a_blank_frame() -> None:
 def test_play_boards_is_auto_unless_a_number_is_given() -> None:
     import argparse
 
-    from autobot.cli import play
+    from autobot.cli.parsers import play
 
     parser = argparse.ArgumentParser()
     play.register(parser.add_subparsers())

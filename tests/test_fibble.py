@@ -168,6 +168,7 @@ def test_bench_over_a_seeded_sample_wins_every_game(tmp_path: Path, capsys) -> N
 def test_solve_for_a_person_and_against_an_answer(capsys) -> None:
     import io
 
+    from autobot.app.request import GameChoice, Request
     from autobot.cli import main
     from autobot.cli.games import solve
 
@@ -175,7 +176,7 @@ def test_solve_for_a_person_and_against_an_answer(capsys) -> None:
     printed = capsys.readouterr().out
     assert "Solved in" in printed and printed.count("My guess is:") <= 9
     # A person types the colours shown (a lie in each row but the win).
-    args = type("Args", (), {"game": "fibble", "length": 5, "answer": None, "hard": False})()
+    args = Request(game=GameChoice(name="fibble", length=5))
     shown = code_to_marks(lies(marks_to_code(score("soare", "crane")), 5)[0], 5)
     out = io.StringIO()
     assert solve(args, io.StringIO(f"{shown}\nGGGGG\n"), out) == 0

@@ -4,14 +4,15 @@ a keyboard of bordered keys right under the board (never board rows)."""
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import pytest
 
 from autobot.app.args import is_list_name
-from autobot.app.options import split_answers, user_game
+from autobot.app.options import user_game
+from autobot.app.request import GameChoice, ListChoice
 from autobot.cli import main
+from autobot.cli.request import split_answers
 from autobot.errors import AutobotError
 from autobot.loop.result import REASONS, GameResult, Timings, reason_code
 from autobot.loop.rows import as_typed, stall_reason
@@ -71,30 +72,27 @@ def test_answers_value_is_a_list_or_the_bundled_pages_words(tmp_path: Path) -> N
     listed.write_text("aabbee\nstacey\n")
     assert is_list_name(str(listed)) and is_list_name("nyt") and is_list_name("x/y.txt")
     assert not is_list_name("cigar,rebut")
-    args = argparse.Namespace(answers="cigar,rebut", page_answers=None)
-    split_answers(args)  # the older spelling of --page-answers
-    assert (args.answers, args.page_answers) == (None, "cigar,rebut")
-    args = argparse.Namespace(answers=str(listed), page_answers=None)
-    split_answers(args)
-    assert (args.answers, args.page_answers) == (str(listed), None)
+    values = {"answers": "cigar,rebut", "page_answers": None}
+    split_answers(values)  # the older spelling of --page-answers
+    assert (values["answers"], values["page_answers"]) == (None, "cigar,rebut")
+    values = {"answers": str(listed), "page_answers": None}
+    split_answers(values)
+    assert (values["answers"], values["page_answers"]) == (str(listed), None)
 
 
 def test_user_lists_make_the_game_of_their_length(tmp_path: Path) -> None:
     answers = tmp_path / "a.txt"
     answers.write_text("aabbee\nstacey  # a name\nlarine\n")
-    game = user_game(argparse.Namespace(answers=str(answers), guesses=None, lang=None,
-                                        length=None, game="wordle"))
+    game = user_game(GameChoice(length=None, lang=None), ListChoice(answers=str(answers)))
     assert game.length == 6 and game.rows == 7
     assert game.answers == ("aabbee", "stacey", "larine")
     assert set(game.answers) <= set(game.guesses)
-    assert user_game(argparse.Namespace(answers=None, guesses=None, lang=None)) is None
+    assert user_game(GameChoice(lang=None), ListChoice()) is None
     with pytest.raises(AutobotError, match="--length 5"):
-        user_game(argparse.Namespace(answers=str(answers), guesses=None, lang=None, length=5,
-                                     game="wordle"))
+        user_game(GameChoice(length=5, lang=None), ListChoice(answers=str(answers)))
     mixed = tmp_path / "m.txt"
     mixed.write_text("aabbee\ncigar\n")  # a tie: the first line's length, the other skipped
-    game = user_game(argparse.Namespace(answers=str(mixed), guesses=None, lang=None,
-                                        length=None, game="wordle"))
+    game = user_game(GameChoice(length=None, lang=None), ListChoice(answers=str(mixed)))
     assert game.length == 6 and game.answers == ("aabbee",)
 
 

@@ -11,12 +11,12 @@ from autobot.app.args import (
     add_lang_option,
     add_list_options,
     endpoint_address,
-    is_list_name,
     key_delay_ms,
     number_in,
     scale_factor,
     word_length,
 )
+from autobot.app.request import GameChoice, ListChoice
 from autobot.errors import AutobotError
 from autobot.games import GAMES, find_game
 from autobot.games.puzzles import ALIASES, PUZZLES
@@ -100,15 +100,15 @@ def add_boards_option(parser: argparse.ArgumentParser, what: str, auto: bool = F
                  "could still win at guess K (--games positions, default 30)")
 
 
-def multi_strategy(args: argparse.Namespace) -> str:
+def multi_strategy(game: GameChoice) -> str:
     """The many-board strategy the --strategy option names (default: DEFAULT_STRATEGY)."""
-    name = DEFAULT_STRATEGY if args.strategy == "default" else args.strategy
+    name = DEFAULT_STRATEGY if game.strategy == "default" else game.strategy
     if name not in MULTI_STRATEGIES:
         raise AutobotError(
             f"--strategy {name} is a one-board strategy; with --boards use "
             f"{' or '.join(MULTI_STRATEGIES)}"
         )
-    if args.hard:
+    if game.hard:
         raise AutobotError("--hard is not supported with --boards")
     return name
 
@@ -122,16 +122,6 @@ def add_answers_option(parser: argparse.ArgumentParser) -> None:
                         help="with --boards: the bundled page's answers, one per board (the "
                              "older spelling --answers A,B,... still works: a value that is "
                              "no file or list name is taken so)")
-
-
-def split_answers(args: argparse.Namespace) -> None:
-    """--answers given as words (the older spelling of --page-answers), not a list: move it."""
-
-    text = getattr(args, "answers", None)
-    if text and not is_list_name(text):
-        if getattr(args, "page_answers", None):
-            raise AutobotError("--answers: not a word list file (and --page-answers is given)")
-        args.page_answers, args.answers = text, None
 
 
 def check_answers(text: str | None, boards: int) -> list[str]:
@@ -162,16 +152,9 @@ def add_game_options(parser: argparse.ArgumentParser, board_width: bool = False,
                             "the board's own width, 5 until seen)" if board_width else "5)"))
 
 
-def puzzle_of(args: argparse.Namespace) -> str | None:
-    """The grid puzzle --game names ("ohhi", "sudoku"), or None for a word game."""
-    name = str(getattr(args, "game", "wordle")).lower()
-    name = ALIASES.get(name, name)
-    return name if name in PUZZLES else None
-
-
-def length_from_page(args: argparse.Namespace) -> bool:
+def length_from_page(game: GameChoice) -> bool:
     """Is the word length the board's to tell (plain Wordle, no --length)?"""
-    return getattr(args, "game", "wordle") == "wordle" and getattr(args, "length", 5) is None
+    return game.name == "wordle" and game.length is None
 
 
 def list_entries_of(name: str, option: str) -> list[str]:
@@ -210,7 +193,7 @@ def skipped_note(listed: dict[str, tuple[str, Playable]], length: int) -> str | 
     return "; ".join(n for n in notes if n) or None
 
 
-def user_game(args: argparse.Namespace) -> Any:
+def user_game(game: GameChoice, lists: ListChoice) -> Any:
     """The game played with the user's --answers/--guesses lists (a page's own vocabulary:
     names, a theme, a language we have no list for: any letters, Ç or Ñ too), or None
     when none is given. The word length is --length, else the one most of the lines have;
@@ -218,12 +201,12 @@ def user_game(args: argparse.Namespace) -> Any:
     skipped with a note."""
     from dataclasses import replace
 
-    answers_name, guesses_name = getattr(args, "answers", None), getattr(args, "guesses", None)
+    answers_name, guesses_name = lists.answers, lists.guesses
     if not answers_name and not guesses_name:
         return None
     answer_lines = list_entries_of(answers_name, "--answers") if answers_name else []
     guess_lines = list_entries_of(guesses_name, "--guesses") if guesses_name else []
-    length = (getattr(args, "length", None) or usual_length(answer_lines)
+    length = (game.length or usual_length(answer_lines)
               or usual_length(guess_lines))
     if length is None:
         name, option = (answers_name, "--answers") if answers_name else (guesses_name,
@@ -235,7 +218,7 @@ def user_game(args: argparse.Namespace) -> Any:
     say_note(skipped_note(listed, length))
     answers = listed["--answers"][1].words if "--answers" in listed else ()
     guesses = listed["--guesses"][1].words if "--guesses" in listed else ()
-    base = find_game(getattr(args, "game", "wordle"), length)
+    base = find_game(game.name, length)
     answers = answers or base.answers
     guesses = tuple(dict.fromkeys((*(guesses or base.guesses), *answers)))
     # The user's lists are played by the generic strategy (the classic solver has its own).
@@ -255,11 +238,11 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
     add_lang_option(parser)
 
 
-def solver_config(args: argparse.Namespace) -> Any:
+def solver_config(game: GameChoice, lists: ListChoice) -> Any:
     """The SolverConfig the shared options describe."""
     return SolverConfig(
-        strategy=args.strategy, hard=args.hard, answers=args.answers,
-        guesses=args.guesses, start=args.start, lang=args.lang,
+        strategy=game.strategy, hard=game.hard, answers=lists.answers,
+        guesses=lists.guesses, start=game.start, lang=game.lang,
     )
 
 
@@ -272,9 +255,3 @@ def read_init_script(path: str | None) -> str | None:
     except (OSError, UnicodeDecodeError) as exc:
         raise AutobotError(f"--init-script: cannot read {path}: {exc}") from None
 
-
-def where_text(args: argparse.Namespace) -> str:
-    """'monitor 1' / 'region 10,20,800,600', for messages."""
-    if args.region is not None:
-        return "region {},{},{},{}".format(*args.region)
-    return f"monitor {args.monitor if args.monitor is not None else 1}"

@@ -2,31 +2,33 @@
 
 from __future__ import annotations
 
-import argparse
+from dataclasses import replace
 from typing import Any
 
 from autobot.app.options import length_from_page, multi_strategy, user_game
+from autobot.app.request import Request
 from autobot.errors import AutobotError
 from autobot.games import find_game
+from autobot.games.player import make_player
 from autobot.harness.calibration import load_profile
+from autobot.multiboard import OPENER, MultiSolver
 from autobot.players import PageLanguage, PageWidth
 from autobot.scoring import RULES
 from autobot.solver import SolverConfig
 from autobot.words import load_words
 
 
-def game_from_args(args: argparse.Namespace) -> Any:
-    """The `autobot.games.Game` the options name: --game/--length (five-letter Wordle when
+def game_for(request: Request) -> Any:
+    """The `autobot.games.Game` the request names: --game/--length (five-letter Wordle when
     neither is given), or the game of the user's --answers/--guesses lists."""
-    return any_scoring(user_game(args) or find_game(getattr(args, "game", "wordle"),
-                                                    getattr(args, "length", None) or 5))
+    chosen = request.game
+    return any_scoring(user_game(chosen, request.lists)
+                       or find_game(chosen.name, chosen.length or 5))
 
 
 def any_scoring(game: Any) -> Any:
     """A game played on a page: the page may colour repeated letters its own way, and its rows
     tell which (`autobot.scoring`); honest coloured tiles only."""
-    from dataclasses import replace
-
     if getattr(game, "page", None) == "tiles" and not game.lies:
         return replace(game, scorings=tuple(RULES))
     return game
@@ -53,19 +55,15 @@ def page_game(game: Any) -> dict[str, Any]:
     return {"length": game.length, "mode": game.page_mode}
 
 
-def solver_from_args(args: argparse.Namespace) -> Any:
+def solver_for(request: Request) -> Any:
     """The game's player for --strategy/--hard/--start/--lang (a --start that is not a word is
     bad input); the page's language and width when they are the page's to tell."""
-    from dataclasses import replace
-
-    from autobot.games.player import make_player
-
-    start = args.start.lower() if args.start else None
-    game = game_from_args(args)
-    lang = getattr(args, "lang", "en")  # None: the page is to tell
+    chosen = request.game
+    start = chosen.start.lower() if chosen.start else None
+    game = game_for(request)
+    lang = chosen.lang  # None: the page is to tell
     named = lang or "en"
-    config = SolverConfig(strategy=getattr(args, "strategy", "default"), hard=args.hard,
-                          start=start, lang=named)
+    config = SolverConfig(strategy=chosen.strategy, hard=chosen.hard, start=start, lang=named)
 
     def make(code: str) -> Any:
         # --start is a word of the language named (or of English, until the page says more).
@@ -76,25 +74,25 @@ def solver_from_args(args: argparse.Namespace) -> Any:
     if lang is None and game.solver is not None:  # other languages are the classic solver's
 
         solver = PageLanguage(make)
-    if length_from_page(args):
+    if length_from_page(chosen):
         # A board of another width: that length's words (English; --start is five letters).
         solver = PageWidth(solver, lambda width: make_player(
-            any_scoring(find_game("wordle", width)), SolverConfig(hard=args.hard)), game)
+            any_scoring(find_game("wordle", width)), SolverConfig(hard=chosen.hard)), game)
     return solver
 
 
-def reader_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
+def reader_for(request: Request) -> tuple[Any, Any]:
     """The --profile calibration (or None) and a board reader that uses it."""
     from autobot.vision.learned import PageReader
 
     profile = None
-    if getattr(args, "profile", None):
-        profile = load_profile(args.profile)  # missing or broken: one line, exit 2
+    if request.profile:
+        profile = load_profile(request.profile)  # missing or broken: one line, exit 2
 
     # One reader per game: unchanged tiles skip glyph matching, and the page's own glyphs are
     # learned from the letters the bot types. A game of a known word length looks for a board
     # that wide first (an on-screen keyboard of ten keys a row is a wider lattice).
-    cols = None if length_from_page(args) else game_from_args(args).length
+    cols = None if length_from_page(request.game) else game_for(request).length
     return profile, PageReader(profile, cols=cols)
 
 
@@ -111,11 +109,10 @@ def save_learned_glyphs(reader: Any, profile: Any, console: Any) -> None:
                   f"{folder}")
 
 
-def many_solver(args: argparse.Namespace) -> Any:
+def many_solver(request: Request) -> Any:
     """The many-board solver for --strategy / --start."""
-    from autobot.multiboard import OPENER, MultiSolver
-
-    lang = getattr(args, "lang", None) or "en"
-    return MultiSolver(multi_strategy(args), start=(args.start or OPENER), lang=lang,
-                       **{k: v for k in ("answers", "guesses")
-                          if (v := getattr(args, k, None)) is not None})
+    chosen, lists = request.game, request.lists
+    return MultiSolver(multi_strategy(chosen), start=(chosen.start or OPENER),
+                       lang=chosen.lang or "en",
+                       **{k: v for k, v in (("answers", lists.answers),
+                                            ("guesses", lists.guesses)) if v is not None})

@@ -11,7 +11,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from autobot.app.options import check_answers
-from autobot.app.players import check_answer, game_from_args, page_game
+from autobot.app.players import check_answer, game_for, page_game
+from autobot.app.request import BUNDLED, BrowserChoice, Request
+from autobot.drivers import browser as browsers
+from autobot.drivers import window as windows
+from autobot.drivers.browser import BrowserConfig, add_init_script, load_page
+from autobot.drivers.driver import SeleniumDriver
 from autobot.drivers.recording import record_driver
 from autobot.page.server import page_url, serve_page
 
@@ -29,8 +34,6 @@ class Session:
 
     def load(self, url: str) -> None:
         """Open another page in the same browser (the next game of a benchmark)."""
-        from autobot.drivers.browser import load_page
-
         load_page(self.webdriver, url)
 
 
@@ -53,14 +56,12 @@ def browser_session(
     private display, no driver: the desktop is read and typed on by its own means). `record` (a
     `GameRecord`) is told the phase reached, for the record of a run that fails on the way.
     Everything is closed on any exit, in reverse order."""
-    from autobot.drivers.browser import add_init_script, load_page, open_browser
-    from autobot.drivers.driver import SeleniumDriver
-    from autobot.drivers.window import display_for, screen_for
-
     def phase(name: str) -> None:
         if record is not None:
             record.phase = name
 
+    # The browser and the display are opened through their modules, looked up now: a run that
+    # must not reach Chromium (the fuzz tests) stands in for them there.
     with contextlib.ExitStack() as stack:
         phase("browser")
         base = None
@@ -69,11 +70,12 @@ def browser_session(
             url = bundled(base) if bundled is not None else None
         t0 = time.monotonic()
         if app_window:
-            webdriver = stack.enter_context(open_browser(replace(browser, app_mode_url=url)))
+            webdriver = stack.enter_context(
+                browsers.open_browser(replace(browser, app_mode_url=url)))
             yield Session(url, base, webdriver, None, time.monotonic() - t0)
             return
-        stack.enter_context(display_for(browser))
-        webdriver = stack.enter_context(open_browser(browser))
+        stack.enter_context(windows.display_for(browser))
+        webdriver = stack.enter_context(browsers.open_browser(browser))
         if init_script:
             add_init_script(webdriver, init_script)
         if url is not None:
@@ -82,43 +84,38 @@ def browser_session(
         phase("game")
         seconds = time.monotonic() - t0
         driver = SeleniumDriver(webdriver, key_delay_ms=key_delay_ms,
-                                screen=screen_for(webdriver, browser))
+                                screen=windows.screen_for(webdriver, browser))
         trace = getattr(record, "trace", None)
         if trace is not None:  # `--trace`: every frame, key and click, from the first
             record_driver(driver, trace)
         yield Session(url, base, webdriver, driver, seconds)
 
 
-def browser_from_args(args: Any) -> Any:
+def browser_config(browser: BrowserChoice) -> Any:
     """The `BrowserConfig` of the page/browser options (`app.options.add_browser_arguments`)."""
-    from autobot.drivers.browser import BrowserConfig
-
-    return BrowserConfig(headless=not args.headed, window_size=args.window_size,
-                         scale=args.scale, remote_url=args.remote)
-
-
-BUNDLED = "bundled"
+    return BrowserConfig(headless=not browser.headed, window_size=browser.window_size,
+                         scale=browser.scale, remote_url=browser.remote)
 
 
 @contextlib.contextmanager
-def launched(args: Any) -> Iterator[str | None]:
+def launched(request: Request) -> Iterator[str | None]:
     """With --launch: serve the page if asked, open a headed Chromium app window on it."""
-    if not args.launch:
+    launch = request.screen.launch
+    if not launch:
         yield None
         return
-    from autobot.app.session import browser_session
-    from autobot.drivers.browser import BrowserConfig
+    chosen, page = request.game, request.page
 
     def bundled(base: str) -> str:
-        game = game_from_args(args)
-        answer = check_answer(args.answer, game)
-        return page_url(base, answer=answer, theme=args.theme, contrast=args.contrast,
-                        hard=args.hard, boards=args.boards or 1,
-                        answers=check_answers(args.page_answers, args.boards or 1),
+        game = game_for(request)
+        answer = check_answer(chosen.answer, game)
+        return page_url(base, answer=answer, theme=page.theme, contrast=page.contrast,
+                        hard=chosen.hard, boards=chosen.boards or 1,
+                        answers=check_answers(chosen.page_answers, chosen.boards or 1),
                         **page_game(game))
 
-    x, y, w, h = args.window
+    x, y, w, h = request.screen.window
     browser = BrowserConfig(headless=False, window_size=(w, h), window_position=(x, y))
-    with browser_session(browser, url=None if args.launch == BUNDLED else args.launch,
+    with browser_session(browser, url=None if launch == BUNDLED else launch,
                          bundled=bundled, app_window=True) as session:
         yield session.url

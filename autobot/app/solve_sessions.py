@@ -10,10 +10,14 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, TextIO
 
+import numpy as np
+
 from autobot.app.prompt import Prompt
 from autobot.app.text import parse_reply, printer
 from autobot.errors import AutobotError, UserQuit
+from autobot.games.strategy import hard_mask
 from autobot.kernels.feedback import encode
+from autobot.multiboard import MultiState
 from autobot.rules import (
     ALL_GREEN,
     Turn,
@@ -154,8 +158,6 @@ def _board_line(solver: Any, state: Any, board: int) -> str:
 def interact_boards(solver: Any, boards: int, inp: TextIO, out: TextIO, show: Any) -> int:
     """The question-answer loop; 0 when every board is solved, 1 when lost or the person stops
     (quit or end of input: the README's exit 1, as for one board)."""
-    from autobot.multiboard import MultiState
-
     state = MultiState(boards)
     prompt = Prompt(inp, out, BOARDS_HELP)
     show(f"autobot solve --boards {boards} ({solver.strategy_name}, {state.limit} guesses): "
@@ -226,10 +228,6 @@ def play_session(player: Any, ask: Callable[[str], int | None], out: TextIO,
 
     `hard`: every guess keeps the greens and reuses the revealed letters (any word length).
     """
-    import numpy as np
-
-    from autobot.games.strategy import hard_mask
-
     game = player.game
     hard = hard and game.page == "tiles"
     letters = encode(player.guesses)[0][0] if hard else None

@@ -26,6 +26,7 @@ from typing import Any
 
 from rich.console import Console
 
+from autobot.app.request import Request
 from autobot.bench.browser import record_of
 from autobot.bench.model import BenchRecord, BenchRun, summarise
 from autobot.bench.output import print_runs, write_runs
@@ -87,10 +88,9 @@ def game_record(screen: Any, folder: str | None, answer: str) -> Iterator[GameRe
         record.trace.discard()
 
 
-def live_options(args: argparse.Namespace) -> argparse.Namespace:
-    """The `autobot live` options the game reads: a click beside the board, no prompts."""
-    return argparse.Namespace(key_delay=args.key_delay, click_to_focus=True, confirm=False,
-                              hard=False)
+def live_options(args: argparse.Namespace) -> Request:
+    """The `autobot live` request the game reads: a click beside the board, no prompts."""
+    return Request(key_delay=args.key_delay)
 
 
 def play_one(screen: Any, solver: Any, answer: str, args: argparse.Namespace,

@@ -1,9 +1,10 @@
 """The command line: `main(argv) -> int`, the one place that wires screens, drivers, strategies.
 
-Each subcommand lives in its own module here with two functions:
-`register(subparsers) -> None` (adds its parser) and `run(args) -> int` (does the work).
-Modules are imported only when needed so `autobot --help` and the non-desktop commands never
-touch a display, a browser or pyautogui.
+Each subcommand has its parser in `autobot/cli/parsers/<name>.py` (`register(subparsers) ->
+None`) and its runner in `autobot/cli/<name>.py` (`run(args) -> int`, which turns the parsed
+options into the typed `Request` the layers below take: `autobot.cli.request`). Building the
+parser imports the parsers alone; a runner module, with what it plays with, is imported only
+when its command runs, so `autobot --help` never touches a display, a browser or pyautogui.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 
 from autobot import __version__
 from autobot.errors import UNAVAILABLE_EXIT, AutobotError, BadInput, browser_failure, browser_went
+from autobot.harness.record import record_early_interrupt
 from autobot.shutdown import exit_code_of, interrupt_behind, signal_of, signals_as_interrupt
 
 # Subcommands, each a module under autobot.cli of the same name, in help order.
@@ -41,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"autobot {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
-        importlib.import_module(f"autobot.cli.{name}").register(sub)
+        importlib.import_module(f"autobot.cli.parsers.{name}").register(sub)
     return parser
 
 
@@ -88,8 +90,6 @@ def _main(argv: Sequence[str] | None, started: float = 0.0) -> int:
 def _interrupted(exc: KeyboardInterrupt, args_list: list[str], started: float) -> int:
     """Say which signal stopped the run; its exit code. Also in the first second, while the
     parser is built: no older record is left standing."""
-    from autobot.harness.record import record_early_interrupt
-
     record_early_interrupt(args_list, exc, started)
     sig = signal_of(exc)
     print("autobot: interrupted" + ("" if sig == "SIGINT" else f" ({sig})"), file=sys.stderr)

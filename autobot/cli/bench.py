@@ -5,148 +5,82 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from pathlib import Path
 from typing import Any
 
-from autobot.app.args import (
-    endpoint_address,
-    key_delay_ms,
-    positive_int,
-    scale_factor,
-)
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
 from autobot.app.options import (
-    add_boards_option,
-    add_game_options,
-    add_solver_options,
     solver_config,
 )
+from autobot.app.request import Request
 from autobot.app.text import write_output
+from autobot.bench.output import print_runs, write_runs
+from autobot.bench.puzzles import main as bench_puzzles
+from autobot.bench.solver import histogram_image, pick_targets, run_benchmark
+from autobot.bench.trees import bench_best
+from autobot.bench.tuble import bench_browser
+from autobot.bench.tuble import bench_tuble as tree_and_seed_runs
+from autobot.bench.variants import bench_absurdle, bench_jotto
 from autobot.cli.boards import run_bench
+from autobot.cli.games import check_hard
+from autobot.cli.request import namespace_of, request_from
 from autobot.errors import AutobotError, BadInput
 from autobot.games import find_game, find_puzzle, runner_for
+from autobot.games.player import make_player
 from autobot.words import load_words
 from autobot.words.languages import load_language
 
 
-def register(subparsers: Any) -> None:
-    """Add `autobot bench`."""
-    parser = subparsers.add_parser(
-        "bench", help="benchmark a solver strategy over every answer",
-        description="Play every answer (or --sample N) and print mean, max, histogram, "
-                    "failures, the hardest answers, wall time and decision time.",
-    )
-    add_solver_options(parser)
-    _add_game_options(parser)
-    parser.add_argument("--sample", type=positive_int, default=None, metavar="N",
-                        help="play a seeded random sample of N answers")
-    parser.add_argument("--games", type=positive_int, default=None, metavar="N",
-                        help="number of games (browser mode; same as --sample otherwise)")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="seed for --sample (default 0; browser mode has its own)")
-    parser.add_argument(
-        "--targets", default=None, metavar="LIST",
-        help="answers the games are played against (default: the --answers list; the original "
-             "2,315 for nyt): nyt-past = the 1,564 real NYT answers to date, or a file",
-    )
-    parser.add_argument("--plot", type=Path, default=None, metavar="PNG",
-                        help="write a histogram picture")
-    parser.add_argument("--json", type=Path, default=None, metavar="OUT",
-                        help="write the results as JSON")
-    parser.add_argument("--browser", action="store_true",
-                        help="play through the bundled page in a real browser instead")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_boards_option(parser, "benchmark")
-    _add_browser_only_options(parser)
-
-
-def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    """--game and --length (variants: autobot.cli.games)."""
-    add_game_options(parser, puzzles=True)
-
-
-def _add_browser_only_options(parser: argparse.ArgumentParser) -> None:
-    """Page/browser settings for --browser (defaults None: autobot.bench.browser's apply)."""
-    try:
-        from autobot.app.options import window_size
-    except ImportError:  # the browser side is not built yet
-        return
-    group = parser.add_argument_group("browser mode (--browser)")
-    group.add_argument("--theme", choices=("light", "dark"), default=None, help="page theme")
-    group.add_argument("--contrast", action="store_true", default=None,
-                       help="high-contrast colours")
-    group.add_argument("--scale", type=scale_factor, default=None, help="page zoom")
-    group.add_argument("--anim", action=argparse.BooleanOptionalAction, default=None,
-                       help="page animations (default off for the benchmark)")
-    group.add_argument("--window-size", type=window_size, default=None, metavar="WxH")
-    group.add_argument("--key-delay", type=key_delay_ms, default=None, metavar="MS")
-    group.add_argument("--remote", default=None, metavar="URL", type=endpoint_address,
-                       help="a remote WebDriver")
-    group.add_argument("--headed", action="store_true", default=None,
-                       help="a headed browser (on a private Xvfb if there is no display), "
-                       "its frames read from the display (a few ms) instead of screenshots")
-    group.add_argument("--trace", default=None, metavar="DIR",
-                       help="a trace of every game not won, in DIR/game-N/ (`autobot replay "
-                       "DIR/game-N` replays one)")
-    group.add_argument("--parallel", type=positive_int, default=None, metavar="N",
-                       help="N browsers at once (Grid slots with --remote); JSON Lines out")
-    group.add_argument("--jsonl", type=Path, default=None, metavar="OUT",
-                       help="--parallel: one JSON line per game, as it finishes")
-    group.add_argument("--resume", type=Path, default=None, metavar="OUT",
-                       help="--parallel: skip the games already in OUT.jsonl, append the rest")
-
-
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark; 0 when it ran (lost games are figures, not errors)."""
-    return runner_for("bench", args.game)(args)  # the game's own benchmark
+    request = request_from(args)
+    return runner_for("bench", request.game.name)(request)  # the game's own benchmark
 
 
-def bench_puzzle(args: argparse.Namespace) -> int:
+def bench_puzzle(request: Request) -> int:
     """Grid puzzles: the solver bench over the apps' generated IDs (--games N seeds each,
     default 200), and the puzzle's graded sets (kaidoku's for Sudoku)."""
-    from autobot.bench.puzzles import main as bench_puzzles
-
-    sets = find_puzzle(args.game).bench_sets
-    argv = ["--sets", sets, "--seeds", str(args.games or args.sample or 200)]
-    if args.json is not None:
-        argv += ["--json", str(args.json)]
+    own = request.own
+    sets = find_puzzle(request.game.name).bench_sets
+    argv = ["--sets", sets, "--seeds", str(own["games"] or own["sample"] or 200)]
+    if request.record.json is not None:
+        argv += ["--json", str(request.record.json)]
     return bench_puzzles(argv)
 
 
-def bench_word_game(args: argparse.Namespace) -> int:
+def bench_word_game(request: Request) -> int:
     """A word game: many boards, a variant's strategy, the browser, or the shipped solver."""
-    if args.boards is not None:
-        return run_bench(args)
-    if args.headroom is not None:
+    chosen, own = request.game, request.own
+    if chosen.boards is not None:
+        return run_bench(request)
+    if own["headroom"] is not None:
         raise AutobotError("--headroom needs --boards N (it measures the many-board strategies)")
-    from autobot.cli import games
-
-    game = find_game(args.game, args.length)
+    game = find_game(chosen.name, chosen.length)
     if game.solver is None:
-        return games.bench(args)  # the generic game strategy's benchmark
-    if getattr(args, "trace", None) and (not args.browser or getattr(args, "parallel", None)):
+        return bench_variant(request)  # the generic game strategy's benchmark
+    if request.record.trace and (not own["browser"] or own.get("parallel")):
         raise BadInput("--trace is for `bench --browser` with one browser (no --parallel)")
-    if args.browser:
+    if own["browser"]:
         try:
-            name = "autobot.bench." + ("parallel" if getattr(args, "parallel", None) else "browser")
+            name = "autobot.bench." + ("parallel" if own.get("parallel") else "browser")
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name == name:
                 raise BadInput("browser benchmark not available") from None
             raise
-        return int(module.run(args) or 0)
+        return int(module.run(namespace_of(request)) or 0)
 
-    from autobot.bench.output import print_runs, write_runs
-    from autobot.bench.solver import histogram_image, pick_targets
-    from autobot.games.player import make_player
-
-    solver = make_player(game, solver_config(args))
-    if args.lang != "en":
-        language = load_language(args.lang)
+    solver = make_player(game, solver_config(chosen, request.lists))
+    lang, targets_name = chosen.lang or "en", own["targets"]
+    if lang != "en":
+        language = load_language(lang)
         # The language's likely answers, or a list in its letters (ä ö ü ß, ñ).
-        chosen = load_words(args.targets, language.letters) if args.targets else language.answers
-        target_list, words = args.targets or chosen.name, chosen.words
+        listed = load_words(targets_name, language.letters) if targets_name else language.answers
+        target_list, words = targets_name or listed.name, listed.words
     else:
-        target_list = args.targets or ("answers" if args.answers == "nyt" else args.answers)
+        answers = request.lists.answers
+        target_list = targets_name or ("answers" if answers == "nyt" else answers)
         words = load_words(target_list).words
     # A target outside the answers list is fine while the fallback list can still find it.
     unknown = [w for w in words if w not in solver.answer_index and not solver.is_allowed(w)]
@@ -155,38 +89,69 @@ def bench_word_game(args: argparse.Namespace) -> int:
             f"{len(unknown)} target words are not possible answers in the "
             f"{solver.answers.name} list (first: {unknown[0]})"
         )
-    targets = pick_targets(words, args.sample or args.games, args.seed or 0)
+    seed = own["seed"] or 0
+    targets = pick_targets(words, own["sample"] or own["games"], seed)
 
-    label = "wordle" if args.lang == "en" else f"wordle ({args.lang})"
-    result = _run_with_progress(solver, targets, args, game=label, target_list=target_list,
-                                seed=None if len(targets) == len(words) else args.seed or 0)
+    label = "wordle" if lang == "en" else f"wordle ({lang})"
+    result = _run_with_progress(solver, targets, chosen.hard, own["quiet"], game=label,
+                                target_list=target_list,
+                                seed=None if len(targets) == len(words) else seed)
     print_runs(result)
-    write_runs(args.json, result)
-    if args.plot is not None:
-        write_output(args.plot, lambda p: histogram_image(result).save(p, format="PNG"))
-        print(f"wrote {args.plot}")
+    write_runs(request.record.json, result)
+    plot = own["plot"]
+    if plot is not None:
+        write_output(plot, lambda p: histogram_image(result).save(p, format="PNG"))
+        print(f"wrote {plot}")
     return 0
 
 
-def _run_with_progress(solver: Any, targets: list[str], args: argparse.Namespace,
+def _run_with_progress(solver: Any, targets: list[str], hard: bool, quiet: bool,
                        **about: Any) -> Any:
     """The benchmark with a rich progress bar on stderr when it is a terminal."""
-    from autobot.bench.solver import run_benchmark
-
-    show = not args.quiet and sys.stderr.isatty()
+    show = not quiet and sys.stderr.isatty()
     if not show:
-        return run_benchmark(solver, targets, hard=args.hard, **about)
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
+        return run_benchmark(solver, targets, hard=hard, **about)
     with Progress(
         "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), console=Console(stderr=True), transient=True,
     ) as bar:
         task = bar.add_task(f"{solver.strategy_name}", total=len(targets))
         return run_benchmark(
-            solver, targets, hard=args.hard, progress=lambda done: bar.update(task, completed=done),
+            solver, targets, hard=hard, progress=lambda done: bar.update(task, completed=done),
             **about,
         )
 
 
+def bench_variant(request: Request) -> int:
+    """Benchmark a variant, print its figures and write --json."""
+    chosen, own = request.game, request.own
+    game = find_game(chosen.name, chosen.length)
+    check_hard(game, chosen)
+    if game.adversarial:
+        # The answers are tried first at each depth (cheap); every allowed guess then proves it.
+        runs = [bench_absurdle(game, game.answers)]
+    elif game.page == "count":  # a count beside each row (Jotto): every secret, played out
+        runs = bench_jotto(game, own["seed"] or 0)
+    else:
+        # The game's best strategy (its shipped tree, autobot.solver.game_tree) beside entropy.
+
+        runs = bench_best(game, hard=chosen.hard,
+                          sample=own["sample"] or own["games"], seed=own["seed"] or 0)
+    print_runs(runs)
+    write_runs(request.record.json, runs)
+    return 0
+
+
+def bench_tuble(request: Request) -> int:
+    """Tuble: the bot's tree and the seed post's player over every station, in one run."""
+    own = request.own
+    if own.get("browser"):
+        # The bundled page from the pixels: --games N seeded stations (default 20).
+        runs = [bench_browser(own["games"] or own["sample"] or 20, own["seed"] or 0,
+                              scale=own.get("scale") or 1.0,
+                              headed=bool(own.get("headed")))]
+    else:
+        runs = tree_and_seed_runs()
+    print_runs(runs)
+    write_runs(request.record.json, runs)
+    return 0

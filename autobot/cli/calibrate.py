@@ -9,29 +9,14 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from autobot.drivers.desktop import MssScreen
 from autobot.errors import AutobotError, NoBoardFound
 from autobot.harness.calibration import DEFAULT_TOLERANCES, Profile, save_profile
+from autobot.vision import load_image, read_board, render_board
 from autobot.vision.calibrate import harvest_templates, measure_palette
 
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 CSS_PITCH = 67.0  # tile + gap on the page at device scale 1 (62 + 5 px, wordle-visual-spec.md)
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `calibrate` parser."""
-    p = subparsers.add_parser(
-        "calibrate",
-        help="measure a screen's board, palette and glyphs into a profile (--profile NAME)",
-        description="Locate the board in IMAGE (or on the screen), measure the colours actually "
-        "shown (tiles, background, borders, letters) and write calibration/NAME.toml; with "
-        "--letters, harvest glyph templates into templates/NAME/.",
-    )
-    p.add_argument("image", nargs="?", help="a screenshot showing the board")
-    p.add_argument("--screen", action="store_true", help="capture the screen instead (mss)")
-    p.add_argument("--monitor", type=int, default=1, help="monitor number for --screen (1 = first)")
-    p.add_argument("--letters", help="the board's words top down, e.g. CRANE,SLATE (for glyphs)")
-    p.add_argument("--name", required=True, help="profile name (calibration/NAME.toml)")
-    p.add_argument("--root", default=".", help="folder holding calibration/ and templates/")
 
 
 def parse_letters(text: str, rows: int) -> list[str]:
@@ -49,8 +34,6 @@ def parse_letters(text: str, rows: int) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Measure and write the profile; print where it went and what it holds."""
-    from autobot.vision import load_image, read_board, render_board
-
     if not NAME_RE.fullmatch(args.name):
         raise AutobotError(f"--name {args.name!r}: use letters, digits, '-', '_' or '.'")
     if args.screen == bool(args.image):
@@ -124,7 +107,5 @@ def run(args: argparse.Namespace) -> int:
 
 def grab_screen(monitor: int) -> Any:
     """One RGB frame of monitor N (live mode's capture; a display is needed)."""
-    from autobot.drivers.desktop import MssScreen
-
     with MssScreen(monitor=monitor) as screen:
         return screen.grab()

@@ -7,13 +7,14 @@ real key presses, stopping (exit 4) if the boards move.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from dataclasses import replace
 from typing import Any
 
-from autobot.app.options import where_text
+from rich.console import Console
+
 from autobot.app.players import many_solver
+from autobot.app.request import Request
 from autobot.app.session import launched
 from autobot.app.text import many_printer
 from autobot.drivers.desktop import Anchor, DesktopDriver, MssScreen, require_pyautogui
@@ -29,44 +30,45 @@ from autobot.outcomes import Reason
 from autobot.vision.boards import BoardsReader
 
 
-def run_live_boards(args: argparse.Namespace) -> int:
+def run_live_boards(request: Request) -> int:
     """Find the boards, click the page once, play; exit 0 won, 1 lost, 3 no boards, 4 safety."""
-    from rich.console import Console
-
-    check_many(args)
-    solver = many_solver(args)  # a one-board --strategy is bad input before anything opens
+    check_many(request)
+    solver = many_solver(request)  # a one-board --strategy is bad input before anything opens
     require_pyautogui()
     console = Console(highlight=False)
-    record = GameRecord(args.json, getattr(args, "trace", None),
-                        meta={"url": args.launch})  # checked now; written on every exit
+    screen_choice = request.screen
+    record = GameRecord(request.record.json, request.record.trace,
+                        meta={"url": screen_choice.launch})  # checked now; written on every exit
     with record.on_any_exit(lambda exc: getattr(exc, "result", None)), \
-            terminate_as_interrupt(), launched(args), \
-            MssScreen(monitor=args.monitor, region=args.region) as screen:
+            terminate_as_interrupt(), launched(request), \
+            MssScreen(monitor=screen_choice.monitor, region=screen_choice.region) as screen:
         if record.trace is not None:
             record_screen(screen, record.trace)
-        return play_boards_on_screen(args, screen, args.boards, console, record, solver)
+        return play_boards_on_screen(request, screen, request.game.boards or 1, console, record,
+                                     solver)
 
 
-def check_many(args: argparse.Namespace) -> None:
+def check_many(request: Request) -> None:
     """Options that are for one board only are bad input with many (exit 2)."""
-    if args.advise or args.confirm:
+    if request.screen.advise or request.confirm:
         raise AutobotError("--advise and --confirm are for one board")
 
 
-def play_boards_on_screen(args: argparse.Namespace, screen: Any, boards: int, console: Any,
+def play_boards_on_screen(request: Request, screen: Any, boards: int, console: Any,
                           record: Any, solver: Any = None) -> int:
     """Play `boards` boards shown on an open screen (the browser, if any, launched already)."""
-    solver = solver if solver is not None else many_solver(args)
+    solver = solver if solver is not None else many_solver(request)
     profile = None
-    if args.profile:
-        profile = load_profile(args.profile)
+    if request.profile:
+        profile = load_profile(request.profile)
     reader = BoardsReader(profile=profile)
     record.phase = "game"
-    frame, first = find_boards_on_screen(screen, reader, args.find_timeout, where_text(args))
-    keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
+    frame, first = find_boards_on_screen(screen, reader, request.screen.find_timeout,
+                                         request.screen.where())
+    keys = DesktopDriver(screen, key_delay=request.key_delay / 1000)
     if getattr(record, "trace", None) is not None:  # `--trace`: keys and clicks too
         record_driver(keys, record.trace)
-    if args.click_to_focus:
+    if request.screen.click_to_focus:
         spot = below_boards(frame, first.geometry)
         if spot is None:
             raise SafetyStop("no empty page below the boards to click for focus; click "

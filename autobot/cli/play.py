@@ -11,128 +11,92 @@ import sys
 import time
 from typing import Any
 
-from autobot.app.args import (
-    add_lang_option,
-    page_address,
-)
+from rich.console import Console
+
 from autobot.app.options import (
-    add_answers_option,
-    add_boards_option,
-    add_browser_arguments,
-    add_game_options,
     read_init_script,
-    split_answers,
 )
 from autobot.app.players import (
     check_answer,
-    game_from_args,
+    game_for,
     many_solver,
     page_game,
-    reader_from_args,
+    reader_for,
     save_learned_glyphs,
-    solver_from_args,
+    solver_for,
 )
-from autobot.app.session import browser_from_args, browser_session
+from autobot.app.request import Request
+from autobot.app.session import browser_config, browser_session
+from autobot.cli.play_boards import play_loaded, run_play_boards
+from autobot.cli.request import request_from
 from autobot.errors import AutobotError, BadInput
 from autobot.games import runs_of
+from autobot.harness.record import GameRecord, outcome, verdict_line
 from autobot.harness.report import make_printer, share_grid
 from autobot.loop import BotConfig, play_game
+from autobot.loop.jotto_list import play_list_game
 from autobot.loop.probe import count_boards, page_layout, room_for
 from autobot.outcomes import Reason
 from autobot.page.server import page_url
 from autobot.players import Confirm
 
 
-def register(subparsers: Any) -> None:
-    """Add `autobot play`."""
-    parser = subparsers.add_parser(
-        "play",
-        help="play a whole game in a browser (bundled page by default)",
-        description="Play Wordle hands-free in Chromium: the bot reads screenshots and types.",
-    )
-    parser.add_argument("--answer", metavar="WORD", help="the bundled page's answer (else random)")
-    parser.add_argument("--url", metavar="URL", type=page_address,
-                        help="play this Wordle page, not the bundled one")
-    parser.add_argument("--start", metavar="WORD", help="force the first guess")
-    parser.add_argument("--confirm", action="store_true",
-                        help="ask before each guess: accept, edit, skip, quit")
-    parser.add_argument("--json", metavar="OUT", help="write the game as JSON")
-    parser.add_argument("--trace", metavar="DIR",
-                        help="keep a trace of the game in DIR (every frame read, what was read, "
-                             "the keys and clicks sent, the record); `autobot replay DIR` "
-                             "replays it")
-    parser.add_argument("--init-script", metavar="FILE",
-                        help="JavaScript run before the page's own scripts on every load "
-                             "(to fix a clone's answer or date when regression-testing it)")
-    add_browser_arguments(parser)
-    add_lang_option(parser, from_page=True)
-    add_boards_option(parser, "play", auto=True)
-    add_answers_option(parser)
-    add_game_options(parser, board_width=True, puzzles=True)
-
-
 def run(args: argparse.Namespace) -> int:
     """Play one game; exit 0 on a win, 1 on a loss (or a quit)."""
-    split_answers(args)
-    runs = runs_of(args.game)
-    if getattr(args, "trace", None) and not runs.traced:
-        raise BadInput(f"--trace is for word pages, not --game {args.game}")
-    return runs.runner("play", args.game)(args)  # the game's own way to be played
+    request = request_from(args)
+    name = request.game.name
+    runs = runs_of(name)
+    if request.record.trace and not runs.traced:
+        raise BadInput(f"--trace is for word pages, not --game {name}")
+    return runs.runner("play", name)(request)  # the game's own way to be played
 
 
-def play_word_game(args: argparse.Namespace) -> int:
+def play_word_game(request: Request) -> int:
     """A word game on a page (one board, many boards, or a list of lines); 0 on a win."""
-    if args.boards is not None and args.boards > 1:
-        from autobot.cli.play_boards import run_play_boards
-
-        return run_play_boards(args)
-    from autobot.harness.record import GameRecord
-
+    boards = request.game.boards
+    if boards is not None and boards > 1:
+        return run_play_boards(request)
     # The record's path is checked before anything starts; from here every exit writes it.
-    record = GameRecord(args.json, args.trace, meta={"url": args.url})
+    record = GameRecord(request.record.json, request.record.trace,
+                        meta={"url": request.page.url})
     with record.on_any_exit(lambda exc: getattr(exc, "result", None)):
-        return _play(args, record)
+        return _play(request, record)
 
 
-def _play(args: argparse.Namespace, record: Any) -> int:
-    from rich.console import Console
-
-    from autobot.harness.record import outcome, verdict_line
-
-    game = game_from_args(args)
-    answer = check_answer(args.answer, game)
-    init_script = read_init_script(args.init_script)
-    if args.url and answer:
+def _play(request: Request, record: Any) -> int:
+    chosen, page = request.game, request.page
+    game = game_for(request)
+    answer = check_answer(chosen.answer, game)
+    init_script = read_init_script(page.init_script)
+    if page.url and answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
-    solver: Any = solver_from_args(args)
-    profile, reader = reader_from_args(args)
+    solver: Any = solver_for(request)
+    profile, reader = reader_for(request)
     console = Console(highlight=False)
-    if args.confirm:
-        solver = Confirm(solver, hard=args.hard, input_stream=sys.stdin, output=sys.stdout)
-    theme = args.theme
-    printer = make_printer(console, theme, args.contrast)
+    if request.confirm:
+        solver = Confirm(solver, hard=chosen.hard, input_stream=sys.stdin, output=sys.stdout)
+    theme = page.theme
+    printer = make_printer(console, theme, page.contrast)
 
     def on_event(event: Any) -> None:
         record.note(event)
         printer(event)
 
     def bundled(base: str) -> str:
-        return page_url(base, answer=answer, theme=theme, contrast=args.contrast,
-                        hard=args.hard, anim=args.anim, **page_game(game))
+        return page_url(base, answer=answer, theme=theme, contrast=page.contrast,
+                        hard=chosen.hard, anim=page.anim, **page_game(game))
 
     t0 = time.monotonic()
-    with browser_session(browser_from_args(args), url=args.url, bundled=bundled,
-                         init_script=init_script, key_delay_ms=args.key_delay,
+    with browser_session(browser_config(request.browser), url=page.url, bundled=bundled,
+                         init_script=init_script, key_delay_ms=request.key_delay,
                          record=record) as session:
         browser_seconds = session.seconds
         driver = session.driver
         record.extra["keys"] = driver.rung
         if game.page == "count" and page_layout(driver, game) == "list":
             return run_list_game(driver, solver, game, console, browser_seconds, record)
-        if args.boards is None and game.on_many_boards:
+        if chosen.boards is None and game.on_many_boards:
             # Boards not named: a Wordle page may show many (Dordle ... 32).
-            from autobot.cli.play_boards import play_loaded
-
             room = room_for(driver)
             boards = count_boards(driver, room)
             record.extra["boards_found"] = max(boards, 1)  # in the record of any exit
@@ -140,13 +104,14 @@ def _play(args: argparse.Namespace, record: Any) -> int:
                 if game.length != 5:
                     raise AutobotError(f"{boards} boards found: many boards are played with "
                                        f"five-letter words, this game has {game.length}")
-                if args.confirm or answer:
+                if request.confirm or answer:
                     raise AutobotError(f"{boards} boards found: --confirm and --answer are "
                                        "for one board")
                 console.print(f"[dim]{boards} boards found[/dim]")
-                return play_loaded(args, driver, boards, t0, room, many_solver(args), record)
+                return play_loaded(request, driver, boards, t0, room, many_solver(request),
+                                   record)
         result = play_game(
-            driver, solver, BotConfig(hard=args.hard, rows=None if args.url else game.rows,
+            driver, solver, BotConfig(hard=chosen.hard, rows=None if page.url else game.rows,
                                       game=game),
             reader=reader, on_event=on_event,
         )
@@ -156,7 +121,7 @@ def _play(args: argparse.Namespace, record: Any) -> int:
     save_learned_glyphs(reader, profile, console)
     console.print()
     # The grid's colours follow the page as the bot saw it (it may be any page, via --url).
-    console.print(share_grid(list(result.turns), result.won, args.hard,
+    console.print(share_grid(list(result.turns), result.won, chosen.hard,
                              result.theme or theme, result.high_contrast,
                              game.rows))
     verdict = outcome(result.won, result.stopped)
@@ -166,7 +131,7 @@ def _play(args: argparse.Namespace, record: Any) -> int:
         data = result.to_json()
         data["keys"] = driver.rung
         data["capture"] = getattr(driver.screen, "source", "webdriver")  # or "display"
-        data["lang"] = solver.lang or args.lang or "en"  # as played (or told)
+        data["lang"] = solver.lang or chosen.lang or "en"  # as played (or told)
         record.write(data, exit_code=0 if result.won else 1, reason=verdict)
     return 0 if result.won else 1
 
@@ -175,8 +140,6 @@ def run_list_game(driver: Any, solver: Any, game: Any, console: Any, browser_sec
                   record: Any) -> int:
     """Play Jotto on a page that lists guesses as text lines, written to `record` (a
     `GameRecord`); exit 0 on a win."""
-    from autobot.loop.jotto_list import play_list_game
-
     result = play_list_game(driver, solver, game, on_event=console.print)
     verdict = Reason.WON if result.won else Reason.LOST
     if result.stopped:

@@ -6,13 +6,15 @@ reader, `autobot.loop.many.play_many`, and what is printed.
 
 from __future__ import annotations
 
-import argparse
 import time
 from typing import Any
 
-from autobot.app.options import check_answers, read_init_script, split_answers
+from rich.console import Console
+
+from autobot.app.options import check_answers, read_init_script
 from autobot.app.players import many_solver
-from autobot.app.session import browser_from_args, browser_session
+from autobot.app.request import Request
+from autobot.app.session import browser_config, browser_session
 from autobot.app.text import many_printer
 from autobot.errors import AutobotError
 from autobot.harness.calibration import load_profile
@@ -24,43 +26,42 @@ from autobot.page.server import page_url
 from autobot.vision.boards import BoardsReader
 
 
-def run_play_boards(args: argparse.Namespace) -> int:
+def run_play_boards(request: Request) -> int:
     """Play one many-board game in Chromium; exit 0 on a win, 1 on a loss."""
-    if args.answer:
+    chosen, page = request.game, request.page
+    boards = chosen.boards or 1
+    if chosen.answer:
         raise AutobotError("--answer is for one board; with --boards use --page-answers")
-    if args.confirm:
+    if request.confirm:
         raise AutobotError("--confirm is for one board")
-    split_answers(args)
-    answers = check_answers(args.page_answers, args.boards)
-    if args.url and answers:
+    answers = check_answers(chosen.page_answers, boards)
+    if page.url and answers:
         raise AutobotError("--page-answers only applies to the bundled page, not to --url")
-    init_script = read_init_script(args.init_script)
-    solver = many_solver(args)  # bad --strategy/--hard/--start: before the browser opens
+    init_script = read_init_script(page.init_script)
+    solver = many_solver(request)  # bad --strategy/--hard/--start: before the browser opens
 
-    record = GameRecord(args.json, getattr(args, "trace", None),
-                        meta={"url": args.url})  # checked now; written on every exit from here
+    record = GameRecord(request.record.json, request.record.trace,
+                        meta={"url": page.url})  # checked now; written on every exit from here
     def bundled(base: str) -> str:
-        return page_url(base, theme=args.theme, contrast=args.contrast, anim=args.anim,
-                        boards=args.boards, answers=answers)
+        return page_url(base, theme=page.theme, contrast=page.contrast, anim=page.anim,
+                        boards=boards, answers=answers)
 
     with record.on_any_exit(lambda exc: getattr(exc, "result", None)), \
-            browser_session(browser_from_args(args), url=args.url, bundled=bundled,
-                            init_script=init_script, key_delay_ms=args.key_delay,
+            browser_session(browser_config(request.browser), url=page.url, bundled=bundled,
+                            init_script=init_script, key_delay_ms=request.key_delay,
                             record=record) as session:
         driver = session.driver
         t0 = time.monotonic() - session.seconds
-        return play_loaded(args, driver, args.boards, t0, room_for(driver), solver, record)
+        return play_loaded(request, driver, boards, t0, room_for(driver), solver, record)
 
 
-def play_loaded(args: argparse.Namespace, driver: Any, boards: int, t0: float,
+def play_loaded(request: Request, driver: Any, boards: int, t0: float,
                 room: Any, solver: Any, record: Any) -> int:
     """Play the many-board game already loaded in the driver's browser; print it and write it
     to `record` (a `GameRecord`, which also writes on any exit)."""
-    from rich.console import Console
-
     profile = None
-    if args.profile:
-        profile = load_profile(args.profile)
+    if request.profile:
+        profile = load_profile(request.profile)
     console = Console(highlight=False)
     result = play_many(driver, solver, boards, reader=BoardsReader(profile=profile),
                        on_event=many_printer(console), room=room)

@@ -4,36 +4,39 @@ plays the puzzle window on the screen hands-free (autobot.engines.puzzle_window)
 
 from __future__ import annotations
 
-import argparse
 import json
 
+import cv2
+
+from autobot.app.request import Request, word_only_given
 from autobot.drivers.desktop import DesktopDriver, MssScreen, require_pyautogui
+from autobot.engines.puzzle_window import play_watched
 from autobot.errors import AutobotError, NotSolved
+from autobot.games.puzzles import find_puzzle
+from autobot.games.runs import load_path
 from autobot.harness.record import GameRecord
 from autobot.outcomes import Reason
+from autobot.vision.puzzle_grid import find_lattice
 
 WORD_ONLY = ("advise", "confirm", "launch", "answer", "boards", "profile")
 
 
-def run_live_puzzle(args: argparse.Namespace) -> int:
+def run_live_puzzle(request: Request) -> int:
     """Find the grid, solve it, fill it; exit 0 won, 1 not won, 3 no grid, 4 safety stop."""
-    from autobot.engines.puzzle_window import play_watched
-    from autobot.games.puzzles import find_puzzle
-
-    for name in WORD_ONLY:
-        if getattr(args, name, None) not in (None, False):
-            raise AutobotError(f"--{name} is for word games, not --game {args.game}")
-    entry = find_puzzle(args.game)
+    name, where = request.game.name, request.screen
+    for option in word_only_given(request, WORD_ONLY):
+        raise AutobotError(f"--{option} is for word games, not --game {name}")
+    entry = find_puzzle(name)
     # The record's path is checked before the first click; from here every exit writes it,
     # in the puzzle's own shape with the moves made so far (a signal included).
-    record = GameRecord(args.json)
+    record = GameRecord(request.record.json)
     require_pyautogui()
     with record.on_any_exit(), \
-            MssScreen(monitor=args.monitor, region=args.region) as screen:
+            MssScreen(monitor=where.monitor, region=where.region) as screen:
         record.phase = "game"
-        hands = DesktopDriver(screen, key_delay=args.key_delay / 1000)
+        hands = DesktopDriver(screen, key_delay=request.key_delay / 1000)
         # The focus watchdog before each click/key and frame: exit 4 if another window takes it.
-        played = play_watched(entry, screen, hands, timeout=args.find_timeout, record=record)
+        played = play_watched(entry, screen, hands, timeout=where.find_timeout, record=record)
     summary = played.summary()
     print(played.grid)
     print(f"{'won' if played.won else 'not won'}: {played.moves} moves, frame->click "
@@ -43,16 +46,15 @@ def run_live_puzzle(args: argparse.Namespace) -> int:
     return 0 if played.won else 1
 
 
-def solve_puzzle(args: argparse.Namespace) -> int:
+def solve_puzzle(request: Request) -> int:
     """`autobot solve --game ohhi|sudoku --puzzle ID`: the solution as text (exit 1 when there
     is none or more than one)."""
-    from autobot.games.puzzles import find_puzzle
-
-    entry = find_puzzle(args.game)
-    text = getattr(args, "puzzle", None)
+    name = request.game.name
+    entry = find_puzzle(name)
+    text = request.own.get("puzzle")
     if not text:
         other = f", or {entry.text_help})" if entry.text_help else ")"
-        raise AutobotError(f"--game {args.game} needs --puzzle ID (an Unruly/Solo game ID{other}")
+        raise AutobotError(f"--game {name} needs --puzzle ID (an Unruly/Solo game ID{other}")
     board = entry.parse(text)
     sol = entry.solve(board)
     if sol.status != "solved":
@@ -72,12 +74,6 @@ def solve_puzzle(args: argparse.Namespace) -> int:
 def read_puzzle(images: list[str], puzzle: str, as_json: bool) -> int:
     """`autobot read --game ohhi|sudoku IMAGE...`: each screenshot's grid as text or JSON
     (Unruly: '.' empty, 0 the lighter colour, 1 the darker; Sudoku: digits, '.' empty)."""
-    import cv2
-
-    from autobot.games.puzzles import find_puzzle
-    from autobot.games.runs import load_path
-    from autobot.vision.puzzle_grid import find_lattice
-
     read_grid = load_path(find_puzzle(puzzle).read_grid)
     status = 0
     for path in images:

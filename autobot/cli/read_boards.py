@@ -2,26 +2,25 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
+from rich.console import Console
+
 from autobot.app.readout import debug_path, print_board, write_debug
+from autobot.vision import load_image
+from autobot.vision.boards import BoardsReader
 
 
-def read_many(frame: Any, profile: Any, name: str, args: argparse.Namespace,
+def read_many(frame: Any, profile: Any, name: str, debug: str | None, as_json: bool,
               several: bool) -> Any:
     """Find and read every board; print them unless --json; --debug draws each one."""
-    from autobot.vision.boards import BoardsReader
-
     read = BoardsReader(profile=profile)(frame)
-    if args.debug:
-        out = debug_path(args.debug, 0, 1)
+    if debug:
+        out = debug_path(debug, 0, 1)
         for i, board in enumerate(read.boards):
             # Each board drawn on the frame the last one was drawn on: one picture of all.
             write_debug(frame if i == 0 else _load(out), board, out)
-    if not args.json:
-        from rich.console import Console
-
+    if not as_json:
         console = Console(highlight=False)
         if several:
             console.print(name, style="bold")
@@ -33,6 +32,4 @@ def read_many(frame: Any, profile: Any, name: str, args: argparse.Namespace,
 
 
 def _load(path: Any) -> Any:
-    from autobot.vision import load_image
-
     return load_image(path)

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import cv2
 import numpy as np
 
+from autobot.drivers.browser import devtools
 from autobot.errors import BadInput
+from autobot.vision.image import load_image
 
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
@@ -42,8 +44,6 @@ def decode_image(data: bytes, source: str = "image") -> Frame:
 
 def load_frame(path: str | Path) -> Frame:
     """An image file as an RGB frame; a missing or unreadable file is bad input (exit 2)."""
-    from autobot.vision.image import load_image
-
     return load_image(path)  # any size and mode, pixel count bounded
 
 
@@ -175,8 +175,6 @@ class SeleniumScreen:
     def _css_clip(self, region: Box) -> dict[str, float]:
         """`region` as a DevTools clip: CSS pixels from the document's top-left (so the
         scroll offset is added), scale 1 (the image comes back in device pixels)."""
-        from autobot.drivers.browser import devtools
-
         metrics = devtools(self._webdriver, "Page.getLayoutMetrics", {})
         css, device = metrics["cssVisualViewport"], metrics["visualViewport"]
         ratio = device["clientWidth"] / max(1, css["clientWidth"])  # device px per CSS px
@@ -189,8 +187,6 @@ class SeleniumScreen:
     def _grab_clip(self, css: dict[str, float], region: Box) -> Frame:
         """The focused region, captured alone and pasted into a viewport-sized frame."""
         import base64
-
-        from autobot.drivers.browser import devtools
 
         shot = devtools(self._webdriver, "Page.captureScreenshot", {
             # Lossless and fast to encode: frames are compared pixel for pixel.

@@ -8,7 +8,6 @@ the game, or the bot stops at once (exit 4) rather than type into something else
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import dataclasses
 import sys
@@ -16,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from autobot.app.request import Request
 from autobot.drivers.desktop import (
     DesktopDriver,
     GuardedDriver,
@@ -105,11 +105,12 @@ def submitted_turns(rows: Any) -> list[Any] | None:
     return turns
 
 
-def advise(args: argparse.Namespace, screen: Any, read: Callable[[Any], Any], solver: Any,
+def advise(request: Request, screen: Any, read: Callable[[Any], Any], solver: Any,
            console: Any, first: Any) -> int:
     """Print the best next guess each time the scored rows change; 0 won, 1 lost, else 0."""
     theme, contrast = first.theme or "light", first.high_contrast
-    deadline = None if args.watch is None else time.monotonic() + args.watch
+    watch = request.screen.watch
+    deadline = None if watch is None else time.monotonic() + watch
     shown: list[Any] | None = None
     board = first
     before: list[Any] | None = None  # the previous frame's rows: advice waits for two alike
@@ -129,7 +130,7 @@ def advise(args: argparse.Namespace, screen: Any, read: Callable[[Any], Any], so
             if len(turns) >= 6:
                 console.print("no rows left")
                 return 1
-            state = GameState(history=tuple(turns), hard=args.hard)
+            state = GameState(history=tuple(turns), hard=request.game.hard)
             try:
                 guess = solver.next_guess(state)
             except AutobotError:
@@ -174,7 +175,7 @@ def _note_focus(record: Any, focus: Any) -> None:
         record.extra.update(focus.figures())
 
 
-def guarded_game(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
+def guarded_game(request: Request, screen: Any, frame: Any, first: Any, solver: Any,
                  console: Any, read: Callable[..., Any], game: Any = None, *,
                  record: Any) -> tuple[Any, Any, Any]:
     """Play the game on screen through guarded real keys, the X focus watchdog before each key
@@ -184,11 +185,11 @@ def guarded_game(args: argparse.Namespace, screen: Any, frame: Any, first: Any, 
     # Under a dialog there is no board yet: the guard takes its place from the first settled
     # read, and closing the dialog (a click on it) gives the page the focus.
     anchor = anchor_of(first.grid) if first.found else None
-    keys = DesktopDriver(screen, key_delay=args.key_delay / 1000)
+    keys = DesktopDriver(screen, key_delay=request.key_delay / 1000)
     if getattr(record, "trace", None) is not None:  # `--trace`: keys and clicks, from the first
         record_driver(keys, record.trace)
     spot = None
-    if args.click_to_focus and first.found:
+    if request.screen.click_to_focus and first.found:
         spot = focus_spot(frame, first.grid)
         if spot is None:
             raise SafetyStop("no empty page background beside the board to click for focus; "
@@ -201,14 +202,14 @@ def guarded_game(args: argparse.Namespace, screen: Any, frame: Any, first: Any, 
     # Every frame the loop reads, too: a board found anywhere else means the window moved (and
     # the focus gone elsewhere is a stop then, not only at the next key).
     guard = driver.observe if focus is None else focus.guarding(driver.observe)
-    if args.confirm:
+    if request.confirm:
         def show(state: Any, proposal: str) -> None:
             console.print(f"board as read ({len(state.history)} row(s)):")
             for t in state.history:
                 console.print(tiles(t.guess, t.marks, theme, contrast))
             sys.stdout.flush()
 
-        solver = Confirm(solver, hard=args.hard, input_stream=sys.stdin,
+        solver = Confirm(solver, hard=request.game.hard, input_stream=sys.stdin,
                                  output=sys.stdout, show=show)
         if focus is not None:  # the person answers in a terminal: the page gets the focus back
             here = spot
@@ -226,7 +227,7 @@ def guarded_game(args: argparse.Namespace, screen: Any, frame: Any, first: Any, 
 
     started = time.monotonic()
     try:
-        config = live_config(args.hard, game)
+        config = live_config(request.game.hard, game)
         # Dialogs are looked for as on any desktop frame (never a window's own X), by the same
         # finder the guard checks each click with.
         result = play_game(driver, solver, config, reader=read, on_event=on_event, guard=guard,
@@ -240,21 +241,21 @@ def guarded_game(args: argparse.Namespace, screen: Any, frame: Any, first: Any, 
     return result, driver, focus
 
 
-def play_live(args: argparse.Namespace, screen: Any, frame: Any, first: Any, solver: Any,
+def play_live(request: Request, screen: Any, frame: Any, first: Any, solver: Any,
               console: Any, read: Callable[..., Any], game: Any = None, *,
               record: Any = None) -> int:
     """Take over the game on screen (Wordle, or `game`) and play it to the end through guarded
     real keys."""
     if record is None:
-        record = GameRecord(args.json)
-    result, driver, focus = guarded_game(args, screen, frame, first, solver, console, read,
+        record = GameRecord(request.record.json)
+    result, driver, focus = guarded_game(request, screen, frame, first, solver, console, read,
                                          game, record=record)
     theme, contrast = first.theme or "light", first.high_contrast
-    config = live_config(args.hard, game)
+    config = live_config(request.game.hard, game)
     if result.stopped:
         console.print(f"stopped: {result.stopped}")
     console.print()
-    console.print(share_grid(list(result.turns), result.won, args.hard, theme, contrast,
+    console.print(share_grid(list(result.turns), result.won, request.game.hard, theme, contrast,
                              config.game.rows))
     verdict = outcome(result.won, result.stopped)
     console.print(f"\n{verdict_line(verdict, len(result.turns))}, {result.seconds:.1f} s")

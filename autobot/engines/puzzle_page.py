@@ -15,7 +15,8 @@ from urllib.parse import urlencode
 
 import numpy as np
 
-from autobot.app.session import browser_from_args, browser_session
+from autobot.app.request import Request, word_only_given
+from autobot.app.session import browser_config, browser_session
 from autobot.engines.puzzle_window import keep_progress
 from autobot.errors import AutobotError, NoBoardFound
 from autobot.games.puzzles import find_puzzle
@@ -196,29 +197,29 @@ def play_page(driver: Any, puzzle: Any, *, timeout: float = 10.0,
     return data
 
 
-def run_play(args: Any) -> int:
+def run_play(request: Request) -> int:
     """`autobot play --game ohhi|sudoku`: the bundled page (--answer the puzzle) or --url, in
     Chromium; exit 0 won, 1 not won, 3 no grid, 4 the page did not take a move."""
-    puzzle = find_puzzle(args.game)
-    for name in WORD_ONLY:
-        if getattr(args, name, None) not in (None, False):
-            raise AutobotError(f"--{name.replace('_', '-')} is for word games, not --game "
-                               f"{args.game}")
-    if (getattr(args, "boards", None) or 1) > 1:
-        raise AutobotError(f"--boards is for word games, not --game {args.game}")
-    if args.url and args.answer:
+    name, answer, url, theme = (request.game.name, request.game.answer, request.page.url,
+                                request.page.theme)
+    puzzle = find_puzzle(name)
+    for option in word_only_given(request, WORD_ONLY):
+        raise AutobotError(f"--{option} is for word games, not --game {name}")
+    if (request.game.boards or 1) > 1:
+        raise AutobotError(f"--boards is for word games, not --game {name}")
+    if url and answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
-    if not args.url:  # a bad --answer is bad input before any browser starts
-        puzzle_url("http://127.0.0.1/", puzzle.name, args.answer, getattr(args, "theme", "light"))
+    if not url:  # a bad --answer is bad input before any browser starts
+        puzzle_url("http://127.0.0.1/", puzzle.name, answer, theme)
     # The record's path is checked before anything starts; from here every exit writes it, in
     # the puzzle's shape with the moves made so far (a signal included).
-    record = GameRecord(args.json)
+    record = GameRecord(request.record.json)
 
     def bundled(base: str) -> str:
-        return puzzle_url(base, puzzle.name, args.answer, getattr(args, "theme", "light"))
+        return puzzle_url(base, puzzle.name, answer, theme)
 
     with record.on_any_exit(), browser_session(
-            browser_from_args(args), url=args.url, bundled=bundled, key_delay_ms=0,
+            browser_config(request.browser), url=url, bundled=bundled, key_delay_ms=0,
             record=record) as session:
         data = play_page(session.driver, puzzle, record=record) | {"url": session.url}
     print(data["grid"])

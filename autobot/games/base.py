@@ -67,7 +67,7 @@ class Game:
     reply_help: str = COLOURS_HELP
     # The ways the page may colour a letter the guess repeats (`autobot.scoring.RULES`):
     # Wordle's own alone for the games' own benches; a real page's rule is learned from its
-    # rows (`autobot.app.players.game_from_args` names them all for a page).
+    # rows (`autobot.app.players.game_for` names them all for a page).
     scorings: tuple[str, ...] = ("standard",)
 
     @property

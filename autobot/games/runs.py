@@ -2,8 +2,8 @@
 
 A registry entry names its runners as "module:function" strings, loaded only when the command
 runs (so `autobot --help` imports no browser, window or solver code). Each runner takes the
-command's parsed options and returns the exit code. The commands ask the registry
-(`autobot.games.runs_of`); none of them compares game names.
+command's typed `autobot.app.request.Request` and returns the exit code. The commands ask the
+registry (`autobot.games.runs_of`); none of them compares game names.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from autobot import __version__
+from autobot.drivers.browser import BrowserConfig, open_browser
 from autobot.errors import Unavailable
 from autobot.harness.fixtures import (
     BOUNCE_STAGGER_MS,
@@ -30,10 +31,10 @@ from autobot.harness.fixtures import (
     expected_settled,
     flip_catch,
 )
+from autobot.harness.replay import Replayer, next_guess_for
+from autobot.page.server import page_url, serve_page
 from autobot.words import load_words
 
-DEFAULT_OUT = "fixtures/screenshots"
-DEFAULT_PENDING = "fixtures/pending"  # fixtures today's reader misreads (Fixture.pending)
 FORMAT = "autobot-fixture/1"
 KEY_DELAY_S = 0.03  # between typed letters (the page pops each one)
 WAIT_S = 10.0  # longest wait for any page condition
@@ -219,8 +220,6 @@ def capture(driver: Any, base: str, fx: Fixture, allowed: frozenset[str]
             ) -> tuple[bytes, dict[str, Any]]:
     """Play one fixture on the page; returns (png, facts): the page URL (path and query) and
     the layout boxes of the tiles and toasts (for occlusion)."""
-    from autobot.page.server import page_url
-
     url = page_url(base, answer=fx.answer, theme=fx.theme, contrast=fx.contrast, hard=fx.hard,
                    anim=fx.anim, stats=fx.stats, guesses=fx.guesses, length=fx.length,
                    mode=fx.mode, **dict(fx.page))
@@ -294,8 +293,6 @@ def sidecar_for(fx: Fixture, png: bytes, facts: dict[str, Any], allowed: frozens
     """The JSON sidecar: expected board (from the rules), how it was made, the next guess."""
     from PIL import Image
 
-    from autobot.harness.replay import next_guess_for
-
     truth = expected_rows(fx, allowed)
     covered = sorted(_occluded(facts["geometry"], truth, fx.moment in ("toast", "shake", "loss"))
                      ) if truth else []
@@ -359,10 +356,6 @@ def make(out: Path, names: list[str] | None, log: Callable[[str], None] = print,
          pending_out: Path | None = None) -> list[Path]:
     """Make the fixtures (all, or `names`) into `out` (pending ones into `pending_out`,
     default `out`); one browser per window size and scale."""
-    from autobot.drivers.browser import BrowserConfig, open_browser
-    from autobot.harness.replay import Replayer
-    from autobot.page.server import serve_page
-
     fixtures = by_name(names)
     allowed = frozenset(load_words("nyt").words) | frozenset(load_words("answers").words)
     replayer = Replayer()  # its solvers give the expected next guesses

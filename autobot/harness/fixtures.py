@@ -11,9 +11,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from autobot.errors import AutobotError
+from autobot.games import find_game
+from autobot.games.absurdle import reply
 from autobot.rules import WORD_LENGTH, Turn, code_to_marks, hard_mode_violation, score
 
 ROWS = 6
+DEFAULT_OUT = "fixtures/screenshots"  # where `autobot fixtures make` writes them
+DEFAULT_PENDING = "fixtures/pending"  # fixtures today's reader misreads (Fixture.pending)
 # What the capture waits for (see `Fixture.moment`); "intro": the page's "How To Play" dialog
 # is up over the board (`intro=1`), so there is no board to find.
 Moment = Literal["settled", "flip", "shake", "toast", "win", "loss", "stats", "intro"]
@@ -79,9 +83,6 @@ def variant_turns(fx: Fixture, guesses: tuple[str, ...] | None = None
     """(guess, tile marks, Jotto count or None) of the game's rows (`guesses`, default the
     fixture's), from the game's rules: Wordle's colours at any length; Absurdle's adversary
     answers each guess; a Jotto row's tiles are absent (correct on a win)."""
-    from autobot.games import find_game
-    from autobot.games.absurdle import reply
-
     game = find_game(fx.mode, fx.length)
     out: list[tuple[str, str, int | None]] = []
     left = game.answers

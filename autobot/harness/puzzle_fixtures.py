@@ -19,7 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from autobot.drivers.browser import BrowserConfig, load_page, open_browser
+from autobot.engines.puzzle_page import puzzle_url
+from autobot.games.puzzles import sudoku, takuzu
 from autobot.harness.puzzle_replay import PUZZLE_FORMAT
+from autobot.page.server import serve_page
 
 OUT = Path(__file__).resolve().parents[2] / "fixtures" / "puzzles"
 WINDOW = (600, 700)
@@ -42,8 +45,6 @@ CATALOGUE: tuple[tuple[str, str, str, float, str, str], ...] = (
 def _ohhi(webdriver: Any, moment: str) -> tuple[list[str], list[str]]:
     """Make the moves on a 0h h1 page; (grid, given) rows: 0 red, 1 blue, '.' empty."""
     from selenium.webdriver.common.by import By
-
-    from autobot.games.puzzles import takuzu
 
     def state() -> list[int]:
         return [0 if "c0" in c else 1 if "c1" in c else -1 for c in (
@@ -76,8 +77,6 @@ def _sudoku(webdriver: Any, spec: str, moment: str) -> tuple[list[str], list[str
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
-    from autobot.games.puzzles import sudoku
-
     n = int(len(spec) ** 0.5)
     cells = [int(ch) for ch in spec]
     box_w, box_h = {4: (2, 2), 6: (3, 2), 9: (3, 3)}[n]  # the page's boxes
@@ -102,9 +101,6 @@ def _sudoku(webdriver: Any, spec: str, moment: str) -> tuple[list[str], list[str
 def make(out: Path = OUT, only: tuple[str, ...] = ()) -> list[Path]:
     """Take the catalogue's screenshots (or `only` these), each with its sidecar."""
     from PIL import Image
-
-    from autobot.engines.puzzle_page import puzzle_url
-    from autobot.page.server import serve_page
 
     out.mkdir(parents=True, exist_ok=True)
     written = []

@@ -21,7 +21,12 @@ from typing import Any
 
 import numpy as np
 
+from autobot.engines.puzzle_window import letters_as_drawn, read_solo, symbol_value, value_key
 from autobot.errors import AutobotError
+from autobot.games.tuble.vision import read_rows
+from autobot.vision import load_image
+from autobot.vision.digits import load_digit_templates
+from autobot.vision.puzzle_grid import box_groups, cell_colours, find_lattice, group_colours
 
 PUZZLE_FORMAT = "autobot-puzzle-fixture/1"
 TUBLE_FORMAT = "autobot-tuble-fixture/1"
@@ -81,17 +86,12 @@ def read_grid(frame: np.ndarray, kind: str, want: Sequence[str] = ()
     digits, letters past 9, '.' empty, '?' unreadable), what else was read (labels / inks),
     and problems. A Sudoku past nine symbols takes its letters' shapes from the cells `want`
     puts them in (as the bot learns them by typing each once): a partition check for those."""
-    from autobot.vision.puzzle_grid import box_groups, cell_colours, find_lattice, group_colours
-
     lat = find_lattice(frame)
     if lat is None:
         return [], None, ["no grid found"]
     if kind == "ohhi":
         labels, _ = group_colours(cell_colours(frame, lat))
         return ["".join(str(int(v)) for v in row) for row in labels], labels, []
-    from autobot.engines.puzzle_window import letters_as_drawn, read_solo, symbol_value, value_key
-    from autobot.vision.digits import load_digit_templates
-
     templates = load_digit_templates()
     if lat.cols > 9 and want:
         values = [0 if ch == "." else symbol_value(ch) for row in want for ch in row]
@@ -132,8 +132,6 @@ def judge_tuble(data: dict[str, Any], read: Sequence[Any]) -> list[str]:
 def replay_grid(image: Any, data: dict[str, Any]) -> dict[str, Any]:
     """One image judged against its puzzle or Tuble sidecar: the fields of a replay Result
     (status, diffs, read_ms, found, settled, rows, note)."""
-    from autobot.vision import load_image
-
     kind = grid_kind(data) or ""
     try:
         frame = load_image(image)
@@ -141,8 +139,6 @@ def replay_grid(image: Any, data: dict[str, Any]) -> dict[str, Any]:
         return {"status": "fail", "diffs": [f"unreadable image: {exc}"]}
     start = time.perf_counter()
     if kind == "tuble":
-        from autobot.games.tuble.vision import read_rows
-
         read = read_rows(frame)
         read_ms = (time.perf_counter() - start) * 1000
         rows = [(r.station or r.text, f"{r.colour} {r.stops}") for r in read]

@@ -22,11 +22,16 @@ from typing import Any
 
 from autobot.errors import AutobotError, BadInput
 from autobot.games import find_game
+from autobot.games.player import make_player
 from autobot.harness.calibration import read_mismatch
-from autobot.harness.puzzle_replay import grid_kind
+from autobot.harness.puzzle_replay import grid_kind, replay_grid
 from autobot.harness.trace import FRAMES_DIR, frame_name, is_trace, last_reads
 from autobot.rules import WORD_LENGTH, Turn
 from autobot.solver import GameState, SolverConfig
+from autobot.vision import load_image, read_board
+from autobot.vision.boards import BoardsReader
+from autobot.vision.digits import read_count
+from autobot.vision.learned import PageReader
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
 LABELS_FILE = "labels.json"
@@ -415,8 +420,6 @@ class Replayer:
         game = game or find_game("wordle", 5)
         key = (hard, game.label, game.name)
         if key not in self._solvers:
-            from autobot.games.player import make_player
-
             self._solvers[key] = make_player(
                 game, SolverConfig(strategy=self.strategy, hard=hard, lang=self.lang))
         return self._solvers[key]
@@ -426,8 +429,6 @@ class Replayer:
         be read, or breaks the reader, is that case's failure, not the end of the run."""
         try:
             if case.source == "grid" and case.sidecar is not None:
-                from autobot.harness.puzzle_replay import replay_grid
-
                 return Result(name=case.name, image=str(case.image), source="sidecar",
                               **replay_grid(case.image, _read_json(case.sidecar)))
             return self._run(case)
@@ -439,8 +440,6 @@ class Replayer:
             return result
 
     def _run(self, case: Case) -> Result:
-        from autobot.vision import load_image, read_board
-
         result = Result(name=case.name, image=str(case.image), status="new", source=case.source)
         try:
             frame = load_image(case.image)
@@ -509,22 +508,15 @@ class Replayer:
         """[reader, hint] of the trace `case` is a frame of (made at its first frame)."""
         folder = case.image.parent
         if folder not in self._traces:
-            # (vision's readers load lazily, as `_run`'s read_board: heavy, numba and OpenCV)
             if case.reader == "boards":
-                from autobot.vision.boards import BoardsReader
-
                 self._traces[folder] = [BoardsReader(profile=self.profile), None]
             else:
-                from autobot.vision.learned import PageReader
-
                 self._traces[folder] = [PageReader(self.profile), None]
         return self._traces[folder]
 
 
 def read_counts(frame: Any, read: Any) -> list[int | None]:
     """Jotto: the digit beside each row of the board, read from the pixels."""
-    from autobot.vision.digits import read_count
-
     return [read_count(frame, read.grid, i) for i in range(len(read.rows))]
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from autobot.drivers.browser import CHROMEDRIVER, CHROMIUM
 from autobot.errors import AutobotError, Unavailable
+from autobot.page.server import check_loopback
 
 GRID_VERSION = "4.48.0"
 JAR_NAME = f"selenium-server-{GRID_VERSION}.jar"
@@ -265,8 +266,6 @@ def wait_ready(hub_url: str, nodes: int, slots: int, timeout: float, pids: list[
 def grid_up(config: GridConfig, run_dir: Path | None = None, jar: str | Path | None = None,
             timeout: float = 180.0) -> GridState:
     """Start a hub and `config.nodes` nodes; returns their state once all slots are registered."""
-    from autobot.page.server import check_loopback
-
     check_loopback(config.host)
     if config.nodes < 1 or config.max_sessions < 1:
         raise AutobotError("--nodes and --max-sessions must be at least 1")

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from autobot.vision import palette as palette_mod
+from autobot.vision.image import load_image as load
 
 
 @dataclass(frozen=True)
@@ -87,8 +88,6 @@ def not_found(reason: str) -> BoardRead:
 def load_image(path: str | Path) -> np.ndarray:
     """Any image file -> HxWx3 uint8 RGB; AutobotError (exit 2) if unreadable or too big
     (`autobot.vision.image`)."""
-    from autobot.vision.image import load_image as load
-
     return load(path)
 
 

@@ -101,7 +101,7 @@ RUNS = Runs(
     play="autobot.games.tuble.play:run_play",
     live=None,
     solve="autobot.cli.games:solve_tuble",
-    bench="autobot.cli.games:bench_tuble",
+    bench="autobot.cli.bench:bench_tuble",
     read="autobot.cli.read:read_tuble",
 )
 

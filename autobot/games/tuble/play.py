@@ -19,7 +19,8 @@ from urllib.parse import urlencode
 
 import numpy as np
 
-from autobot.app.session import browser_from_args, browser_session
+from autobot.app.request import Request
+from autobot.app.session import browser_config, browser_session
 from autobot.errors import AutobotError, SafetyStop
 from autobot.games.tuble import ROWS, find_station
 from autobot.games.tuble.network import fold, load_network
@@ -188,24 +189,24 @@ def play_tuble(driver: Any, player: OptimalPlayer | None = None,
     return game
 
 
-def run_play(args: Any) -> int:
+def run_play(request: Request) -> int:
     """`autobot play --game tuble`: the bundled page (or --url) in a browser; 0 won, 1 lost."""
-
-    answer = load_network().names[find_station(args.answer)] if args.answer else None
-    if args.url and answer:
+    chosen, url = request.game, request.page.url
+    answer = load_network().names[find_station(chosen.answer)] if chosen.answer else None
+    if url and answer:
         raise AutobotError("--answer only applies to the bundled page, not to --url")
     # The record's path is checked before anything starts; from here every exit writes it, in
     # Tuble's shape with the rows played so far (a signal included).
-    record = GameRecord(args.json)
+    record = GameRecord(request.record.json)
     game = TubleGame()
     record.progress = game.to_json
 
     def bundled(base: str) -> str:
-        return tuble_url(base, answer, getattr(args, "theme", None))
+        return tuble_url(base, answer, request.page.theme)
 
     with record.on_any_exit(), browser_session(
-            browser_from_args(args), url=args.url, bundled=bundled,
-            key_delay_ms=args.key_delay, record=record) as session:
+            browser_config(request.browser), url=url, bundled=bundled,
+            key_delay_ms=request.key_delay, record=record) as session:
         time.sleep(0.3)  # the page loads its station lists before it takes a guess
         play_tuble(session.driver, game=game, on_row=lambda r: print(
             f"{r.station:<30} {describe(encode(r.colour, r.stops or 0))}", flush=True))
