@@ -147,6 +147,58 @@ def classes(row, cands, win):
     return members, starts, out_sizes
 
 
+@nb.njit([i64(vec, m, i64, vec, vec) for m in MATRICES], cache=True)
+def telling_answer(cands, matrix, win, cnt, answer_row):
+    """The guess row of a candidate that puts every other candidate in a class of its own (so
+    the node costs 2n - 1, the least possible), -1 if none. `cnt` is left zero."""
+    n = cands.shape[0]
+    for j in range(n):
+        g = answer_row[cands[j]]
+        parts, _, _ = split_counts(matrix[g], cands, cnt, win)
+        if parts == n:
+            return g
+    return np.int64(-1)
+
+
+@nb.njit([types.Tuple((vec, vec, i64))(vec, i64, m, i64, vec, i64, types.boolean, mat, mat,
+                                       vec, vec) for m in MATRICES], cache=True)
+def best_guesses(cands, depth, matrix, win, cnt, k, hard, letters, counts, greens, mins):
+    """The `k` guess rows worth searching at a node, best first (least partition lower bound
+    3n - hit - buckets, then least sum of squared class sizes), their bounds (-1 rows pad a
+    short list), and the least bound of any guess (the node's own lower bound). Guesses that
+    learn nothing, break hard mode, or (with two guesses left) leave a class of two are
+    skipped. `cnt` is left zero."""
+    n = cands.shape[0]
+    top_key = np.full(k, np.int64(1) << 62)
+    top_g = np.full(k, -1, np.int64)
+    top_lb = np.zeros(k, np.int64)
+    node_lb = np.int64(INF)
+    nn1 = np.int64(n) * n + 1
+    for g in range(matrix.shape[0]):
+        if hard and not legal(g, letters, counts, greens, mins):
+            continue
+        parts, ss, h = split_counts(matrix[g], cands, cnt, win)
+        if parts == 1 and h == 0:
+            continue  # learns nothing
+        if depth == 2 and parts < n:
+            continue  # every class must then be a single word
+        lb = 3 * n - h - parts
+        if lb < node_lb:
+            node_lb = lb
+        kk = lb * nn1 + ss
+        if kk < top_key[k - 1]:
+            i = k - 1
+            while i > 0 and top_key[i - 1] > kk:
+                top_key[i] = top_key[i - 1]
+                top_g[i] = top_g[i - 1]
+                top_lb[i] = top_lb[i - 1]
+                i -= 1
+            top_key[i] = kk
+            top_g[i] = g
+            top_lb[i] = lb
+    return top_g, top_lb, node_lb
+
+
 # Explicit signatures (one per code width): compiled once and cached on disk, recursion included.
 @nb.njit([i64(vec, i64, i64, i64, m, i64, vec, vec, memo_type, vec, vec, vec, i64,
               types.boolean, mat, mat, vec, vec, mat, mat) for m in MATRICES], cache=True)
@@ -187,42 +239,15 @@ def solve(cands, depth, beta, level, matrix, win, topk, zob, memo, stats, answer
         return known
     stats[0] += 1
     # A candidate that tells every other one apart is the best possible (2n - 1).
-    for j in range(n):
-        g = answer_row[cands[j]]
-        parts, _, _ = split_counts(matrix[g], cands, cnt, win)
-        if parts == n:
-            # (one answer now, every other one next: on the last guess when depth is 2)
-            cost = 2 * n - 1 + (n - 1) * late if depth == 2 else 2 * n - 1
-            memo[key] = (cost << COST_SHIFT) | (g << 1) | 1
-            return np.int64(cost)
+    g = telling_answer(cands, matrix, win, cnt, answer_row)
+    if g >= 0:
+        # (one answer now, every other one next: on the last guess when depth is 2)
+        cost = 2 * n - 1 + (n - 1) * late if depth == 2 else 2 * n - 1
+        memo[key] = (cost << COST_SHIFT) | (g << 1) | 1
+        return np.int64(cost)
     k = topk[min(level, topk.shape[0] - 1)]
-    top_key = np.full(k, np.int64(1) << 62)
-    top_g = np.full(k, -1, np.int64)
-    top_lb = np.zeros(k, np.int64)
-    node_lb = np.int64(INF)
-    nn1 = np.int64(n) * n + 1
-    for g in range(matrix.shape[0]):
-        if hard and not legal(g, letters, counts, greens, mins):
-            continue
-        parts, ss, h = split_counts(matrix[g], cands, cnt, win)
-        if parts == 1 and h == 0:
-            continue  # learns nothing
-        if depth == 2 and parts < n:
-            continue  # every class must then be a single word
-        lb = 3 * n - h - parts
-        if lb < node_lb:
-            node_lb = lb
-        kk = lb * nn1 + ss
-        if kk < top_key[k - 1]:
-            i = k - 1
-            while i > 0 and top_key[i - 1] > kk:
-                top_key[i] = top_key[i - 1]
-                top_g[i] = top_g[i - 1]
-                top_lb[i] = top_lb[i - 1]
-                i -= 1
-            top_key[i] = kk
-            top_g[i] = g
-            top_lb[i] = lb
+    top_g, top_lb, node_lb = best_guesses(cands, depth, matrix, win, cnt, k, hard, letters,
+                                          counts, greens, mins)
     if node_lb > known:
         known = node_lb
     if known >= beta:
