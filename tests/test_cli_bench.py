@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from autobot.app.request import Request
 from autobot.bench.model import SCHEMA, BenchRun, from_json
 from autobot.bench.solver import pick_targets, run_benchmark
 from autobot.cli import main
@@ -97,12 +98,14 @@ def test_browser_flag_without_module(
 def test_browser_flag_delegates(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[object] = []
     fake = types.ModuleType("autobot.bench.browser")
-    fake.run = lambda args: seen.append(args) or 7  # type: ignore[attr-defined]
+    fake.run = lambda request: seen.append(request) or 7  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "autobot.bench.browser", fake)
     assert main(["bench", "--browser", "--games", "3", "--hard", "--strategy", "entropy"]) == 7
-    (args,) = seen
-    assert args.games == 3 and args.hard and args.strategy == "entropy"
-    assert args.seed is None  # unset options stay None so the browser benchmark's defaults apply
+    (request,) = seen
+    assert isinstance(request, Request)  # the typed request, not argparse's namespace
+    assert request.own["games"] == 3 and request.game.hard and request.game.strategy == "entropy"
+    # Unset options stay None so the browser benchmark's defaults apply.
+    assert request.own["seed"] is None and request.own["theme"] is None
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,8 @@
 Everything below the CLI takes a `Request` (or the one part of it it needs), never argparse's
 namespace. The parts follow the option groups of `app/args.py` and `app/options.py`; a command's
 own options (those no other command shares) travel in `own`, read only by its module in
-`autobot.cli`. A part's defaults are those of a command that has no such options.
+`autobot.cli` and the benchmark it hands the request to (`autobot.bench.browser`, `parallel`).
+A part's defaults are those of a command that has no such options.
 """
 
 from __future__ import annotations

@@ -16,9 +16,11 @@ import os
 import random
 import sys
 import time
+from types import MappingProxyType
 from typing import Any
 
 from autobot.app.options import add_browser_arguments
+from autobot.app.request import GameChoice, RecordChoice, Request
 from autobot.app.session import browser_session
 from autobot.bench.model import BenchRecord, BenchRun, summarise
 from autobot.bench.output import print_runs, write_runs
@@ -52,9 +54,16 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def option(args: argparse.Namespace, name: str) -> Any:
-    """A setting from `args`, or the benchmark's default when the caller's parser lacks it."""
-    value = getattr(args, name, None)
+# The settings a request holds in its parts; the rest (the page and browser settings, --games,
+# --seed) are the benchmark's own options, None unless given.
+PARTS: dict[str, str] = {"strategy": "game", "start": "game", "hard": "game",
+                         "json": "record", "trace": "record"}
+
+
+def option(request: Request, name: str) -> Any:
+    """A setting from the request, or the benchmark's default when it is not given."""
+    part = PARTS.get(name)
+    value = getattr(getattr(request, part), name) if part else request.own.get(name)
     return DEFAULTS[name] if value is None else value
 
 
@@ -67,40 +76,40 @@ def pick_answers(games: int, seed: int) -> list[str]:
     return [rng.choice(answers) for _ in range(games)]
 
 
-def run(args: argparse.Namespace) -> int:
+def run(request: Request) -> int:
     """Play the games, print the figures, write JSON; exit 0 when every game was won."""
     from rich.console import Console
     from rich.table import Table
 
-    games = int(option(args, "games"))
+    games = int(option(request, "games"))
     if games < 1:
         raise AutobotError("--games must be at least 1")
-    hard = bool(option(args, "hard"))
-    theme, contrast = option(args, "theme"), bool(option(args, "contrast"))
-    anim = bool(getattr(args, "anim", None) or False)  # off unless asked: the target is anim-off
-    seed = int(option(args, "seed"))
+    hard = bool(option(request, "hard"))
+    theme, contrast = option(request, "theme"), bool(option(request, "contrast"))
+    anim = bool(option(request, "anim"))  # off unless asked: the target is anim-off
+    seed = int(option(request, "seed"))
     answers = pick_answers(games, seed)
-    start = getattr(args, "start", None)
-    solver = make_solver(SolverConfig(strategy=option(args, "strategy"), hard=hard,
+    start = option(request, "start")
+    solver = make_solver(SolverConfig(strategy=option(request, "strategy"), hard=hard,
                                       start=start.lower() if start else None))
     console = Console(highlight=False, stderr=True)
     config = BrowserConfig(
-        headless=not option(args, "headed"),
-        window_size=tuple(option(args, "window_size")),
-        scale=float(option(args, "scale")),
-        remote_url=option(args, "remote"),
+        headless=not option(request, "headed"),
+        window_size=tuple(option(request, "window_size")),
+        scale=float(option(request, "scale")),
+        remote_url=option(request, "remote"),
     )
     timings = Timings()
     results: list[BenchRecord] = []
     game_seconds: list[float] = []
     t0 = time.monotonic()
-    json_path = option(args, "json")
+    json_path = option(request, "json")
     check_writable(json_path)  # before the browser starts, not after the games
-    traces = option(args, "trace")
+    traces = option(request, "trace")
     if traces:
         check_folder(traces)
     try:
-        with browser_session(config, key_delay_ms=float(option(args, "key_delay"))) as session:
+        with browser_session(config, key_delay_ms=float(option(request, "key_delay"))) as session:
             startup = time.monotonic() - t0
             driver, base = session.driver, session.base
             for i, answer in enumerate(answers, start=1):
@@ -159,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
               "cores (timings grow with load)")
     run = bench_run(results, solver.strategy_name, hard, wall, {
         "anim": anim, "window_size": list(config.window_size), "scale": config.scale,
-        "key_delay_ms": float(option(args, "key_delay")),
+        "key_delay_ms": float(option(request, "key_delay")),
         "browser_startup_s": round(startup, 3), "load_average": round(load, 2),
         "cpu_count": os.cpu_count(), "capture": capture, "steps": summary,
         "game_seconds_by_guesses": by_guesses,
@@ -199,8 +208,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="a trace of every game not won, in DIR/game-N/")
     add_browser_arguments(parser)
     parser.set_defaults(anim=False)
+    # The request `autobot bench --browser` makes: the page and browser settings its own.
+    values = dict(vars(parser.parse_args(argv)))
+    game = GameChoice(strategy=values.pop("strategy"), hard=values.pop("hard"))
+    record = RecordChoice(json=values.pop("json"), trace=values.pop("trace"))
+    request = Request(command="bench", game=game, record=record,
+                      profile=values.pop("profile"), own=MappingProxyType(values))
     try:
-        return run(parser.parse_args(argv))
+        return run(request)
     except AutobotError as exc:
         print(f"autobot: error: {exc}", file=sys.stderr)
         return exc.exit_code

@@ -22,11 +22,12 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from rich.console import Console
 
-from autobot.app.request import Request
+from autobot.app.request import PageChoice, RecordChoice, Request
 from autobot.bench.browser import record_of
 from autobot.bench.model import BenchRecord, BenchRun, summarise
 from autobot.bench.output import print_runs, write_runs
@@ -49,7 +50,7 @@ from autobot.words import load_words
 FIND_TIMEOUT_S = 15.0  # a fresh page load in a busy Xvfb may take a while to show its board
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+def build_parser() -> argparse.ArgumentParser:
     """The benchmark's flags."""
     parser = argparse.ArgumentParser(prog="python -m autobot.bench.live", description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
@@ -66,7 +67,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "its frames, reads, keys and record (`autobot replay DIR/ANSWER`)")
     parser.add_argument("--xvfb", action="store_true",
                         help="run on a private Xvfb even when DISPLAY is set")
-    return parser.parse_args(argv)
+    return parser
 
 
 @contextlib.contextmanager
@@ -88,21 +89,21 @@ def game_record(screen: Any, folder: str | None, answer: str) -> Iterator[GameRe
         record.trace.discard()
 
 
-def live_options(args: argparse.Namespace) -> Request:
+def live_options(request: Request) -> Request:
     """The `autobot live` request the game reads: a click beside the board, no prompts."""
-    return Request(key_delay=args.key_delay)
+    return Request(key_delay=request.key_delay)
 
 
-def play_one(screen: Any, solver: Any, answer: str, args: argparse.Namespace,
+def play_one(screen: Any, solver: Any, answer: str, request: Request,
              timings: Timings, guard_ms: list[float]) -> BenchRecord:
     """One game on screen, as `autobot live` plays it: its record (a stopped game is a record
     with `failed`, not the end of the benchmark; a board never found is)."""
     read = PageReader(None, cols=5)  # `autobot live`'s reader: one per game
-    with game_record(screen, args.dump, answer) as record:
+    with game_record(screen, request.record.trace, answer) as record:
         frame, first = find_board(screen, read, FIND_TIMEOUT_S, "monitor 1", dialog=page_dialog)
         t0 = time.monotonic()
         try:
-            result, driver, focus = guarded_game(live_options(args), screen, frame, first,
+            result, driver, focus = guarded_game(live_options(request), screen, frame, first,
                                                  solver, Console(quiet=True), read,
                                                  record=record)
         except AutobotError as exc:
@@ -144,18 +145,19 @@ def figures_of(records: Sequence[BenchRecord], timings: Timings, guard_ms: list[
     }
 
 
-def run(args: argparse.Namespace) -> BenchRun:
+def run(request: Request) -> BenchRun:
     """Play the games; their run (records and summary)."""
-    x, y, w, h = parse_region(args.window)
-    check_writable(args.json)  # before the browser starts, not after the games
-    if args.dump:
-        check_folder(args.dump, "--dump")  # now, not when the first game stops
-    answers = random.Random(args.seed).sample(load_words("answers").words, args.games)
+    own, anim, dump = request.own, request.page.anim, request.record.trace
+    x, y, w, h = parse_region(own["window"])
+    check_writable(request.record.json)  # before the browser starts, not after the games
+    if dump:
+        check_folder(dump, "--dump")  # now, not when the first game stops
+    answers = random.Random(own["seed"]).sample(load_words("answers").words, own["games"])
     solver = make_solver(SolverConfig())
     timings = Timings()
     guard_ms: list[float] = []
     records: list[BenchRecord] = []
-    about = {"anim": args.anim, "window": [x, y, w, h], "key_delay_ms": args.key_delay,
+    about = {"anim": anim, "window": [x, y, w, h], "key_delay_ms": request.key_delay,
              "cpu_count": os.cpu_count()}
     t0 = time.monotonic()
 
@@ -163,24 +165,24 @@ def run(args: argparse.Namespace) -> BenchRun:
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
         extra = {**about, "load_average": load, **figures_of(records, timings, guard_ms)}
         return BenchRun(summarise(records, game="wordle", strategy=solver.strategy_name,
-                                  mode="desktop", wall_s=time.monotonic() - t0, seed=args.seed,
+                                  mode="desktop", wall_s=time.monotonic() - t0, seed=own["seed"],
                                   extra=extra), tuple(records))
 
     try:
         with contextlib.ExitStack() as stack:
-            if args.xvfb or not os.environ.get("DISPLAY"):
+            if own["xvfb"] or not os.environ.get("DISPLAY"):
                 os.environ.update(stack.enter_context(virtual_display()))
             base = stack.enter_context(serve_page())
             web = stack.enter_context(open_browser(BrowserConfig(
                 headless=False, window_size=(w, h), window_position=(x, y),
-                app_mode_url=page_url(base, answer=answers[0], anim=args.anim),
+                app_mode_url=page_url(base, answer=answers[0], anim=anim),
             )))
             screen = stack.enter_context(MssScreen())
             for i, answer in enumerate(answers):
                 if i:
                     # A new game = a new page load (navigation only; nothing read from the page).
-                    web.get(page_url(base, answer=answer, anim=args.anim))
-                game = play_one(screen, solver, answer, args, timings, guard_ms)
+                    web.get(page_url(base, answer=answer, anim=anim))
+                game = play_one(screen, solver, answer, request, timings, guard_ms)
                 records.append(game)
                 print(f"{i + 1:2d}/{len(answers)} {answer}: " + (
                     f"STOPPED ({game.failed}) {game.extra.get('trace', '')}" if game.failed else
@@ -191,7 +193,7 @@ def run(args: argparse.Namespace) -> BenchRun:
         # The games played so far, and why the run ended (no board, a signal, a dead browser).
         code, reason, error = exit_of(exc, "game")
         with contextlib.suppress(AutobotError):
-            write_runs(args.json, bench_run(), exit_code=code, reason=reason, error=error)
+            write_runs(request.record.json, bench_run(), exit_code=code, reason=reason, error=error)
         raise
     return bench_run()
 
@@ -211,16 +213,21 @@ def print_figures(run: BenchRun) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark, print the table, write the JSON."""
-    args = parse_args(argv)
+    values = dict(vars(build_parser().parse_args(argv)))
+    # The request the games read: the page's motion, the records, the key delay; the rest its own.
+    request = Request(command="bench", page=PageChoice(anim=values.pop("anim")),
+                      record=RecordChoice(json=values.pop("json"), trace=values.pop("dump")),
+                      key_delay=values.pop("key_delay"), own=MappingProxyType(values))
     try:
-        games = run(args)
+        games = run(request)
     except AutobotError as exc:
         print(f"bench_live: error: {exc}", file=sys.stderr)
         return exc.exit_code
     print_runs(games)
     print_figures(games)
     ok = games.summary.won == games.summary.games
-    write_runs(args.json, games, exit_code=0 if ok else 1, reason=Reason.WON if ok else Reason.LOST)
+    write_runs(request.record.json, games, exit_code=0 if ok else 1,
+               reason=Reason.WON if ok else Reason.LOST)
     return 0 if ok else 1
 
 

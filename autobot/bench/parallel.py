@@ -10,7 +10,6 @@ session, Chromium process or profile it made is left, and prints what it found.
 
 from __future__ import annotations
 
-import argparse
 import collections
 import contextlib
 import json
@@ -24,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from autobot.app.request import Request
 from autobot.bench.browser import option, pick_answers
 from autobot.bench.model import (
     BenchRecord,
@@ -465,26 +465,28 @@ def run_games(answers: list[str], config: RunConfig, page: Callable[[], str], *,
     }
 
 
-def config_from_args(args: argparse.Namespace) -> RunConfig:
-    """The run's settings from `autobot bench --browser` arguments (None = default)."""
+def config_of(request: Request) -> RunConfig:
+    """The run's settings from the `autobot bench --browser --parallel N` request (None =
+    default)."""
     return RunConfig(
-        parallel=int(args.parallel), remote_url=option(args, "remote"),
-        anim=bool(getattr(args, "anim", None) or False), theme=option(args, "theme"),
-        contrast=bool(option(args, "contrast")), hard=bool(option(args, "hard")),
-        strategy=option(args, "strategy"), window_size=tuple(option(args, "window_size")),
-        scale=float(option(args, "scale")), key_delay_ms=float(option(args, "key_delay")),
+        parallel=int(request.own["parallel"]), remote_url=option(request, "remote"),
+        anim=bool(option(request, "anim")), theme=option(request, "theme"),
+        contrast=bool(option(request, "contrast")), hard=bool(option(request, "hard")),
+        strategy=option(request, "strategy"), window_size=tuple(option(request, "window_size")),
+        scale=float(option(request, "scale")), key_delay_ms=float(option(request, "key_delay")),
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def run(request: Request) -> int:
     """`autobot bench --browser --parallel N`: print progress and the summary; 0 if all won."""
-    config = config_from_args(args)
-    resume = getattr(args, "resume", None)
-    out_path = Path(resume or args.jsonl) if (resume or getattr(args, "jsonl", None)) else None
-    answers = pick_answers(int(option(args, "games")), int(option(args, "seed")))
+    config = config_of(request)
+    own = request.own
+    resume, jsonl = own.get("resume"), own.get("jsonl")
+    out_path = Path(resume or jsonl) if (resume or jsonl) else None
+    answers = pick_answers(int(option(request, "games")), int(option(request, "seed")))
     if config.remote_url:
         fetch_status(config.remote_url)  # a wrong URL is one line, before any game
-    quiet = bool(getattr(args, "quiet", False))
+    quiet = bool(own.get("quiet"))
     tty = sys.stderr.isatty()
 
     def show(line: str) -> None:
@@ -500,8 +502,8 @@ def run(args: argparse.Namespace) -> int:
                                 resume=bool(resume), grid_dir=managed_grid_dir(config.remote_url),
                                 progress=show, on_record=played.append)
     except BaseException as exc:
-        _record_stopped(getattr(args, "json", None), config, out_path, played,
-                        time.monotonic() - t0, int(option(args, "seed")), exc)
+        _record_stopped(request.record.json, config, out_path, played,
+                        time.monotonic() - t0, int(option(request, "seed")), exc)
         raise
     if tty and not quiet:
         print(file=sys.stderr)
@@ -510,9 +512,9 @@ def run(args: argparse.Namespace) -> int:
     for record in summary["records"]:
         if "failed" in record:
             print(f"FAILED game {record['game']} ({record['answer'].upper()}): {record['failed']}")
-    run = bench_run(summary, config, out_path, seed=int(option(args, "seed")))
+    run = bench_run(summary, config, out_path, seed=int(option(request, "seed")))
     print_runs(run)
-    write_runs(getattr(args, "json", None), run,
+    write_runs(request.record.json, run,
                records_file=str(out_path) if out_path is not None else None)
     ok = summary["won"] == summary["games"] and not any(summary["leaks"].values())
     return 0 if ok else 1

@@ -24,7 +24,7 @@ from autobot.bench.tuble import bench_tuble as tree_and_seed_runs
 from autobot.bench.variants import bench_absurdle, bench_jotto
 from autobot.cli.boards import run_bench
 from autobot.cli.games import check_hard
-from autobot.cli.request import namespace_of, request_from
+from autobot.cli.request import request_from
 from autobot.errors import AutobotError, BadInput
 from autobot.games import find_game, find_puzzle, runner_for
 from autobot.games.player import make_player
@@ -69,7 +69,7 @@ def bench_word_game(request: Request) -> int:
             if exc.name == name:
                 raise BadInput("browser benchmark not available") from None
             raise
-        return int(module.run(namespace_of(request)) or 0)
+        return int(module.run(request) or 0)
 
     solver = make_player(game, solver_config(chosen, request.lists))
     lang, targets_name = chosen.lang or "en", own["targets"]

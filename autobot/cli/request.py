@@ -71,15 +71,3 @@ def request_from(args: argparse.Namespace) -> Request:
     own = {key.removeprefix("own:"): value for key, value in values.items()}
     return Request(command=command, **parts, **settings, own=MappingProxyType(own))
 
-
-def namespace_of(request: Request) -> argparse.Namespace:
-    """The request as argparse's namespace again, for a benchmark module that still reads one
-    (`autobot.bench.browser`, `autobot.bench.parallel`)."""
-    values: dict[str, Any] = {"command": request.command}
-    for part, (kind, renamed) in PARTS.items():
-        chosen = getattr(request, part)
-        for f in fields(kind):
-            values[renamed.get(f.name, f.name)] = getattr(chosen, f.name)
-    values.update({name: getattr(request, name) for name in SETTINGS})
-    values.update(request.own)
-    return argparse.Namespace(**values)
