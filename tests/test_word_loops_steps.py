@@ -7,6 +7,7 @@ own fails here. Pure logic: the pages are fakes in fake time.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,9 +18,10 @@ from test_loop import FakeClock, FakeDriver, FakeGame, Scripted, fake_reader
 from autobot.loop import jotto_list, many, skeleton, turns
 from autobot.loop.jotto_list import ListTurns
 from autobot.loop.many import BoardsTurns
-from autobot.loop.result import BotConfig
+from autobot.loop.result import BotConfig, Event
 from autobot.loop.skeleton import Played
 from autobot.loop.turns import RowTurns
+from autobot.loop.watch import DialogCloser, Pace, default_overlay
 from autobot.rules import score
 
 STEPS = ("ready", "decide", "act", "settle")
@@ -142,6 +144,32 @@ def test_many_boards_are_played_through_the_one_loop(monkeypatch: pytest.MonkeyP
     [(steps, played)] = calls
     assert isinstance(steps, BoardsTurns)
     assert played.won and [t.move for t in played.turns] == words
+
+
+def test_many_boards_hold_the_loop_parts_rather_than_inherit_the_one_board_loop() -> None:
+    """A many-board game holds a watcher of its boards, a dialog closer and a pace of its own,
+    and climbs the one-board loop's key ladder through a shared function: a `ManyLoop` that
+    inherits `GameLoop` again (overriding its judges) fails here."""
+    assert turns.GameLoop not in many.ManyLoop.__mro__
+    assert many.ManyLoop.__mro__ == (many.ManyLoop, object)
+    assert "ignore[override]" not in inspect.getsource(many)
+    clock = FakeClock()
+    page = FakeBoardsPage(["joint", "crane"], clock)
+    events: list[Event] = []
+    loop = many.ManyLoop(page, ScriptedMany([]), many.MANY_CONFIG,  # type: ignore[arg-type]
+                         lambda frame, hint=None: frame, clock, clock.sleep, events.append,
+                         None, default_overlay)
+    assert isinstance(loop.watch, many.BoardsWatcher)
+    assert loop.watch.dialogs is loop.dialogs and isinstance(loop.dialogs, DialogCloser)
+    assert loop.watch.pace is loop.pace and isinstance(loop.pace, Pace)
+    assert loop.watch.game is loop and loop.timings is loop.watch.timings
+    rungs = iter(["cdp", None])
+    page.escalate = lambda enter: next(rungs)  # type: ignore[attr-defined]
+    assert loop.escalate(enter=False) == "cdp"
+    assert loop.escalate(enter=False) is None
+    assert [(e.kind, e.row, e.detail) for e in events] == [("keys", 0, "cdp")]
+    loop.keyboard_failed = True
+    assert loop.escalate(enter=False) is None  # the keyboard's failure: no rung climbed
 
 
 def test_a_list_page_is_played_through_the_one_loop(monkeypatch: pytest.MonkeyPatch) -> None:

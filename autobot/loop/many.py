@@ -24,14 +24,36 @@ from dataclasses import dataclass, is_dataclass, replace
 from typing import Any, Protocol
 
 from autobot.drivers.driver import RUNGS, Driver
+from autobot.drivers.recording import sink_of
 from autobot.errors import AutobotError, SafetyStop, UserQuit
-from autobot.loop.result import ALL_GREEN, BotConfig, Event, Reader, Row, Timings, reason_code
+from autobot.loop.result import (
+    ALL_GREEN,
+    ROWS,
+    BotConfig,
+    Event,
+    Reader,
+    Row,
+    Timings,
+    reason_code,
+)
 from autobot.loop.rows import MISREAD_SCORED, letters_near, row_kind, row_matches
 from autobot.loop.skeleton import Step, play_steps
-from autobot.loop.turns import GameLoop, TurnStamps
-from autobot.loop.watch import Judge, Kind, OutOfStep, OverlayFinder, Watcher, default_overlay
+from autobot.loop.turns import TurnStamps
+from autobot.loop.watch import (
+    DialogCloser,
+    Judge,
+    Kind,
+    OutOfStep,
+    OverlayFinder,
+    Pace,
+    Watcher,
+    climb_keys,
+    default_overlay,
+    tell,
+)
 from autobot.multiboard import MultiState
 from autobot.outcomes import Reason
+from autobot.players import as_player
 from autobot.rules import WORD_LENGTH, Turn, score
 from autobot.vision.boards import BoardsReader, renumbered
 
@@ -304,7 +326,7 @@ class BoardsWatcher(Watcher):
                  guard: Callable[[Any], str | None] | None) -> None:
         super().__init__(loop.driver, loop.config, reader, loop, loop.pace, loop.dialogs,
                          loop.emit, guard)
-        self.boards = loop
+        self.boards = loop  # (its `calm` and `step_back`)
 
     def track(self, read: Any) -> float:
         """As the watcher's, with "settled" meaning the open boards from the current row on."""
@@ -320,14 +342,49 @@ class BoardsWatcher(Watcher):
             super().send(keys, *args)
 
 
-class ManyLoop(GameLoop):
-    """One many-board game: the one-board loop's parts and key ladder, its own judges."""
+class ManyLoop:
+    """One many-board game: the boards' colours so far, the solver, and the parts it plays
+    with (a boards watcher, a dialog closer, a pace), held as the one-board loop holds its
+    own; the key ladder is the shared `climb_keys`, the judges are its own."""
 
-    def watcher(self, reader: Reader, guard: Callable[[Any], str | None] | None) -> Watcher:
-        """The watcher of many boards (`BoardsWatcher`)."""
-        return BoardsWatcher(self, reader, guard)
+    def __init__(
+        self,
+        driver: Driver,
+        solver: ManyStrategy,
+        config: BotConfig,
+        reader: Reader,
+        clock: Callable[[], float],
+        sleep: Callable[[float], None],
+        on_event: Callable[[Event], None] | None,
+        guard: Callable[[Any], str | None] | None,
+        overlay: OverlayFinder,
+    ) -> None:
+        self.driver = driver
+        self.solver = as_player(solver)  # (its next_guess takes a MultiState)
+        self.config = config
+        self.on_event = on_event
+        self.trace = sink_of(driver)  # `--trace`: each event is told to it too
+        self.banned: set[str] = set()
+        self.rejected: list[str] = []
+        # What the watcher asks of the game it watches (`WatchedGame`): the game's rows are
+        # its state's, per board, so these stay a one-board game's before its first row (the
+        # watcher's events say row 0, no confusions, no typed word).
+        self.history: list[Turn] = []
+        self.typing: str | None = None
+        self.confusions: set[tuple[str, str]] = set()
+        self.rows = config.rows or ROWS
+        self.started = False  # the game was set up (`setup`): keys may have been sent
+        self.pace = Pace(clock, sleep)
+        self.dialogs = DialogCloser(overlay)  # what covers the boards, and how to close it
+        self.watch = BoardsWatcher(self, reader, guard)
+        self.timings = self.watch.timings  # (the watcher's frames, this loop's guesses)
+
+    def emit(self, event: Event) -> None:
+        """Tell what happened in the game (the `--trace` record and the caller)."""
+        tell(self.trace, self.on_event, event)
 
     def setup(self, boards: int, room: Any = None) -> None:
+        """A game of `boards` boards from its start; `room` brings boards out of view in."""
         self.state = MultiState(boards)
         self.started = True  # no resumed rows: a many-board game is played from its start
         self.room = room  # zooms out / scrolls when boards do not fit (None: cannot)
@@ -416,7 +473,7 @@ class ManyLoop(GameLoop):
             self.emit(Event("scroll", k, detail=f"boxes at {' '.join(turned)} by two rows"))
         return bool(turned)
 
-    def ready_judge(self, index: int) -> Judge:  # type: ignore[override]
+    def ready_judge(self, index: int) -> Judge:
         """Every open board's next row empty, the boards still (after `quiet` if they moved)."""
 
         def judge(read: Any, previous: Any, still: float) -> str | None:
@@ -431,7 +488,7 @@ class ManyLoop(GameLoop):
 
         return judge
 
-    def typed_judge(self, index: int, guess: str) -> Judge:  # type: ignore[override]
+    def typed_judge(self, index: int, guess: str) -> Judge:
         """Every open board shows `guess` typed (ready for Enter), or keys went astray."""
 
         def judge(read: Any, previous: Any, still: float) -> str | None:
@@ -448,7 +505,7 @@ class ManyLoop(GameLoop):
 
         return judge
 
-    def submit_judge(self, index: int, guess: str) -> Judge:  # type: ignore[override]
+    def submit_judge(self, index: int, guess: str) -> Judge:
         """Every open board's row scored on a read of settled boards (or the same on three
         reads: after the last guess a dialog may come over the boards for good), or the
         word refused."""
@@ -496,6 +553,7 @@ class ManyLoop(GameLoop):
         return judge
 
     def erase(self) -> None:
+        """Backspace over the guess typed into every open board's row."""
         self.watch.send(self.driver.erase, WORD_LENGTH)
 
     def escalate(self, *, enter: bool) -> str | None:
@@ -503,7 +561,7 @@ class ManyLoop(GameLoop):
         the last way: climbing to it again would step back again, for ever)."""
         if getattr(self, "keyboard_failed", False):
             return None
-        return super().escalate(enter=enter)
+        return climb_keys(self.driver, self.emit, len(self.history), enter=enter)
 
     def step_back(self, stop: SafetyStop) -> bool:
         """Keys the on-screen keyboard could not give (no BACK key drawn, no keyboard found):

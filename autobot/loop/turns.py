@@ -45,8 +45,10 @@ from autobot.loop.watch import (
     OverlayFinder,
     Pace,
     Watcher,
+    climb_keys,
     default_overlay,
     steady,
+    tell,
 )
 from autobot.outcomes import Reason
 from autobot.players import Player, as_player
@@ -110,21 +112,13 @@ class GameLoop:
         self.typing: str | None = None  # the word in the row being played, once typed
         self.pace = Pace(clock, sleep)
         self.dialogs = DialogCloser(overlay)  # what covers the board, and how to close it
-        self.watch = self.watcher(reader, guard)
+        self.watch = Watcher(driver, config, reader, self, self.pace, self.dialogs, self.emit,
+                             guard)
         self.timings = self.watch.timings  # (the watcher's frames, this loop's guesses)
-
-    def watcher(self, reader: Reader, guard: Callable[[BoardView], str | None] | None
-                ) -> Watcher:
-        """The watcher of this game's page."""
-        return Watcher(self.driver, self.config, reader, self, self.pace, self.dialogs,
-                       self.emit, guard)
 
     def emit(self, event: Event) -> None:
         """Tell what happened in the game (the `--trace` record and the caller)."""
-        if self.trace is not None:
-            self.trace.event(event)
-        if self.on_event is not None:
-            self.on_event(event)
+        tell(self.trace, self.on_event, event)
 
     @property
     def length(self) -> int:
@@ -486,11 +480,7 @@ class GameLoop:
 
     def escalate(self, *, enter: bool) -> str | None:
         """Ask the driver for its next way of sending keys (None: it has none left)."""
-        climb = getattr(self.driver, "escalate", None)
-        rung = climb(enter=enter) if climb is not None else None
-        if rung is not None:
-            self.emit(Event("keys", len(self.history), detail=rung))
-        return rung
+        return climb_keys(self.driver, self.emit, len(self.history), enter=enter)
 
     def press_enter_harder(self, index: int, guess: str) -> Outcome:
         """Nothing scored yet and the typed row just sits there after Enter: the page may not

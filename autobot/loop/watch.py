@@ -134,6 +134,10 @@ class DialogCloser:
         self.last_dialog: Any = None  # the last dialog closed (its X, button, backdrop point)
         self.panel_closes: dict[tuple[int, ...], int] = {}  # closes tried per panel (its place)
         self.panel_ways: dict[tuple[int, ...], int] = {}  # ... and the ways it has
+        # The last judgement of a board read inside a dialog (`Watcher.covered`): on which
+        # frame (its pixels' digest) with how many closes tried by then, and what it said.
+        self.covered_on: tuple[int | None, int] | None = None
+        self.covering = False
 
     def ways(self, found: Any) -> list[tuple[str, Any]]:
         """The ways to close dialog `found` in the order to try them on this page."""
@@ -191,6 +195,25 @@ class Pace:
         """Wait between two frames (no wait at all for 0)."""
         if seconds > 0:
             self.sleep(seconds)
+
+
+def tell(trace: Any, on_event: Callable[[Event], None] | None, event: Event) -> None:
+    """Tell what happened in a game: to the `--trace` record (`trace`, if any) and the caller."""
+    if trace is not None:
+        trace.event(event)
+    if on_event is not None:
+        on_event(event)
+
+
+def climb_keys(driver: Driver, emit: Callable[[Event], None], index: int, *,
+               enter: bool) -> str | None:
+    """Ask the driver for its next way of sending keys, told as a "keys" event at `index`
+    (None: it has none left)."""
+    climb = getattr(driver, "escalate", None)
+    rung = climb(enter=enter) if climb is not None else None
+    if rung is not None:
+        emit(Event("keys", index, detail=rung))
+    return rung
 
 
 class WatchedGame(Protocol):
@@ -258,9 +281,6 @@ class Watcher:
         self.motion = False  # a frame since the last keys showed the board moving
         self.scrolled = False  # the board was scrolled into view once (not again and again)
         self.board_tile = 0.0  # the board's tile side (px) when the game started on it
-        # the frame the last dialog check looked at, and the closes tried by then
-        self._covered_digest: tuple[int | None, int] | None = None
-        self._covered = False
         self.alert: str | None = None  # a native browser dialog's text since the last keys
         self.theme: str | None = None
         self.high_contrast = False
@@ -449,8 +469,8 @@ class Watcher:
             return False  # a game board (a page may frame its board in a card): not examples
         # (the same pixels judged again once more closes were tried: the card rule may apply)
         seen = (self._digest, self.dialogs.tries())
-        if self._covered_digest == seen and self._digest is not None:
-            return self._covered
+        if self.dialogs.covered_on == seen and self._digest is not None:
+            return self.dialogs.covering
         box = board_box(read)
         found = self.dialogs.find(self.whole_frame()) if box is not None else None
         inside = found is not None and (
@@ -464,7 +484,7 @@ class Watcher:
             # board. Plausible rows in a corner of it are a picture (a dialog's book cover),
             # unless the panel stayed through every way of closing it: the page's own.
             inside = False
-        self._covered_digest, self._covered = seen, inside
+        self.dialogs.covered_on, self.dialogs.covering = seen, inside
         return inside
 
     def smaller_than_the_board(self, read: BoardView) -> bool:
