@@ -22,6 +22,7 @@ from autobot.loop.result import BotConfig, Event
 from autobot.loop.skeleton import Played
 from autobot.loop.turns import RowTurns
 from autobot.loop.watch import DialogCloser, Pace, default_overlay
+from autobot.outcomes import Reason
 from autobot.rules import score
 
 STEPS = ("ready", "decide", "act", "settle")
@@ -185,3 +186,28 @@ def test_a_list_page_is_played_through_the_one_loop(monkeypatch: pytest.MonkeyPa
     [(steps, played)] = calls
     assert isinstance(steps, ListTurns)
     assert played.won and [t.move for t in played.turns] == [t.guess for t in result.turns]
+
+
+class DeafBackspacePage(FakeBoardsPage):
+    """Boards whose next row keeps two letters: Backspace never reaches the page."""
+
+    def __init__(self, answers: list[str], clock: FakeClock) -> None:
+        super().__init__(answers, clock)
+        self.typed = "ab"
+        self.erased = 0
+
+    def erase(self, n: int) -> None:
+        self.erased += 1
+
+
+def test_many_boards_whose_rows_keep_letters_stop_instead_of_erasing_for_ever() -> None:
+    """A row that never comes up empty is erased again a few times (another way if the driver
+    has one), then the game stops with `keys_not_reaching`: it once erased for 17 minutes."""
+    clock = FakeClock()
+    page = DeafBackspacePage(["joint", "crane"], clock)
+    with pytest.raises(many.ManyGameFailed) as failed:
+        many.play_many(page, ScriptedMany(["slate"]), 2,  # type: ignore[arg-type]
+                       reader=lambda frame, hint=None: frame, clock=clock, sleep=clock.sleep)
+    assert failed.value.reason == failed.value.result.reason == Reason.KEYS_NOT_REACHING
+    assert "keep letters" in str(failed.value)
+    assert page.erased == many.MANY_CONFIG.retypes  # erased again twice, then stopped

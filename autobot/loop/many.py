@@ -124,7 +124,7 @@ class ManyGameFailed(AutobotError):
     """A game that stopped on an error; `.result` holds what was played until then."""
 
     def __init__(self, error: AutobotError, result: ManyResult) -> None:
-        super().__init__(str(error), error.exit_code)
+        super().__init__(str(error), error.exit_code, error.reason)
         self.result = result
 
 
@@ -589,6 +589,7 @@ class BoardsTurns:
     def __init__(self, loop: ManyLoop) -> None:
         self.loop = loop
         self.retypes = 0  # times the current guess was typed again
+        self.dirty = 0  # times the next row was erased again before it came up empty
         self.stamps = TurnStamps()
 
     def ready(self) -> Step:
@@ -603,8 +604,16 @@ class BoardsTurns:
         self.stamps.began = loop.pace.clock()
         if loop.watch.wait(loop.ready_judge(k), f"guess {k + 1}: the boards ready for keys") \
                 is Kind.DIRTY:
+            # Backspace did not clear the rows: erase again, another way if there is one, and
+            # stop (never loop for ever) once every way was tried as often as a retype.
+            self.dirty += 1
+            if loop.escalate(enter=False) is None and self.dirty > loop.config.retypes:
+                raise SafetyStop(f"the keys do not reach the page: the boards keep letters in "
+                                 f"guess {k + 1}'s row after Backspace {self.dirty} times",
+                                 reason=Reason.KEYS_NOT_REACHING)
             loop.erase()
             return Step.AGAIN
+        self.dirty = 0
         self.stamps.ready = loop.pace.clock()
         return Step.NEXT
 
