@@ -211,3 +211,44 @@ def test_many_boards_whose_rows_keep_letters_stop_instead_of_erasing_for_ever() 
     assert failed.value.reason == failed.value.result.reason == Reason.KEYS_NOT_REACHING
     assert "keep letters" in str(failed.value)
     assert page.erased == many.MANY_CONFIG.retypes  # erased again twice, then stopped
+
+
+class SlowScoringPage(FakeBoardsPage):
+    """Boards that score a word only `delay` s after Enter (longer than the loop waits before
+    it takes a still typed row as refused); Backspace does nothing to a row being scored."""
+
+    def __init__(self, answers: list[str], clock: FakeClock, delay: float) -> None:
+        super().__init__(answers, clock)
+        self.delay = delay
+        self.due: float | None = None
+
+    def grab(self) -> FakeBoardsRead:
+        if self.due is not None and self.clock.t >= self.due:
+            self.guesses.append(self.typed)
+            self.typed, self.due = "", None
+        return super().grab()
+
+    def press_enter(self) -> None:
+        if len(self.typed) == 5 and self.due is None:
+            self.due = self.clock.t + self.delay
+
+    def erase(self, n: int) -> None:
+        if self.due is None:
+            super().erase(n)
+
+
+def test_many_boards_take_a_word_scored_after_it_was_taken_as_refused() -> None:
+    """A page slower to score than the loop's patience: the word is first taken as refused,
+    then its row comes up scored where the next guess was to go; the loop takes the row as
+    played (the word unbanned, not counted refused) and wins."""
+    clock = FakeClock()
+    patience = many.MANY_CONFIG.reject_patience
+    page = SlowScoringPage(["joint", "crane"], clock, delay=patience + 1.0)
+    words = ["slate", "crane", "joint"]
+    events: list[Any] = []
+    result = many.play_many(page, ScriptedMany(words), 2,  # type: ignore[arg-type]
+                            reader=lambda frame, hint=None: frame, clock=clock,
+                            sleep=clock.sleep, on_event=events.append)
+    assert result.won and list(result.guesses) == words
+    assert result.rejected == ()
+    assert any(e.kind == "note" and "scored after all" in e.detail for e in events)

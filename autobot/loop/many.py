@@ -482,7 +482,18 @@ class ManyLoop:
                 if still >= self.config.quiet and not self.scroll_boxes(read):
                     self.make_room(read, f"guess {index + 1}: boards out of view", "scored")
                 return None
-            if {row_kind(r) for r in rows.values()} != {"empty"}:
+            kinds = {row_kind(r) for r in rows.values()}
+            if kinds == {"evaluated"}:
+                # The row this guess is to go in is scored: a word taken as refused was played
+                # after all (a page slower to score than `reject_patience`), or the game went on
+                # without us.
+                late = self.rejected[-1] if self.rejected else ""
+                if late and all(letters_near(r[0], late, MISREAD_SCORED) for r in rows.values()):
+                    return {b: r[1] for b, r in rows.items()}
+                shown = sorted({r[0] for r in rows.values()})
+                raise OutOfStep(f"guess {index + 1}: the boards show {', '.join(shown)} scored, "
+                                "expected an empty row")
+            if kinds != {"empty"}:
                 return Kind.DIRTY if still >= self.config.reject_patience else None
             return Kind.READY if self.watch.still_enough(still, self.config.quiet) else None
 
@@ -602,8 +613,16 @@ class BoardsTurns:
             return Step.OVER
         k = len(loop.state.guesses)
         self.stamps.began = loop.pace.clock()
-        if loop.watch.wait(loop.ready_judge(k), f"guess {k + 1}: the boards ready for keys") \
-                is Kind.DIRTY:
+        got = loop.watch.wait(loop.ready_judge(k), f"guess {k + 1}: the boards ready for keys")
+        if isinstance(got, dict):
+            # The word last taken as refused was scored after all: it is this guess.
+            word = loop.rejected.pop()
+            loop.banned.discard(word)
+            loop.emit(Event("note", k, detail=f"{word.upper()} was scored after all, not refused"))
+            loop.state = loop.state.after(word, got)
+            loop.emit(Event("row", k, word, " ".join(got[b] for b in sorted(got))))
+            return Step.WON if loop.state.won else Step.AGAIN
+        if got is Kind.DIRTY:
             # Backspace did not clear the rows: erase again, another way if there is one, and
             # stop (never loop for ever) once every way was tried as often as a retype.
             self.dirty += 1
