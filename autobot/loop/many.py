@@ -626,11 +626,8 @@ class BoardsTurns:
             # Backspace did not clear the rows: erase again, another way if there is one, and
             # stop (never loop for ever) once every way was tried as often as a retype.
             self.dirty += 1
-            if loop.escalate(enter=False) is None and self.dirty > loop.config.retypes:
-                raise SafetyStop(f"the keys do not reach the page: the boards keep letters in "
-                                 f"guess {k + 1}'s row after Backspace {self.dirty} times",
-                                 reason=Reason.KEYS_NOT_REACHING)
-            loop.erase()
+            self.erase_or_stop(self.dirty, f"the boards keep letters in guess {k + 1}'s row "
+                                           f"after Backspace {self.dirty} times")
             return Step.AGAIN
         self.dirty = 0
         self.stamps.ready = loop.pace.clock()
@@ -655,12 +652,18 @@ class BoardsTurns:
             return Step.NEXT
         self.retypes += 1
         loop.emit(Event("retype", k, guess))
-        if loop.escalate(enter=False) is None and self.retypes > loop.config.retypes:
-            raise SafetyStop(f"the keys do not reach the page: the boards do not show "
-                             f"{guess.upper()} after typing it {self.retypes} times",
+        self.erase_or_stop(self.retypes, f"the boards do not show {guess.upper()} after "
+                                         f"typing it {self.retypes} times")
+        return Step.AGAIN
+
+    def erase_or_stop(self, tries: int, why: str) -> None:
+        """Erase the row to try again (another way of sending keys if the driver has one);
+        stop with `keys_not_reaching` once plain tries passed the config's retypes."""
+        loop = self.loop
+        if loop.escalate(enter=False) is None and tries > loop.config.retypes:
+            raise SafetyStop(f"the keys do not reach the page: {why}",
                              reason=Reason.KEYS_NOT_REACHING)
         loop.erase()
-        return Step.AGAIN
 
     def settle(self, guess: str) -> Step:
         """Press Enter and wait for every open board's row scored (the boards' colours join
