@@ -8,7 +8,6 @@ from typing import Any
 
 import numpy as np
 
-from autobot.errors import AutobotError
 from autobot.rules import marks_to_code, parse_marks
 
 # Codes for `guesses` x `answers` (int32); every game's fast rule has this shape.
@@ -98,10 +97,3 @@ class Game:
         the game may show (an honest game shows the true one)."""
         options = self.shows(code)
         return options[draw % len(options)]
-
-
-def check_words(words: Sequence[str], length: int, source: str) -> None:
-    """Every word has `length` letters, or a clear error."""
-    bad = next((w for w in words if len(w) != length), None)
-    if bad is not None:
-        raise AutobotError(f"{source}: {bad!r} is not a {length}-letter word")

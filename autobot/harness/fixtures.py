@@ -186,12 +186,6 @@ def flip_catch(at_ms: int) -> tuple[int, str]:
     return k, ("flip-in" if e < FLIP_MS else "flip-out")
 
 
-def game_over(rows: list[Row]) -> bool:
-    """Won (a green row) or lost (every row submitted)."""
-    done = [m for _, m in rows if m and set(m) <= set("GYX")]
-    return any(m == "G" * WORD_LENGTH for m in done) or bool(rows) and len(done) >= len(rows)
-
-
 def expected_settled(rows: list[Row]) -> bool:
     """A frame with a moving or covered tile ('?', occlusion applied) must read as not settled."""
     return bool(rows) and not any("?" in m for _, m in rows)
